@@ -1,0 +1,27 @@
+# Third-party libraries, all from Debian's packages (setup.sh installs them). The engine needs
+# no Qt; Qt is looked up only for the console and for the QtTest-based tests.
+find_package(Threads REQUIRED)
+find_package(ZLIB REQUIRED)
+find_package(CLI11 REQUIRED)
+find_package(OpenMP REQUIRED COMPONENTS CXX)
+# oneDNN for the CPU backend's GEMMs. Found by hand: Debian's dnnl-config.cmake demands the OpenCL
+# headers for its GPU runtime, which the CPU backend never uses.
+find_path(DNNL_INCLUDE_DIR dnnl.h)
+find_library(DNNL_LIBRARY dnnl)
+if(NOT DNNL_INCLUDE_DIR OR NOT DNNL_LIBRARY)
+  message(FATAL_ERROR "oneDNN not found: install libdnnl-dev (./setup.sh does)")
+endif()
+add_library(syncscope_dnnl INTERFACE)
+target_include_directories(syncscope_dnnl SYSTEM INTERFACE ${DNNL_INCLUDE_DIR})
+target_link_libraries(syncscope_dnnl INTERFACE ${DNNL_LIBRARY})
+
+if(SYNCSCOPE_GUI)
+  find_package(Qt6 6.4 REQUIRED COMPONENTS Core Widgets Charts)
+endif()
+if(BUILD_TESTING)
+  find_package(Qt6 6.4 QUIET COMPONENTS Core Test)
+  if(NOT Qt6Test_FOUND)
+    message(WARNING "Qt6 Test not found: tests are not built. Install qt6-base-dev (./setup.sh does) "
+                    "or configure with -DBUILD_TESTING=OFF")
+  endif()
+endif()

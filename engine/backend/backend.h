@@ -1,0 +1,104 @@
+// Backend: the compute interface every layer runs on. CPU (BLAS) and CUDA (cuBLAS/cuDNN) implement it;
+// this header names no CUDA type, so engine code and cluster tools build without the CUDA toolkit.
+// All float pointers passed to a backend point into memory that backend allocated ("device memory").
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "engine/core/status.h"
+
+namespace syncscope::engine {
+
+/// Which backend to run on; Auto means CUDA when compiled in and a GPU is present, else CPU.
+enum class BackendKind { Auto, Cpu, Cuda };
+
+/// NCHW convolution geometry for one call (square kernel, same stride and padding on both axes).
+struct ConvShape {
+    int batch = 0, inChannels = 0, height = 0, width = 0;
+    int outChannels = 0, kernel = 0, stride = 1, padding = 0;
+    int outHeight() const { return (height + 2 * padding - kernel) / stride + 1; }
+    int outWidth() const { return (width + 2 * padding - kernel) / stride + 1; }
+};
+
+/// NCHW max-pool geometry (square window, no padding).
+struct PoolShape {
+    int batch = 0, channels = 0, height = 0, width = 0;
+    int window = 2, stride = 2;
+    int outHeight() const { return (height - window) / stride + 1; }
+    int outWidth() const { return (width - window) / stride + 1; }
+};
+
+/// The operations a training step needs. Matrices are row-major. Every call is ordered after
+/// the previous one on the same backend; copyToHost waits for the work before it.
+class Backend {
+public:
+    virtual ~Backend() = default;
+
+    virtual std::string name() const = 0;
+    /// One line on the libraries and device behind this backend, for logs and benchmark tables.
+    virtual std::string describe() const = 0;
+    /// Whether this backend runs the named op (ggml's supports_op); "conv2d", "maxpool2d", ...
+    virtual bool supportsOp(const std::string& op) const = 0;
+
+    // Memory.
+    virtual void* allocate(size_t bytes) = 0;
+    virtual void release(void* ptr) = 0;
+    virtual void copyToDevice(void* dst, const void* src, size_t bytes) = 0;
+    virtual void copyToHost(void* dst, const void* src, size_t bytes) = 0;
+    virtual void copyOnDevice(void* dst, const void* src, size_t bytes) = 0;
+    virtual void fill(float* dst, float value, size_t count) = 0;
+    /// Waits until all queued work is done.
+    virtual void synchronize() = 0;
+
+    // Dense algebra: C = alpha * op(A) * op(B) + beta * C, op(A) is MxK, op(B) is KxN.
+    virtual void gemm(bool transA, bool transB, int m, int n, int k, float alpha, const float* a,
+                      const float* b, float beta, float* c) = 0;
+    /// y[r][c] += bias[c] for a rows x cols matrix.
+    virtual void addBias(float* y, const float* bias, int rows, int cols) = 0;
+    /// grad[c] = sum over r of dy[r][c] (overwrites grad).
+    virtual void biasGradient(const float* dy, float* grad, int rows, int cols) = 0;
+
+    // Element-wise.
+    virtual void relu(const float* x, float* y, size_t count) = 0;
+    /// dx = dy where y > 0, else 0.
+    virtual void reluBackward(const float* y, const float* dy, float* dx, size_t count) = 0;
+
+    // Convolution (NCHW, weights OIHW, bias per output channel).
+    virtual void conv2dForward(const ConvShape& s, const float* x, const float* w, const float* bias,
+                               float* y) = 0;
+    virtual void conv2dBackwardData(const ConvShape& s, const float* w, const float* dy, float* dx) = 0;
+    /// Overwrites dw and dbias with this batch's gradients.
+    virtual void conv2dBackwardFilter(const ConvShape& s, const float* x, const float* dy, float* dw,
+                                      float* dbias) = 0;
+
+    // Max pooling (NCHW). Backward routes dy to the first maximum of each window.
+    virtual void maxPool2dForward(const PoolShape& s, const float* x, float* y) = 0;
+    virtual void maxPool2dBackward(const PoolShape& s, const float* x, const float* y, const float* dy,
+                                   float* dx) = 0;
+
+    /// Mean softmax cross-entropy over a batch of logits (rows x classes) with int32 labels on
+    /// the device. Writes dlogits = (softmax - onehot) / rows, and per-row loss to rowLoss.
+    virtual void softmaxCrossEntropy(const float* logits, const int32_t* labels, int rows, int classes,
+                                     float* rowLoss, float* dlogits) = 0;
+
+    /// SGD with momentum and decoupled-from-nothing (L2) weight decay, PyTorch's formulation:
+    /// g' = g + wd * p; v = momentum * v + g'; p -= lr * v.
+    virtual void sgdMomentumStep(float* params, const float* grads, float* velocity, size_t count, float lr,
+                                 float momentum, float weightDecay) = 0;
+};
+
+/// Creates a backend. `threads` sets the CPU backend's thread count (0: library default).
+/// Cuda without a usable GPU (or without CUDA compiled in) is an error saying so; Auto falls
+/// back to CPU and sets `notice` to a one-line explanation.
+Result<std::unique_ptr<Backend>> createBackend(BackendKind kind, int threads, std::string* notice = nullptr);
+
+/// Parses "auto" | "cpu" | "cuda".
+Result<BackendKind> parseBackendKind(const std::string& text);
+
+/// True when the CUDA backend was compiled into this build.
+bool cudaCompiledIn();
+
+}  // namespace syncscope::engine

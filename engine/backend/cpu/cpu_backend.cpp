@@ -1,0 +1,237 @@
+// CpuBackend: host memory, oneDNN's sgemm, im2col convolutions, and OpenMP loops over the batch
+// for the memory-bound ops (one OpenMP pool serves both, so threads never oversubscribe).
+#include "engine/backend/cpu/cpu_backend.h"
+
+#include <dnnl.h>
+#include <omp.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+
+#include "engine/backend/cpu/im2col.h"
+#include "engine/core/check.h"
+
+namespace {
+const char* isaName(dnnl_cpu_isa_t isa) {
+    switch (isa) {
+        case dnnl_cpu_isa_avx512_core_amx: return "avx512_core_amx";
+        case dnnl_cpu_isa_avx512_core_bf16: return "avx512_core_bf16";
+        case dnnl_cpu_isa_avx512_core_vnni: return "avx512_core_vnni";
+        case dnnl_cpu_isa_avx512_core: return "avx512_core";
+        case dnnl_cpu_isa_avx2: return "avx2";
+        default: return "other";
+    }
+}
+}  // namespace
+
+namespace syncscope::engine {
+
+CpuBackend::CpuBackend(int threads) {
+    if (threads > 0) omp_set_num_threads(threads);
+}
+
+std::string CpuBackend::describe() const {
+    const dnnl_version_t* v = dnnl_version();
+    return "oneDNN " + std::to_string(v->major) + "." + std::to_string(v->minor) + "." + std::to_string(v->patch) +
+           " sgemm, ISA " + isaName(dnnl_get_effective_cpu_isa()) + ", " + std::to_string(omp_get_max_threads()) +
+           " thread(s)";
+}
+
+bool CpuBackend::supportsOp(const std::string& op) const {
+    static const char* kOps[] = {"gemm",      "add_bias",      "bias_gradient", "relu",
+                                 "conv2d",    "maxpool2d",     "softmax_cross_entropy", "sgd_momentum"};
+    return std::any_of(std::begin(kOps), std::end(kOps), [&](const char* name) { return op == name; });
+}
+
+void* CpuBackend::allocate(size_t bytes) {
+    // 64-byte alignment: whole cache lines and full AVX-512 vectors.
+    void* ptr = std::aligned_alloc(64, std::max<size_t>(64, (bytes + 63) / 64 * 64));
+    SS_CHECK(ptr != nullptr, "host allocation failed");
+    return ptr;
+}
+
+void CpuBackend::release(void* ptr) { std::free(ptr); }
+void CpuBackend::copyToDevice(void* dst, const void* src, size_t bytes) { std::memcpy(dst, src, bytes); }
+void CpuBackend::copyToHost(void* dst, const void* src, size_t bytes) { std::memcpy(dst, src, bytes); }
+void CpuBackend::copyOnDevice(void* dst, const void* src, size_t bytes) { std::memmove(dst, src, bytes); }
+void CpuBackend::fill(float* dst, float value, size_t count) { std::fill(dst, dst + count, value); }
+
+void CpuBackend::gemm(bool transA, bool transB, int m, int n, int k, float alpha, const float* a,
+                      const float* b, float beta, float* c) {
+    const dnnl_status_t status = dnnl_sgemm(transA ? 'T' : 'N', transB ? 'T' : 'N', m, n, k, alpha, a,
+                                            transA ? m : k, b, transB ? k : n, beta, c, n);
+    SS_CHECK(status == dnnl_success, "dnnl_sgemm rejected its arguments");
+}
+
+void CpuBackend::addBias(float* y, const float* bias, int rows, int cols) {
+    for (int r = 0; r < rows; ++r) {
+        float* row = y + static_cast<size_t>(r) * cols;
+        for (int c = 0; c < cols; ++c) row[c] += bias[c];
+    }
+}
+
+void CpuBackend::biasGradient(const float* dy, float* grad, int rows, int cols) {
+    std::fill(grad, grad + cols, 0.0f);
+    for (int r = 0; r < rows; ++r) {
+        const float* row = dy + static_cast<size_t>(r) * cols;
+        for (int c = 0; c < cols; ++c) grad[c] += row[c];
+    }
+}
+
+void CpuBackend::relu(const float* x, float* y, size_t count) {
+#pragma omp parallel for simd schedule(static)
+    for (size_t i = 0; i < count; ++i) y[i] = x[i] > 0.0f ? x[i] : 0.0f;
+}
+
+void CpuBackend::reluBackward(const float* y, const float* dy, float* dx, size_t count) {
+#pragma omp parallel for simd schedule(static)
+    for (size_t i = 0; i < count; ++i) dx[i] = y[i] > 0.0f ? dy[i] : 0.0f;
+}
+
+float* CpuBackend::columns(size_t count) {
+    if (m_columns.size() < count) m_columns.resize(count);
+    return m_columns.data();
+}
+
+float* CpuBackend::channelMajor(size_t count) {
+    if (m_channelMajor.size() < count) m_channelMajor.resize(count);
+    return m_channelMajor.data();
+}
+
+// The batched im2col GEMM yields [OC][batch*OH*OW]; NCHW wants [batch][OC][OH*OW].
+static void channelMajorToNchw(const float* src, const float* bias, float* dst, int batch, int channels,
+                               int plane) {
+#pragma omp parallel for schedule(static)
+    for (int b = 0; b < batch; ++b)
+        for (int c = 0; c < channels; ++c) {
+            const float* in = src + (static_cast<size_t>(c) * batch + b) * plane;
+            float* out = dst + (static_cast<size_t>(b) * channels + c) * plane;
+            const float add = bias ? bias[c] : 0.0f;
+            for (int p = 0; p < plane; ++p) out[p] = in[p] + add;
+        }
+}
+
+static void nchwToChannelMajor(const float* src, float* dst, int batch, int channels, int plane) {
+#pragma omp parallel for schedule(static)
+    for (int b = 0; b < batch; ++b)
+        for (int c = 0; c < channels; ++c)
+            std::memcpy(dst + (static_cast<size_t>(c) * batch + b) * plane,
+                        src + (static_cast<size_t>(b) * channels + c) * plane, sizeof(float) * plane);
+}
+
+void CpuBackend::conv2dForward(const ConvShape& s, const float* x, const float* w, const float* bias, float* y) {
+    const int plane = s.outHeight() * s.outWidth();
+    const int ckk = s.inChannels * s.kernel * s.kernel;
+    const int cols = s.batch * plane;
+    float* colBuf = columns(static_cast<size_t>(ckk) * cols);
+    float* outBuf = channelMajor(static_cast<size_t>(s.outChannels) * cols);
+    im2colBatch(s, x, colBuf);
+    gemm(false, false, s.outChannels, cols, ckk, 1.0f, w, colBuf, 0.0f, outBuf);
+    channelMajorToNchw(outBuf, bias, y, s.batch, s.outChannels, plane);
+}
+
+void CpuBackend::conv2dBackwardData(const ConvShape& s, const float* w, const float* dy, float* dx) {
+    const int plane = s.outHeight() * s.outWidth();
+    const int ckk = s.inChannels * s.kernel * s.kernel;
+    const int cols = s.batch * plane;
+    float* dyBuf = channelMajor(static_cast<size_t>(s.outChannels) * cols);
+    float* colBuf = columns(static_cast<size_t>(ckk) * cols);
+    nchwToChannelMajor(dy, dyBuf, s.batch, s.outChannels, plane);
+    gemm(true, false, ckk, cols, s.outChannels, 1.0f, w, dyBuf, 0.0f, colBuf);
+    std::fill(dx, dx + static_cast<size_t>(s.batch) * s.inChannels * s.height * s.width, 0.0f);
+    col2imBatch(s, colBuf, dx);
+}
+
+void CpuBackend::conv2dBackwardFilter(const ConvShape& s, const float* x, const float* dy, float* dw,
+                                      float* dbias) {
+    const int plane = s.outHeight() * s.outWidth();
+    const int ckk = s.inChannels * s.kernel * s.kernel;
+    const int cols = s.batch * plane;
+    float* dyBuf = channelMajor(static_cast<size_t>(s.outChannels) * cols);
+    float* colBuf = columns(static_cast<size_t>(ckk) * cols);
+    nchwToChannelMajor(dy, dyBuf, s.batch, s.outChannels, plane);
+    im2colBatch(s, x, colBuf);
+    gemm(false, true, s.outChannels, ckk, cols, 1.0f, dyBuf, colBuf, 0.0f, dw);
+    for (int c = 0; c < s.outChannels; ++c) {
+        const float* row = dyBuf + static_cast<size_t>(c) * cols;
+        float sum = 0.0f;
+        for (int i = 0; i < cols; ++i) sum += row[i];
+        dbias[c] = sum;
+    }
+}
+
+void CpuBackend::maxPool2dForward(const PoolShape& s, const float* x, float* y) {
+    const int oh = s.outHeight(), ow = s.outWidth();
+#pragma omp parallel for schedule(static)
+    for (int bc = 0; bc < s.batch * s.channels; ++bc) {
+        const float* in = x + static_cast<size_t>(bc) * s.height * s.width;
+        float* out = y + static_cast<size_t>(bc) * oh * ow;
+        for (int oy = 0; oy < oh; ++oy)
+            for (int ox = 0; ox < ow; ++ox) {
+                const float* window = in + oy * s.stride * s.width + ox * s.stride;
+                float best = window[0];
+                for (int wy = 0; wy < s.window; ++wy)
+                    for (int wx = 0; wx < s.window; ++wx) best = std::max(best, window[wy * s.width + wx]);
+                out[oy * ow + ox] = best;
+            }
+    }
+}
+
+void CpuBackend::maxPool2dBackward(const PoolShape& s, const float* x, const float* y, const float* dy,
+                                   float* dx) {
+    const int oh = s.outHeight(), ow = s.outWidth();
+    std::fill(dx, dx + static_cast<size_t>(s.batch) * s.channels * s.height * s.width, 0.0f);
+#pragma omp parallel for schedule(static)
+    for (int bc = 0; bc < s.batch * s.channels; ++bc) {
+        const size_t inBase = static_cast<size_t>(bc) * s.height * s.width;
+        const size_t outBase = static_cast<size_t>(bc) * oh * ow;
+        for (int oy = 0; oy < oh; ++oy)
+            for (int ox = 0; ox < ow; ++ox) {
+                const size_t o = outBase + oy * ow + ox;
+                const size_t corner = inBase + oy * s.stride * s.width + ox * s.stride;
+                // The first element equal to the max takes the gradient, as in forward's scan order.
+                size_t at = corner;
+                for (int wy = 0, found = 0; wy < s.window && !found; ++wy)
+                    for (int wx = 0; wx < s.window; ++wx)
+                        if (x[corner + wy * s.width + wx] == y[o]) {
+                            at = corner + wy * s.width + wx;
+                            found = 1;
+                            break;
+                        }
+                dx[at] += dy[o];
+            }
+    }
+}
+
+void CpuBackend::softmaxCrossEntropy(const float* logits, const int32_t* labels, int rows, int classes,
+                                     float* rowLoss, float* dlogits) {
+    const float scale = 1.0f / static_cast<float>(rows);
+    for (int r = 0; r < rows; ++r) {
+        const float* z = logits + static_cast<size_t>(r) * classes;
+        float* g = dlogits + static_cast<size_t>(r) * classes;
+        const float peak = *std::max_element(z, z + classes);
+        float sum = 0.0f;
+        for (int c = 0; c < classes; ++c) {
+            g[c] = std::exp(z[c] - peak);
+            sum += g[c];
+        }
+        const int label = labels[r];
+        SS_CHECK(label >= 0 && label < classes, "label out of range");
+        rowLoss[r] = std::log(sum) - (z[label] - peak);
+        const float inv = 1.0f / sum;
+        for (int c = 0; c < classes; ++c) g[c] = (g[c] * inv - (c == label ? 1.0f : 0.0f)) * scale;
+    }
+}
+
+void CpuBackend::sgdMomentumStep(float* params, const float* grads, float* velocity, size_t count, float lr,
+                                 float momentum, float weightDecay) {
+    for (size_t i = 0; i < count; ++i) {
+        const float g = grads[i] + weightDecay * params[i];
+        velocity[i] = momentum * velocity[i] + g;
+        params[i] -= lr * velocity[i];
+    }
+}
+
+}  // namespace syncscope::engine

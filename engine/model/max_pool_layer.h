@@ -1,0 +1,31 @@
+// MaxPoolLayer: non-overlapping max pooling (window = stride), no parameters.
+#pragma once
+
+#include "engine/model/layer.h"
+
+namespace syncscope::engine {
+
+class MaxPoolLayer final : public Layer {
+public:
+    MaxPoolLayer(TensorShape input, int window) : Layer(input), m_window(window) {}
+
+    std::string name() const override { return "maxpool2d"; }
+    TensorShape outputShape() const override {
+        const PoolShape s = shape(1);
+        return {m_input.channels, s.outHeight(), s.outWidth()};
+    }
+    void forward(Backend& backend, const float* x, float* y, int batch) override {
+        backend.maxPool2dForward(shape(batch), x, y);
+    }
+    void backward(Backend& backend, const float* x, const float* y, const float* dy, float* dx, int batch) override {
+        if (dx) backend.maxPool2dBackward(shape(batch), x, y, dy, dx);
+    }
+
+private:
+    PoolShape shape(int batch) const {
+        return {batch, m_input.channels, m_input.height, m_input.width, m_window, m_window};
+    }
+    int m_window;
+};
+
+}  // namespace syncscope::engine

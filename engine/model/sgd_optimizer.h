@@ -1,0 +1,29 @@
+// SgdOptimizer: SGD with momentum and L2 weight decay over a model's flat parameter buffer.
+#pragma once
+
+#include "engine/backend/device_buffer.h"
+
+namespace syncscope::engine {
+
+struct SgdSettings {
+    float learningRate = 0.05f;
+    float momentum = 0.9f;
+    float weightDecay = 5e-4f;
+};
+
+class SgdOptimizer {
+public:
+    SgdOptimizer(Backend& backend, size_t parameterCount, SgdSettings settings);
+
+    SgdSettings& settings() { return m_settings; }
+    /// params -= lr * (momentum-filtered grads + weightDecay * params), at the given learning rate.
+    void step(float* params, const float* grads, float learningRate);
+    void step(float* params, const float* grads) { step(params, grads, m_settings.learningRate); }
+
+private:
+    Backend& m_backend;
+    SgdSettings m_settings;
+    DeviceBuffer<float> m_velocity;
+};
+
+}  // namespace syncscope::engine

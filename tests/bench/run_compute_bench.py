@@ -1,0 +1,171 @@
+#!/usr/bin/env python3
+"""Compute benchmark driver: runs bench_compute (SyncScope) and torch_compute_peer.py (PyTorch)
+alternately for each model/threads/backend, and prints a table of training samples/s with the
+ratio against the issue's targets, then one `BENCH_SUMMARY {json}` line."""
+import argparse
+import importlib.util
+import json
+import os
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parents[1]
+BATCH = 64
+
+
+def parse_args():
+    p = argparse.ArgumentParser(description=__doc__)
+    p.add_argument("--engine-bench", default=str(REPO / "build/tests/bench/bench_compute"))
+    p.add_argument("--steps", type=int, default=200)
+    p.add_argument("--warmup", type=int, default=20)
+    p.add_argument("--threads-list", default="1,2")
+    p.add_argument("--models", default="mlp,cnn")
+    p.add_argument("--device", choices=["cpu", "cuda", "both"], default="cpu")
+    p.add_argument("--repeats", type=int, default=3)
+    p.add_argument("--timeout", type=float, default=600, help="seconds allowed to one run")
+    p.add_argument("--python", default=default_python(),
+                   help="interpreter for the torch peer (default: one that has torch)")
+    p.add_argument("--json-out")
+    a = p.parse_args()
+    try:
+        a.threads_list = [int(t) for t in a.threads_list.split(",")]
+    except ValueError:
+        p.error("--threads-list takes comma-separated integers")
+    a.models = a.models.split(",")
+    if not set(a.models) <= {"mlp", "cnn"}:
+        p.error("--models takes mlp and/or cnn")
+    if min(a.threads_list + [a.steps, a.repeats]) < 1 or a.warmup < 0:
+        p.error("threads, --steps and --repeats must be >= 1, --warmup >= 0")
+    return a
+
+
+def default_python():
+    if importlib.util.find_spec("torch"):
+        return sys.executable
+    return "/usr/bin/python3"  # Debian's python3-torch
+
+
+def target(model, dev, threads):
+    """The issue's minimum syncscope/pytorch ratio for a row, or None (report only)."""
+    if dev == "cpu" and model == "mlp" and threads == 1:
+        return 1.5
+    return 1.0 if dev == "cpu" and model == "cnn" else None
+
+
+def torch_has_cuda(python):
+    try:
+        r = subprocess.run([python, "-c", "import torch; print(torch.cuda.is_available())"],
+                           capture_output=True, text=True)
+    except OSError:
+        return False
+    return r.stdout.strip() == "True"
+
+
+def run_one(cmd, threads, timeout, want):
+    """Runs one benchmark process; returns (its BENCH dict, None) or (None, error text)."""
+    # The torch peer lowers OpenBLAS to 1 thread itself (see its --blas-threads).
+    env = dict(os.environ, OMP_NUM_THREADS=str(threads), OPENBLAS_NUM_THREADS=str(threads))
+    try:
+        r = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return None, f"timed out after {timeout:g} s"
+    except OSError as e:
+        return None, str(e)
+    tail = "\n".join((r.stderr or r.stdout).strip().splitlines()[-15:])
+    if r.returncode != 0:
+        return None, f"exit code {r.returncode}\n{tail}"
+    lines = [ln for ln in r.stdout.splitlines() if ln.startswith("BENCH ")]
+    try:
+        res = json.loads(lines[-1][len("BENCH "):])
+        sps = float(res["samples_per_s"])
+    except (IndexError, ValueError, KeyError, TypeError) as e:
+        return None, f"no valid BENCH line ({e!r})\n{tail}"
+    wrong = {k: res.get(k) for k, v in want.items() if res.get(k) != v}
+    if wrong or not sps > 0:
+        return None, f"BENCH line does not match the run asked for: {wrong or res}"
+    return res, None
+
+
+def bench_config(a, model, dev, threads, progress):
+    """Runs both sides a.repeats times, alternating, and returns the table row."""
+    args = ["--model", model, "--threads", str(threads), "--batch", str(BATCH),
+            "--steps", str(a.steps), "--warmup", str(a.warmup)]
+    peer = [a.python, str(HERE / "torch_compute_peer.py")]
+    sides = {"syncscope": [a.engine_bench] + args + ["--backend", dev],
+             "pytorch": peer + args + ["--device", dev]}
+    runs, errors = {s: [] for s in sides}, []
+    for rep in range(a.repeats):
+        for side, cmd in sides.items():
+            progress(f"{model} {dev} t={threads} {side} (repeat {rep + 1}/{a.repeats})")
+            want = {"impl": f"{side}-{dev}", "model": model, "threads": threads, "batch": BATCH}
+            res, err = run_one(cmd, threads, a.timeout, want)
+            print(f" {res['samples_per_s']:.1f} samples/s" if res else " FAILED",
+                  file=sys.stderr, flush=True)
+            if err:
+                print(f"  {' '.join(cmd)}\n  " + err.replace("\n", "\n  "), file=sys.stderr)
+                errors.append(f"{side}: {err.splitlines()[0]}")
+            else:
+                runs[side].append(res)
+    med = {s: statistics.median(r["samples_per_s"] for r in runs[s]) if runs[s] else None
+           for s in sides}
+    goal = target(model, dev, threads)
+    ratio = None if errors else round(med["syncscope"] / med["pytorch"], 3)
+    met = "FAILED" if errors else "-" if goal is None else "yes" if ratio >= goal else "no"
+    return {"model": model, "backend": dev, "threads": threads, "batch": BATCH,
+            "syncscope_samples_per_s": med["syncscope"], "pytorch_samples_per_s": med["pytorch"],
+            "ratio": ratio, "target": goal, "met": met,
+            "torch_version": runs["pytorch"][0]["torch_version"] if runs["pytorch"] else None,
+            "runs": {s: [r["samples_per_s"] for r in runs[s]] for s in sides}, "errors": errors}
+
+
+def main():
+    a = parse_args()
+    if not os.access(a.engine_bench, os.X_OK):
+        sys.exit(f"run_compute_bench: engine benchmark not found or not executable: "
+                 f"{a.engine_bench} (build it, or pass --engine-bench)")
+    devices = ["cpu", "cuda"] if a.device == "both" else [a.device]
+    if a.device == "both" and not torch_has_cuda(a.python):
+        print("run_compute_bench: torch sees no CUDA device; cuda rows skipped", file=sys.stderr)
+        devices = ["cpu"]
+    configs = [(m, d, t) for d in devices for m in a.models for t in a.threads_list]
+    count = iter(range(1, len(configs) * 2 * a.repeats + 1))
+
+    def progress(what):
+        print(f"[{next(count)}/{len(configs) * 2 * a.repeats}] {what} ...",
+              end="", file=sys.stderr, flush=True)
+
+    rows = [bench_config(a, m, d, t, progress) for m, d, t in configs]
+    print_table(rows)
+    summary = {"steps": a.steps, "warmup": a.warmup, "repeats": a.repeats, "rows": rows}
+    print("BENCH_SUMMARY " + json.dumps(summary), flush=True)
+    if a.json_out:
+        try:
+            Path(a.json_out).write_text(json.dumps(summary, indent=2) + "\n")
+        except OSError as e:
+            print(f"run_compute_bench: cannot write {a.json_out}: {e}", file=sys.stderr)
+            return 1
+    return 1 if any(r["errors"] for r in rows) else 0
+
+
+def print_table(rows):
+    head = ["model", "backend", "threads", "batch", "syncscope samples/s", "pytorch samples/s",
+            "ratio", "target", "met"]
+
+    def fmt(v, spec):
+        return "-" if v is None else format(v, spec)
+
+    body = [[r["model"], r["backend"], str(r["threads"]), str(r["batch"]),
+             fmt(r["syncscope_samples_per_s"], ".1f"), fmt(r["pytorch_samples_per_s"], ".1f"),
+             fmt(r["ratio"], ".2f"), fmt(r["target"], ".1f"), r["met"]] for r in rows]
+    widths = [max(len(x) for x in col) for col in zip(head, *body)]
+    for i, line in enumerate([head] + body):
+        print(" | ".join(x.rjust(w) for x, w in zip(line, widths)))
+        if i == 0:
+            print("-+-".join("-" * w for w in widths))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
