@@ -109,8 +109,8 @@ def bench_config(a, model, dev, threads, progress):
                 errors.append(f"{side}: {err.splitlines()[0]}")
             else:
                 runs[side].append(res)
-    med = {s: statistics.median(r["samples_per_s"] for r in runs[s]) if runs[s] else None
-           for s in sides}
+    med = {s: round(statistics.median(r["samples_per_s"] for r in runs[s]), 2) if runs[s]
+           else None for s in sides}
     goal = target(model, dev, threads)
     ratio = None if errors else round(med["syncscope"] / med["pytorch"], 3)
     met = "FAILED" if errors else "-" if goal is None else "yes" if ratio >= goal else "no"

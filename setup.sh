@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# One entry point for a fresh Debian 12 machine: installs what is missing from Debian's packages
+# (a second run installs nothing), builds, then runs the main job or the test suite.
+#   ./setup.sh run     install, build, train on Fashion-MNIST and print test accuracy
+#   ./setup.sh test    install, build with -Werror, run the whole ctest suite
+#   ./setup.sh deps    install only;  ./setup.sh build  install and build only
+# Environment: SYNCSCOPE_GUI=OFF skips Qt (cluster nodes; no tests then), BUILD_DIR (default build),
+# RUN_ARGS (extra arguments for `run`, e.g. "--model cnn --epochs 15").
+set -euo pipefail
+cd "$(dirname "$0")"
+mode=${1:-run}
+gui=${SYNCSCOPE_GUI:-ON}
+build_dir=${BUILD_DIR:-build}
+
+engine_packages=(build-essential cmake ninja-build pkg-config zlib1g-dev libdnnl-dev libcli11-dev
+                 dataset-fashion-mnist)
+qt_packages=(qt6-base-dev qt6-charts-dev libqt6opengl6-dev libxkbcommon-dev qt6-tools-dev qt6-tools-dev-tools
+             qt6-l10n-tools)
+
+as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
+
+install_missing() {
+  local wanted=("${engine_packages[@]}") missing=()
+  [ "$gui" = ON ] && wanted+=("${qt_packages[@]}")
+  for p in "${wanted[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  if [ ${#missing[@]} -eq 0 ]; then echo "setup: all ${#wanted[@]} packages present"; return; fi
+  echo "setup: installing ${missing[*]}"
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+build() {
+  local werror=$1 testing=ON
+  [ "$gui" = ON ] || testing=OFF
+  cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DSYNCSCOPE_GUI="$gui" \
+        -DBUILD_TESTING="$testing" -DSYNCSCOPE_WERROR="$werror"
+  cmake --build "$build_dir" --parallel "$(nproc)"
+}
+
+case "$mode" in
+  deps) install_missing ;;
+  build) install_missing; build OFF ;;
+  run)
+    install_missing; build OFF
+    # shellcheck disable=SC2086  # RUN_ARGS is a list of flags
+    exec "$build_dir/app/syncscope-engine" train --model mlp --epochs 20 ${RUN_ARGS:-} ;;
+  test)
+    install_missing; build ON
+    cd "$build_dir" && exec ctest --output-on-failure ;;
+  *) echo "usage: $0 run|test|deps|build  (see the comment at the top of $0)" >&2; exit 2 ;;
+esac
