@@ -68,6 +68,9 @@ def run_one(cmd, threads, timeout, want):
     """Runs one benchmark process; returns (its BENCH dict, None) or (None, error text)."""
     # The torch peer lowers OpenBLAS to 1 thread itself (see its --blas-threads).
     env = dict(os.environ, OMP_NUM_THREADS=str(threads), OPENBLAS_NUM_THREADS=str(threads))
+    # Let PyTorch's OpenBLAS pick its own kernels: an inherited OPENBLAS_CORETYPE=Haswell (set on
+    # these machines) would hold the peer back on AVX-512 CPUs.
+    env.pop("OPENBLAS_CORETYPE", None)
     try:
         r = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:

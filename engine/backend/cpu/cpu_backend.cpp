@@ -1,5 +1,5 @@
-// CpuBackend: host memory, oneDNN's sgemm, im2col convolutions, and OpenMP loops over the batch
-// for the memory-bound ops (one OpenMP pool serves both, so threads never oversubscribe).
+// CpuBackend: host memory, oneDNN's sgemm and convolution primitives, and OpenMP loops over the
+// batch for the memory-bound ops (one OpenMP pool serves both, so threads never oversubscribe).
 #include "engine/backend/cpu/cpu_backend.h"
 
 #include <dnnl.h>
@@ -10,7 +10,6 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "engine/backend/cpu/im2col.h"
 #include "engine/core/check.h"
 
 namespace {
@@ -90,76 +89,17 @@ void CpuBackend::reluBackward(const float* y, const float* dy, float* dx, size_t
     for (size_t i = 0; i < count; ++i) dx[i] = y[i] > 0.0f ? dy[i] : 0.0f;
 }
 
-float* CpuBackend::columns(size_t count) {
-    if (m_columns.size() < count) m_columns.resize(count);
-    return m_columns.data();
-}
-
-float* CpuBackend::channelMajor(size_t count) {
-    if (m_channelMajor.size() < count) m_channelMajor.resize(count);
-    return m_channelMajor.data();
-}
-
-// The batched im2col GEMM yields [OC][batch*OH*OW]; NCHW wants [batch][OC][OH*OW].
-static void channelMajorToNchw(const float* src, const float* bias, float* dst, int batch, int channels,
-                               int plane) {
-#pragma omp parallel for schedule(static)
-    for (int b = 0; b < batch; ++b)
-        for (int c = 0; c < channels; ++c) {
-            const float* in = src + (static_cast<size_t>(c) * batch + b) * plane;
-            float* out = dst + (static_cast<size_t>(b) * channels + c) * plane;
-            const float add = bias ? bias[c] : 0.0f;
-            for (int p = 0; p < plane; ++p) out[p] = in[p] + add;
-        }
-}
-
-static void nchwToChannelMajor(const float* src, float* dst, int batch, int channels, int plane) {
-#pragma omp parallel for schedule(static)
-    for (int b = 0; b < batch; ++b)
-        for (int c = 0; c < channels; ++c)
-            std::memcpy(dst + (static_cast<size_t>(c) * batch + b) * plane,
-                        src + (static_cast<size_t>(b) * channels + c) * plane, sizeof(float) * plane);
-}
-
 void CpuBackend::conv2dForward(const ConvShape& s, const float* x, const float* w, const float* bias, float* y) {
-    const int plane = s.outHeight() * s.outWidth();
-    const int ckk = s.inChannels * s.kernel * s.kernel;
-    const int cols = s.batch * plane;
-    float* colBuf = columns(static_cast<size_t>(ckk) * cols);
-    float* outBuf = channelMajor(static_cast<size_t>(s.outChannels) * cols);
-    im2colBatch(s, x, colBuf);
-    gemm(false, false, s.outChannels, cols, ckk, 1.0f, w, colBuf, 0.0f, outBuf);
-    channelMajorToNchw(outBuf, bias, y, s.batch, s.outChannels, plane);
+    m_conv.forward(s, x, w, bias, y);
 }
 
 void CpuBackend::conv2dBackwardData(const ConvShape& s, const float* w, const float* dy, float* dx) {
-    const int plane = s.outHeight() * s.outWidth();
-    const int ckk = s.inChannels * s.kernel * s.kernel;
-    const int cols = s.batch * plane;
-    float* dyBuf = channelMajor(static_cast<size_t>(s.outChannels) * cols);
-    float* colBuf = columns(static_cast<size_t>(ckk) * cols);
-    nchwToChannelMajor(dy, dyBuf, s.batch, s.outChannels, plane);
-    gemm(true, false, ckk, cols, s.outChannels, 1.0f, w, dyBuf, 0.0f, colBuf);
-    std::fill(dx, dx + static_cast<size_t>(s.batch) * s.inChannels * s.height * s.width, 0.0f);
-    col2imBatch(s, colBuf, dx);
+    m_conv.backwardData(s, w, dy, dx);
 }
 
 void CpuBackend::conv2dBackwardFilter(const ConvShape& s, const float* x, const float* dy, float* dw,
                                       float* dbias) {
-    const int plane = s.outHeight() * s.outWidth();
-    const int ckk = s.inChannels * s.kernel * s.kernel;
-    const int cols = s.batch * plane;
-    float* dyBuf = channelMajor(static_cast<size_t>(s.outChannels) * cols);
-    float* colBuf = columns(static_cast<size_t>(ckk) * cols);
-    nchwToChannelMajor(dy, dyBuf, s.batch, s.outChannels, plane);
-    im2colBatch(s, x, colBuf);
-    gemm(false, true, s.outChannels, ckk, cols, 1.0f, dyBuf, colBuf, 0.0f, dw);
-    for (int c = 0; c < s.outChannels; ++c) {
-        const float* row = dyBuf + static_cast<size_t>(c) * cols;
-        float sum = 0.0f;
-        for (int i = 0; i < cols; ++i) sum += row[i];
-        dbias[c] = sum;
-    }
+    m_conv.backwardWeights(s, x, dy, dw, dbias);
 }
 
 void CpuBackend::maxPool2dForward(const PoolShape& s, const float* x, float* y) {
@@ -182,7 +122,8 @@ void CpuBackend::maxPool2dForward(const PoolShape& s, const float* x, float* y) 
 void CpuBackend::maxPool2dBackward(const PoolShape& s, const float* x, const float* y, const float* dy,
                                    float* dx) {
     const int oh = s.outHeight(), ow = s.outWidth();
-    std::fill(dx, dx + static_cast<size_t>(s.batch) * s.channels * s.height * s.width, 0.0f);
+    const bool tiles = s.window == s.stride && oh * s.stride == s.height && ow * s.stride == s.width;
+    if (!tiles) std::fill(dx, dx + static_cast<size_t>(s.batch) * s.channels * s.height * s.width, 0.0f);
 #pragma omp parallel for schedule(static)
     for (int bc = 0; bc < s.batch * s.channels; ++bc) {
         const size_t inBase = static_cast<size_t>(bc) * s.height * s.width;
@@ -192,15 +133,18 @@ void CpuBackend::maxPool2dBackward(const PoolShape& s, const float* x, const flo
                 const size_t o = outBase + oy * ow + ox;
                 const size_t corner = inBase + oy * s.stride * s.width + ox * s.stride;
                 // The first element equal to the max takes the gradient, as in forward's scan order.
-                size_t at = corner;
-                for (int wy = 0, found = 0; wy < s.window && !found; ++wy)
-                    for (int wx = 0; wx < s.window; ++wx)
-                        if (x[corner + wy * s.width + wx] == y[o]) {
-                            at = corner + wy * s.width + wx;
-                            found = 1;
-                            break;
-                        }
-                dx[at] += dy[o];
+                // When windows tile the input exactly, each dx element is written once, here.
+                bool taken = false;
+                for (int wy = 0; wy < s.window; ++wy)
+                    for (int wx = 0; wx < s.window; ++wx) {
+                        const size_t at = corner + wy * s.width + wx;
+                        const bool here = !taken && x[at] == y[o];
+                        taken = taken || here;
+                        if (tiles)
+                            dx[at] = here ? dy[o] : 0.0f;
+                        else if (here)
+                            dx[at] += dy[o];
+                    }
             }
     }
 }

@@ -1,11 +1,11 @@
-// CpuBackend: the Backend on host memory, with oneDNN's sgemm for every matrix product (dense layers
-// directly, convolutions through im2col) and plain loops only for the memory-bound element-wise ops.
+// CpuBackend: the Backend on host memory: oneDNN's sgemm for dense layers, oneDNN's convolution
+// primitives for convolutions, and plain loops only for the memory-bound element-wise ops.
 // Why oneDNN and not OpenBLAS: see the README's "Libraries" section (measured there).
 #pragma once
 
-#include <vector>
 
 #include "engine/backend/backend.h"
+#include "engine/backend/cpu/dnnl_convolution.h"
 
 namespace syncscope::engine {
 
@@ -49,12 +49,7 @@ public:
                          float momentum, float weightDecay) override;
 
 private:
-    float* columns(size_t count);
-    float* channelMajor(size_t count);
-
-    // Scratch reused across calls so a training step allocates nothing.
-    std::vector<float> m_columns;
-    std::vector<float> m_channelMajor;
+    DnnlConvolution m_conv;
 };
 
 }  // namespace syncscope::engine
