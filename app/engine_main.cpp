@@ -1,6 +1,9 @@
-// syncscope-engine: the engine's command line (train now; serve, work and run join it later).
+// syncscope-engine: the engine's command line: train, serve, work, run, export.
 #include <CLI/CLI.hpp>
 
+#include "engine/cli/export_command.h"
+#include "engine/cli/run_command.h"
+#include "engine/cli/serve_command.h"
 #include "engine/cli/train_command.h"
 
 int main(int argc, char** argv) {
@@ -8,6 +11,10 @@ int main(int argc, char** argv) {
     app.require_subcommand(1);
     int exitCode = 0;
     syncscope::engine::addTrainCommand(app, exitCode);
+    syncscope::engine::addServeCommand(app, exitCode);
+    syncscope::engine::addWorkCommand(app, exitCode);
+    syncscope::engine::addRunCommand(app, exitCode);
+    syncscope::engine::addExportCommand(app, exitCode);
     CLI11_PARSE(app, argc, argv);
     return exitCode;
 }

@@ -4,6 +4,13 @@ find_package(Threads REQUIRED)
 find_package(ZLIB REQUIRED)
 find_package(CLI11 REQUIRED)
 find_package(OpenMP REQUIRED COMPONENTS CXX)
+find_package(Protobuf REQUIRED)  # CMake's FindProtobuf: Debian ships no protobuf config file
+find_package(PkgConfig REQUIRED)
+pkg_check_modules(ZMQ REQUIRED IMPORTED_TARGET libzmq)
+find_path(CPPZMQ_INCLUDE_DIR zmq.hpp)
+if(NOT CPPZMQ_INCLUDE_DIR)
+  message(FATAL_ERROR "cppzmq (zmq.hpp) not found: install cppzmq-dev (./setup.sh does)")
+endif()
 # oneDNN for the CPU backend's GEMMs. Found by hand: Debian's dnnl-config.cmake demands the OpenCL
 # headers for its GPU runtime, which the CPU backend never uses.
 find_path(DNNL_INCLUDE_DIR dnnl.h)

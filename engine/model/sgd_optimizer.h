@@ -16,6 +16,7 @@ public:
     SgdOptimizer(Backend& backend, size_t parameterCount, SgdSettings settings);
 
     SgdSettings& settings() { return m_settings; }
+    const SgdSettings& settings() const { return m_settings; }
     /// params -= lr * (momentum-filtered grads + weightDecay * params), at the given learning rate.
     void step(float* params, const float* grads, float learningRate);
     void step(float* params, const float* grads) { step(params, grads, m_settings.learningRate); }

@@ -1,0 +1,104 @@
+// `run`: starts a LocalCluster, follows its telemetry with a progress bar, stops it cleanly on
+// Ctrl-C, and prints the coordinator's final report.
+#include "engine/cli/run_command.h"
+
+#include <csignal>
+#include <cstdio>
+#include <zmq.hpp>
+
+#include "engine/cli/run_options.h"
+#include "engine/core/progress_bar.h"
+#include "engine/net/protocol.h"
+#include "engine/net/wire_codec.h"
+#include "engine/ps/local_cluster.h"
+
+namespace syncscope::engine {
+namespace {
+
+std::atomic<bool> g_interrupted{false};
+
+std::string progressLine(const wire::Tick& t) {
+    double samplesPerSecond = 0;
+    for (const auto& w : t.workers()) samplesPerSecond += w.samples_per_s();
+    char text[200];
+    std::snprintf(text, sizeof text, "v%llu  loss %.3f  acc %s  %.0f samples/s  %zu workers",
+                  static_cast<unsigned long long>(t.version()), t.train_loss(),
+                  t.test_accuracy() < 0 ? "  -  " : (std::to_string(100 * t.test_accuracy()).substr(0, 5) + "%").c_str(),
+                  samplesPerSecond, static_cast<size_t>(t.workers_size()));
+    return text;
+}
+
+void requestStop(zmq::socket_t& control) {
+    wire::Envelope envelope;
+    envelope.mutable_control()->set_stop(true);
+    sendMessage(control, nullptr, envelope);
+}
+
+int runLocal(const RunOptions& options, const std::string& backend, int threads) {
+    if (auto check = toCoordinatorOptions(options); !check)
+        return std::fprintf(stderr, "error: %s\n", check.status().message().c_str()), 2;
+    std::signal(SIGINT, [](int) { g_interrupted.store(true); });
+    std::signal(SIGTERM, [](int) { g_interrupted.store(true); });
+    LocalCluster cluster;
+    std::vector<std::string> serveArgs = toServeArguments(options);
+    serveArgs.insert(serveArgs.end(), {"--data-port", "0", "--control-port", "0", "--telemetry-port", "0"});
+    if (Status s = cluster.startCoordinator(serveArgs); !s)
+        return std::fprintf(stderr, "error: %s\n", s.message().c_str()), 2;
+    for (unsigned i = 0; i < options.workers; ++i)
+        if (auto pid = cluster.startWorker({"--backend", backend, "--threads", std::to_string(threads)}); !pid)
+            return std::fprintf(stderr, "error: %s\n", pid.status().message().c_str()), 2;
+
+    zmq::context_t context(1);
+    zmq::socket_t telemetry(context, zmq::socket_type::sub), control(context, zmq::socket_type::dealer);
+    telemetry.set(zmq::sockopt::linger, 0);
+    control.set(zmq::sockopt::linger, 0);
+    telemetry.set(zmq::sockopt::subscribe, kTickTopic);
+    telemetry.connect(cluster.endpoints().telemetry);
+    control.connect(cluster.endpoints().control);
+
+    ProgressBar bar;
+    bool stopSent = false;
+    auto stopDeadline = std::chrono::steady_clock::now();
+    int coordinatorExit = -1;
+    while (cluster.coordinatorRunning(&coordinatorExit)) {
+        zmq::pollitem_t item{telemetry.handle(), 0, ZMQ_POLLIN, 0};
+        zmq::poll(&item, 1, std::chrono::milliseconds(100));
+        zmq::message_t topic, body;
+        while (telemetry.recv(topic, zmq::recv_flags::dontwait)) {
+            if (!topic.more() || !telemetry.recv(body, zmq::recv_flags::none)) continue;
+            wire::Tick t;
+            if (t.ParseFromArray(body.data(), static_cast<int>(body.size())))
+                bar.update(static_cast<long long>(1000 * t.progress()), 1000, progressLine(t));
+        }
+        if (g_interrupted.load() && !stopSent) {
+            bar.finish();
+            std::fprintf(stderr, "stopping the local cluster...\n");
+            requestStop(control);
+            stopSent = true;
+            stopDeadline = std::chrono::steady_clock::now() + std::chrono::seconds(15);
+        }
+        if (stopSent && std::chrono::steady_clock::now() > stopDeadline) break;
+    }
+    bar.finish();
+    const std::string report = cluster.coordinatorOutput();
+    cluster.stopAll(3.0);
+    std::fputs(report.c_str(), stdout);
+    if (coordinatorExit != 0)
+        return std::fprintf(stderr, "error: the coordinator exited with code %d\n", coordinatorExit), 3;
+    return g_interrupted.load() ? 130 : 0;
+}
+
+}  // namespace
+
+void addRunCommand(CLI::App& app, int& exitCode) {
+    auto options = std::make_shared<RunOptions>();
+    auto backend = std::make_shared<std::string>("auto");
+    auto threads = std::make_shared<int>(1);
+    CLI::App* cmd = app.add_subcommand("run", "Train with a local cluster: a coordinator and --workers worker processes");
+    addRunOptions(*cmd, *options);
+    cmd->add_option("--backend", *backend, "Workers' compute backend")->check(CLI::IsMember({"auto", "cpu", "cuda"}))->capture_default_str();
+    cmd->add_option("--threads-per-worker", *threads, "CPU threads per worker")->check(CLI::Range(1, 1024))->capture_default_str();
+    cmd->callback([=, &exitCode] { exitCode = runLocal(*options, *backend, *threads); });
+}
+
+}  // namespace syncscope::engine

@@ -1,0 +1,72 @@
+// `serve` and `work`: thin wrappers that turn flags into Coordinator / runWorker calls.
+#include "engine/cli/serve_command.h"
+
+#include <csignal>
+#include <cstdio>
+#include <memory>
+
+#include "engine/cli/run_options.h"
+#include "engine/ps/local_cluster.h"
+#include "engine/ps/worker.h"
+
+namespace syncscope::engine {
+namespace {
+
+std::atomic<bool> g_interrupted{false};  // the one thing a signal handler may touch
+
+int serve(const RunOptions& run, const std::string& bind, int dataPort, int controlPort, int telemetryPort) {
+    auto options = toCoordinatorOptions(run);
+    if (!options) return std::fprintf(stderr, "error: %s\n", options.status().message().c_str()), 2;
+    options->bindHost = bind;
+    options->dataPort = dataPort;
+    options->controlPort = controlPort;
+    options->telemetryPort = telemetryPort;
+    options->interrupted = &g_interrupted;
+    std::signal(SIGINT, [](int) { g_interrupted.store(true); });
+    std::signal(SIGTERM, [](int) { g_interrupted.store(true); });
+    auto coordinator = Coordinator::create(*options);
+    if (!coordinator) return std::fprintf(stderr, "error: %s\n", coordinator.status().message().c_str()), 2;
+    if (Status s = (*coordinator)->bind(); !s) return std::fprintf(stderr, "error: %s\n", s.message().c_str()), 2;
+    std::printf("%s\n", formatEndpointsLine((*coordinator)->endpoints()).c_str());
+    std::fflush(stdout);
+    const EvaluationResult final = (*coordinator)->run();
+    std::printf("final test accuracy: %.2f%% at model version %llu\n", 100.0 * final.accuracy,
+                static_cast<unsigned long long>(final.version));
+    return 0;
+}
+
+}  // namespace
+
+void addServeCommand(CLI::App& app, int& exitCode) {
+    auto run = std::make_shared<RunOptions>();
+    auto bind = std::make_shared<std::string>("127.0.0.1");
+    auto ports = std::make_shared<std::array<int, 3>>(std::array<int, 3>{5555, 5556, 5557});
+    CLI::App* cmd = app.add_subcommand("serve", "Run a coordinator (parameter server) that workers connect to");
+    addRunOptions(*cmd, *run);
+    cmd->add_option("--bind", *bind, "Address to listen on (loopback by default; 0.0.0.0 for a cluster)")->capture_default_str();
+    cmd->add_option("--data-port", (*ports)[0], "Port for workers (0: any free port)")->check(CLI::Range(0, 65535))->capture_default_str();
+    cmd->add_option("--control-port", (*ports)[1], "Port for consoles' commands")->check(CLI::Range(0, 65535))->capture_default_str();
+    cmd->add_option("--telemetry-port", (*ports)[2], "Port for telemetry subscribers")->check(CLI::Range(0, 65535))->capture_default_str();
+    cmd->callback([=, &exitCode] { exitCode = serve(*run, *bind, (*ports)[0], (*ports)[1], (*ports)[2]); });
+}
+
+void addWorkCommand(CLI::App& app, int& exitCode) {
+    auto options = std::make_shared<WorkerOptions>();
+    auto backend = std::make_shared<std::string>("auto");
+    CLI::App* cmd = app.add_subcommand("work", "Run a worker that trains for the coordinator at --connect");
+    cmd->add_option("--connect", options->connect, "The coordinator's data endpoint, e.g. tcp://host:5555")->required();
+    cmd->add_option("--backend", *backend, "Compute backend")->check(CLI::IsMember({"auto", "cpu", "cuda"}))->capture_default_str();
+    cmd->add_option("--threads", options->threads, "CPU threads for this worker")->check(CLI::Range(1, 1024))->capture_default_str();
+    cmd->add_option("--data", options->dataDir, "Fashion-MNIST folder on this node (default: the coordinator's)");
+    cmd->add_flag("--retry", options->retry, "If the coordinator goes away, wait for it and rejoin");
+    cmd->add_option("--coordinator-timeout", options->coordinatorTimeoutSeconds, "Seconds without heartbeat replies before giving up")
+        ->check(CLI::Range(0.2, 600.0))->capture_default_str();
+    cmd->callback([=, &exitCode] {
+        options->backend = parseBackendKind(*backend).value();
+        const Status status = runWorker(*options);
+        if (!status) std::fprintf(stderr, "error: %s\n", status.message().c_str());
+        exitCode = status ? 0 : 3;
+    });
+}
+
+}  // namespace syncscope::engine

@@ -1,0 +1,21 @@
+// Protocol constants shared by every peer: version, size limits, and socket conventions.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace syncscope::engine {
+
+/// A peer with another major version is refused; minor versions only add optional fields.
+constexpr uint32_t kProtocolMajor = 1;
+constexpr uint32_t kProtocolMinor = 0;
+
+/// Largest protobuf metadata frame accepted (a Snapshot reply can be large; requests are tiny).
+constexpr size_t kMaxEnvelopeBytes = 1 << 20;
+/// Largest control-plane request accepted.
+constexpr size_t kMaxControlBytes = 64 << 10;
+
+/// Telemetry topic prefix of Tick messages.
+constexpr const char* kTickTopic = "tick";
+
+}  // namespace syncscope::engine

@@ -1,0 +1,23 @@
+// Zero-copy tensor frames, as in ps-lite: ZeroMQ sends straight from a buffer that stays alive
+// until ZeroMQ's own free callback releases it.
+#pragma once
+
+#include <zmq.hpp>
+
+#include <atomic>
+#include <memory>
+#include <vector>
+
+namespace syncscope::engine {
+
+/// An immutable parameter snapshot shared by every in-flight reply that carries it.
+using SharedFloats = std::shared_ptr<const std::vector<float>>;
+
+/// A frame that references `data` without copying; `data` is kept alive until ZeroMQ is done.
+zmq::message_t sharedFloatsFrame(SharedFloats data);
+
+/// A frame over memory the caller owns; `inFlight` is set now and cleared when ZeroMQ lets go,
+/// so the caller knows when the buffer may be written again.
+zmq::message_t borrowedFloatsFrame(const float* data, size_t count, std::atomic<bool>& inFlight);
+
+}  // namespace syncscope::engine

@@ -1,0 +1,86 @@
+// Wire framing and validation (see wire_codec.h).
+#include "engine/net/wire_codec.h"
+
+#include <vector>
+
+#include "engine/net/protocol.h"
+
+namespace syncscope::engine {
+namespace {
+
+constexpr size_t kMaxFrames = 4;  // identity + envelope + tensor, and one spare to detect excess
+
+Status checkVersion(const wire::Envelope& envelope) {
+    if (envelope.protocol_major() == kProtocolMajor) return Status::ok();
+    return invalidArgument("protocol version " + std::to_string(envelope.protocol_major()) + "." +
+                           std::to_string(envelope.protocol_minor()) + " is not supported by this peer (speaks " +
+                           std::to_string(kProtocolMajor) + "." + std::to_string(kProtocolMinor) +
+                           "); run the same SyncScope release on every node");
+}
+
+}  // namespace
+
+std::optional<Result<InboundMessage>> receiveMessage(zmq::socket_t& socket, bool router, const ReceiveLimits& limits,
+                                                     std::string* badIdentity) {
+    std::vector<zmq::message_t> frames;
+    zmq::message_t frame;
+    if (!socket.recv(frame, zmq::recv_flags::dontwait)) return std::nullopt;
+    bool more = frame.more();
+    frames.push_back(std::move(frame));
+    size_t extra = 0;
+    while (more) {  // the rest of a multipart message is already here; drain it all, keep a few
+        zmq::message_t part;
+        (void)socket.recv(part, zmq::recv_flags::none);
+        more = part.more();
+        if (frames.size() < kMaxFrames) frames.push_back(std::move(part));
+        else ++extra;
+    }
+
+    InboundMessage message;
+    size_t next = 0;
+    if (router) {
+        message.identity = frames[0].to_string();
+        if (badIdentity) *badIdentity = message.identity;
+        next = 1;
+    }
+    const size_t payloadFrames = frames.size() - next + extra;
+    if (payloadFrames < 1 || payloadFrames > 2)
+        return Result<InboundMessage>(invalidArgument("expected an envelope and at most one tensor frame, got " +
+                                                      std::to_string(payloadFrames) + " frames"));
+    const zmq::message_t& envelopeFrame = frames[next];
+    if (envelopeFrame.size() > limits.maxEnvelopeBytes)
+        return Result<InboundMessage>(invalidArgument("envelope of " + std::to_string(envelopeFrame.size()) +
+                                                      " bytes exceeds the limit of " +
+                                                      std::to_string(limits.maxEnvelopeBytes)));
+    if (!message.envelope.ParseFromArray(envelopeFrame.data(), static_cast<int>(envelopeFrame.size())))
+        return Result<InboundMessage>(invalidArgument("undecodable envelope (" + std::to_string(envelopeFrame.size()) +
+                                                      " bytes that are not a syncscope.wire.Envelope)"));
+    if (Status s = checkVersion(message.envelope); !s) return Result<InboundMessage>(s);
+    if (payloadFrames == 2) {
+        zmq::message_t& tensor = frames[next + 1];
+        if (tensor.size() > limits.maxTensorBytes || tensor.size() % sizeof(float) != 0)
+            return Result<InboundMessage>(invalidArgument("tensor frame of " + std::to_string(tensor.size()) +
+                                                          " bytes does not fit this run (at most " +
+                                                          std::to_string(limits.maxTensorBytes) + ", whole floats)"));
+        message.tensor = std::move(tensor);
+    }
+    return Result<InboundMessage>(std::move(message));
+}
+
+void sendMessage(zmq::socket_t& socket, const std::string* identity, wire::Envelope& envelope, zmq::message_t* tensor) {
+    envelope.set_protocol_major(kProtocolMajor);
+    envelope.set_protocol_minor(kProtocolMinor);
+    if (identity) socket.send(zmq::buffer(*identity), zmq::send_flags::sndmore);
+    const std::string bytes = envelope.SerializeAsString();
+    socket.send(zmq::buffer(bytes), tensor ? zmq::send_flags::sndmore : zmq::send_flags::none);
+    if (tensor) socket.send(*tensor, zmq::send_flags::none);
+}
+
+void sendError(zmq::socket_t& socket, const std::string* identity, uint64_t correlationId, const std::string& message) {
+    wire::Envelope envelope;
+    envelope.set_correlation_id(correlationId);
+    envelope.mutable_error()->set_message(message);
+    sendMessage(socket, identity, envelope);
+}
+
+}  // namespace syncscope::engine

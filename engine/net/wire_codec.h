@@ -1,0 +1,41 @@
+// Framing of data-plane and control messages: [identity (ROUTER side)] [Envelope] [tensor]?
+// Everything read from the network is untrusted: frame counts, sizes, the protobuf decode and
+// the protocol version are all checked, and a failure is a Status, never a crash.
+#pragma once
+
+#include <zmq.hpp>
+
+#include <optional>
+#include <string>
+
+#include "engine/core/status.h"
+#include "engine/proto/syncscope.pb.h"
+
+namespace syncscope::engine {
+
+struct InboundMessage {
+    std::string identity;  ///< routing id of the sender (ROUTER sockets); empty otherwise
+    wire::Envelope envelope;
+    std::optional<zmq::message_t> tensor;
+};
+
+/// Limits applied while receiving.
+struct ReceiveLimits {
+    size_t maxEnvelopeBytes;
+    size_t maxTensorBytes;
+};
+
+/// Receives one whole multipart message without blocking; an empty optional means nothing was
+/// waiting. A malformed message is drained completely and returned as an error, with the
+/// sender's identity in `badIdentity` (when known) so a ROUTER can answer it.
+std::optional<Result<InboundMessage>> receiveMessage(zmq::socket_t& socket, bool router, const ReceiveLimits& limits,
+                                                     std::string* badIdentity = nullptr);
+
+/// Sends an envelope (stamped with the protocol version) and an optional tensor frame.
+void sendMessage(zmq::socket_t& socket, const std::string* identity, wire::Envelope& envelope,
+                 zmq::message_t* tensor = nullptr);
+
+/// Sends an Error reply to `identity` (ROUTER) or the peer (DEALER).
+void sendError(zmq::socket_t& socket, const std::string* identity, uint64_t correlationId, const std::string& message);
+
+}  // namespace syncscope::engine

@@ -1,0 +1,149 @@
+// Coordinator, control plane: start, pause, resume, stop, mode, slowdown, learning rate and
+// snapshot requests from consoles; each change becomes an event and is answered with it.
+#include <cmath>
+#include <sstream>
+
+#include "engine/net/protocol.h"
+#include "engine/ps/coordinator.h"
+
+namespace syncscope::engine {
+namespace {
+
+Status validateSlowdown(const wire::Slowdown& s) {
+    auto within = [](double v, double lo, double hi) { return std::isfinite(v) && v >= lo && v <= hi; };
+    if (!within(s.factor(), 1.0, 100.0)) return invalidArgument("slowdown factor must be in [1, 100]");
+    if (!within(s.fixed_delay_ms(), 0, 60000) || !within(s.network_delay_ms(), 0, 60000))
+        return invalidArgument("delays must be in [0, 60000] ms");
+    if (!within(s.transient_probability(), 0, 1)) return invalidArgument("transient probability must be in [0, 1]");
+    if (s.transient_probability() > 0 && !within(s.transient_factor(), 1.0, 100.0))
+        return invalidArgument("transient factor must be in [1, 100]");
+    return Status::ok();
+}
+
+std::string describeSlowdown(uint32_t worker, const wire::Slowdown& s) {
+    std::ostringstream text;
+    text << "worker " << worker << ": x" << s.factor() << " compute";
+    if (s.fixed_delay_ms() > 0) text << ", +" << s.fixed_delay_ms() << " ms";
+    if (s.transient_probability() > 0) text << ", " << 100 * s.transient_probability() << "% chance of x" << s.transient_factor();
+    if (s.network_delay_ms() > 0) text << ", +" << s.network_delay_ms() << " ms network";
+    return text.str();
+}
+
+}  // namespace
+
+void Coordinator::pollControl() {
+    const ReceiveLimits limits{kMaxControlBytes, 0};
+    for (int i = 0; i < 64; ++i) {
+        std::string identity;
+        auto message = receiveMessage(m_control, true, limits, &identity);
+        if (!message) return;
+        if (!*message) {
+            ++m_badMessages;
+            sendError(m_control, &identity, 0, "refused: " + message->status().message());
+            continue;
+        }
+        InboundMessage& in = message->value();
+        if (in.envelope.body_case() != wire::Envelope::kControl) {
+            ++m_badMessages;
+            sendError(m_control, &in.identity, in.envelope.correlation_id(),
+                      "refused: the control endpoint takes control requests only");
+            continue;
+        }
+        wire::Envelope reply;
+        reply.set_correlation_id(in.envelope.correlation_id());
+        *reply.mutable_control_reply() = executeControl(in.envelope.control());
+        sendMessage(m_control, &in.identity, reply);
+    }
+}
+
+wire::ControlReply Coordinator::executeControl(const wire::ControlRequest& request) {
+    wire::ControlReply reply;
+    auto fail = [&](const std::string& error) {
+        reply.set_ok(false);
+        reply.set_error(error);
+        return reply;
+    };
+    using R = wire::ControlRequest;
+    if (m_state == wire::RUN_STOPPED && request.command_case() != R::kSnapshot) return fail("the run has stopped");
+    switch (request.command_case()) {
+        case R::kStart:
+            if (m_state != wire::RUN_WAITING_FOR_WORKERS) return fail("the run has already started");
+            startTraining();
+            break;
+        case R::kPause:
+            if (m_state != wire::RUN_RUNNING) return fail("the run is not running");
+            m_state = wire::RUN_PAUSED;
+            emitEvent("pause", "paused");
+            break;
+        case R::kResume:
+            if (m_state != wire::RUN_PAUSED) return fail("the run is not paused");
+            m_state = wire::RUN_RUNNING;
+            emitEvent("resume", "resumed");
+            m_policy->reconsider();
+            break;
+        case R::kStop: beginStop("stop requested on the control channel"); break;
+        case R::kSetMode:
+            if (Status s = setMode(request.set_mode().settings()); !s) return fail(s.message());
+            break;
+        case R::kSetSlowdown: {
+            WorkerRecord* w = m_workers.find(request.set_slowdown().worker_id());
+            if (!w) return fail("no worker " + std::to_string(request.set_slowdown().worker_id()));
+            if (Status s = validateSlowdown(request.set_slowdown().slowdown()); !s) return fail(s.message());
+            w->slowdown = request.set_slowdown().slowdown();
+            emitEvent("slowdown", describeSlowdown(w->id, w->slowdown), w->id);
+            break;
+        }
+        case R::kSetLearningRate: {
+            const float lr = request.set_learning_rate().learning_rate();
+            if (!std::isfinite(lr) || lr <= 0 || lr > 10) return fail("learning rate must be in (0, 10]");
+            m_store.sgd().learningRate = lr;
+            emitEvent("learning_rate", "learning rate " + std::to_string(lr));
+            break;
+        }
+        case R::kSnapshot: {
+            wire::Snapshot* snapshot = reply.mutable_snapshot();
+            *snapshot->mutable_header() = header();
+            for (const auto& t : m_history) *snapshot->add_ticks() = t;
+            for (const auto& e : m_events) *snapshot->add_events() = e;
+            reply.set_ok(true);
+            return reply;
+        }
+        default: return fail("empty or unknown control command");
+    }
+    reply.set_ok(true);
+    if (!m_events.empty()) *reply.mutable_event() = m_events.back();
+    return reply;
+}
+
+Status Coordinator::setMode(const wire::ModeSettings& settings) {
+    if (settings.mode() == wire::SSP && settings.staleness_bound() > 1000)
+        return invalidArgument("ssp staleness bound must be at most 1000");
+    auto next = createSyncPolicy(settings, *this);
+    if (!next) return next.status();
+    m_policy->drain(true);  // the version boundary: a partial aggregate is applied, then the new rule holds
+    m_policy = std::move(*next);
+    m_mode = settings;
+    emitEvent("mode", describeMode(settings));
+    m_policy->reconsider();
+    return Status::ok();
+}
+
+void Coordinator::startTraining() {
+    m_state = wire::RUN_RUNNING;
+    m_started = true;
+    emitEvent("start", "training started with " + std::to_string(m_workers.activeIds().size()) + " workers, " +
+                           describeMode(m_mode));
+    m_policy->reconsider();
+}
+
+void Coordinator::beginStop(const std::string& reason) {
+    if (m_state == wire::RUN_STOPPED) return;
+    m_state = wire::RUN_STOPPED;  // first, so draining releases no one into another iteration
+    m_policy->drain(false);
+    m_stopDeadline = Clock::now() + std::chrono::seconds(3);
+    emitEvent("stop", reason);
+    for (auto& [id, w] : m_workers.all())
+        if (w.waiting) sendStop(w);
+}
+
+}  // namespace syncscope::engine

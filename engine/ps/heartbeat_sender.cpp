@@ -1,0 +1,47 @@
+// HeartbeatSender (see heartbeat_sender.h).
+#include "engine/ps/heartbeat_sender.h"
+
+#include "engine/net/protocol.h"
+#include "engine/net/wire_codec.h"
+
+namespace syncscope::engine {
+
+HeartbeatSender::HeartbeatSender(zmq::context_t& context, std::string endpoint, uint32_t workerId,
+                                 std::chrono::milliseconds timeout)
+    : m_context(context), m_endpoint(std::move(endpoint)), m_workerId(workerId), m_timeout(timeout),
+      m_thread([this] { loop(); }) {}
+
+HeartbeatSender::~HeartbeatSender() {
+    m_quit.store(true);
+    m_thread.join();
+}
+
+void HeartbeatSender::loop() {
+    using Clock = std::chrono::steady_clock;
+    constexpr auto kPeriod = std::chrono::milliseconds(250);
+    zmq::socket_t socket(m_context, zmq::socket_type::dealer);
+    socket.set(zmq::sockopt::linger, 0);
+    socket.connect(m_endpoint);
+    wire::Envelope hello;
+    hello.mutable_register_()->set_heartbeat_only(true);
+    hello.mutable_register_()->set_worker_id(m_workerId);
+    sendMessage(socket, nullptr, hello);
+
+    auto lastReply = Clock::now(), lastSent = Clock::now();
+    const ReceiveLimits limits{kMaxEnvelopeBytes, 0};
+    while (!m_quit.load()) {
+        zmq::pollitem_t item{socket.handle(), 0, ZMQ_POLLIN, 0};
+        zmq::poll(&item, 1, std::chrono::milliseconds(50));
+        while (auto reply = receiveMessage(socket, false, limits))
+            if (*reply) lastReply = Clock::now();
+        if (Clock::now() - lastReply > m_timeout) m_lost.store(true, std::memory_order_release);
+        if (Clock::now() - lastSent >= kPeriod) {
+            wire::Envelope beat;
+            beat.mutable_heartbeat()->set_worker_id(m_workerId);
+            sendMessage(socket, nullptr, beat);
+            lastSent = Clock::now();
+        }
+    }
+}
+
+}  // namespace syncscope::engine

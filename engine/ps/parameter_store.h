@@ -1,0 +1,38 @@
+// ParameterStore: the coordinator's copy of the model, one flat float buffer with a version that
+// only ever goes up, updated by SGD with momentum; readers get immutable per-version snapshots.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "engine/backend/cpu/cpu_backend.h"
+#include "engine/backend/device_buffer.h"
+#include "engine/model/sgd_optimizer.h"
+#include "engine/net/tensor_frame.h"
+
+namespace syncscope::engine {
+
+class ParameterStore {
+public:
+    ParameterStore(std::vector<float> initial, SgdSettings sgd);
+
+    uint64_t version() const { return m_version; }
+    size_t size() const { return m_params.size(); }
+    SgdSettings& sgd() { return m_optimizer.settings(); }
+    const SgdSettings& sgd() const { return m_optimizer.settings(); }
+
+    /// Applies one averaged gradient at learning rate lr and moves to the next version.
+    void apply(const float* gradient, float lr);
+    /// The parameters of the current version, shared by every reply that carries them.
+    SharedFloats snapshot();
+
+private:
+    CpuBackend m_backend{0};
+    DeviceBuffer<float> m_params;
+    SgdOptimizer m_optimizer;
+    uint64_t m_version = 0;
+    SharedFloats m_snapshot;  // of m_snapshotVersion
+    uint64_t m_snapshotVersion = ~0ULL;
+};
+
+}  // namespace syncscope::engine

@@ -1,0 +1,64 @@
+// SyncPolicy: when a gradient is applied and when a worker may compute its next one. Policies
+// decide; the coordinator (through PolicyContext) applies, drops, records and replies.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/core/status.h"
+#include "engine/proto/syncscope.pb.h"
+#include "engine/ps/worker_registry.h"
+
+namespace syncscope::engine {
+
+/// A gradient as it arrives: computed by `worker` on model version `baseVersion`.
+struct GradientIn {
+    uint32_t worker = 0;
+    uint64_t baseVersion = 0;
+    const float* data = nullptr;
+    uint32_t batchSize = 0;
+};
+
+class PolicyContext {
+public:
+    virtual ~PolicyContext() = default;
+    virtual uint64_t version() const = 0;
+    virtual size_t parameterCount() const = 0;
+    virtual WorkerRegistry& workers() = 0;
+    virtual const wire::ModeSettings& modeSettings() const = 0;
+    /// Applies gradientSum / contributions.size() at the base learning rate x lrScale as one
+    /// update (the version goes up by one), and records it.
+    virtual void applyUpdate(const float* gradientSum, const std::vector<wire::Contribution>& contributions,
+                             float lrScale) = 0;
+    virtual void dropGradient(uint32_t worker, uint64_t baseVersion, const std::string& reason) = 0;
+    /// Lets a waiting worker go: it is sent the current parameters (deferred while paused).
+    virtual void release(uint32_t worker) = 0;
+};
+
+class SyncPolicy {
+public:
+    virtual ~SyncPolicy() = default;
+    virtual void onGradient(const GradientIn& gradient) = 0;
+    /// The worker has asked for parameters (after a push, or its first pull).
+    virtual void onWaiting(uint32_t worker) = 0;
+    /// Membership or pause state changed: barriers and bounds are evaluated again.
+    virtual void reconsider() = 0;
+    /// Gradients held in a partial aggregate, neither applied nor dropped yet.
+    virtual uint64_t pending() const = 0;
+    /// Leaves the policy at a version boundary. Rule: a partial aggregate is applied when the mode
+    /// changes (its gradients are all on the current version) and dropped when the run stops.
+    virtual void drain(bool apply) = 0;
+};
+
+/// Builds the policy for a mode; an error names modes that are not available.
+Result<std::unique_ptr<SyncPolicy>> createSyncPolicy(const wire::ModeSettings& settings, PolicyContext& context);
+
+/// "bsp", "asp s=..", for events and logs.
+std::string describeMode(const wire::ModeSettings& settings);
+/// Parses "bsp" | "asp" | "ssp" and "none" | "inverse" | "dynsgd".
+Result<wire::SyncMode> parseSyncMode(const std::string& text);
+Result<wire::LrModulation> parseLrModulation(const std::string& text);
+
+}  // namespace syncscope::engine

@@ -1,0 +1,220 @@
+// Worker: registration, the pull -> compute -> push loop, straggler injection and timing.
+#include "engine/ps/worker.h"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <memory>
+#include <numeric>
+#include <thread>
+#include <zmq.hpp>
+
+#include "engine/core/rng.h"
+#include "engine/model/batch_feeder.h"
+#include "engine/model/model_zoo.h"
+#include "engine/net/protocol.h"
+#include "engine/net/tensor_frame.h"
+#include "engine/net/wire_codec.h"
+#include "engine/ps/heartbeat_sender.h"
+
+namespace syncscope::engine {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using Millis = std::chrono::duration<double, std::milli>;
+
+void sleepMs(double ms) {
+    if (ms > 0) std::this_thread::sleep_for(Millis(ms));
+}
+
+class WorkerSession {
+public:
+    WorkerSession(const WorkerOptions& options, bool* coordinatorLost) : m_options(options), m_lost(coordinatorLost) {}
+    Status run();
+
+private:
+    Result<InboundMessage> awaitReply(double timeoutSeconds, const HeartbeatSender* heartbeat);
+    Status setUp(const wire::Welcome& welcome);
+    double computeGradient(const wire::Params& params, const InboundMessage& reply, float* loss);
+    void push(uint64_t baseVersion, float loss, double computeMs);
+
+    const WorkerOptions& m_options;
+    bool* m_lost;
+    zmq::context_t m_context{1};
+    zmq::socket_t m_socket{m_context, zmq::socket_type::dealer};
+    uint32_t m_id = 0;
+    wire::RunSpec m_spec;
+    std::unique_ptr<Backend> m_backend;
+    ImageDataset m_train;
+    std::vector<int32_t> m_shard;
+    size_t m_cursor = 0;
+    std::unique_ptr<Model> m_model;
+    std::unique_ptr<BatchFeeder> m_feeder;
+    std::unique_ptr<Rng> m_rng;
+    std::vector<float> m_hostParams, m_hostGradient;
+    std::atomic<bool> m_gradientInFlight{false};
+    uint32_t m_batch = 0;
+    double m_commMs = 0, m_waitMs = 0;
+    Clock::time_point m_pushedAt;
+};
+
+Result<InboundMessage> WorkerSession::awaitReply(double timeoutSeconds, const HeartbeatSender* heartbeat) {
+    const ReceiveLimits limits{kMaxEnvelopeBytes, size_t(std::max<uint64_t>(m_spec.parameter_count(), 1)) * 4};
+    const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                             std::chrono::duration<double>(timeoutSeconds));
+    for (;;) {
+        zmq::pollitem_t item{m_socket.handle(), 0, ZMQ_POLLIN, 0};
+        zmq::poll(&item, 1, std::chrono::milliseconds(100));
+        if (auto message = receiveMessage(m_socket, false, limits)) {
+            if (!*message) return message->status();
+            if (message->value().envelope.has_error())
+                return unavailable("the coordinator refused this worker: " + message->value().envelope.error().message());
+            return std::move(*message);
+        }
+        if (heartbeat && heartbeat->coordinatorLost()) {
+            *m_lost = true;
+            return unavailable("the coordinator at " + m_options.connect + " stopped answering (no heartbeat reply for " +
+                               std::to_string(m_options.coordinatorTimeoutSeconds).substr(0, 3) +
+                               " s); exiting (pass --retry to wait for it and rejoin)");
+        }
+        if (!heartbeat && Clock::now() > deadline) {
+            *m_lost = true;
+            return unavailable("no coordinator answered at " + m_options.connect + " within " +
+                               std::to_string(static_cast<int>(timeoutSeconds)) +
+                               " s; is `syncscope-engine serve` running there? (check --connect)");
+        }
+    }
+}
+
+Status WorkerSession::setUp(const wire::Welcome& welcome) {
+    m_id = welcome.worker_id();
+    m_spec = welcome.spec();
+    std::string notice;
+    auto backend = createBackend(m_options.backend, m_options.threads, &notice);
+    if (!backend) return backend.status();
+    m_backend = std::move(*backend);
+    auto train = loadFashionMnistSplit(m_options.dataDir.empty() ? m_spec.data_dir() : m_options.dataDir, "train");
+    if (!train) return train.status();
+    m_train = std::move(*train);
+    for (int i = 0; i < m_train.count; ++i)
+        if (static_cast<uint32_t>(i) % m_spec.shard_count() == welcome.shard_index()) m_shard.push_back(i);
+    m_rng = std::make_unique<Rng>(m_spec.seed() * 7919 + m_id);
+    m_rng->shuffle(m_shard);
+    m_batch = m_spec.batch_size();
+    auto model = createModel(*m_backend, m_spec.model(), static_cast<int>(m_batch), m_spec.seed());
+    if (!model) return model.status();
+    m_model = std::move(*model);
+    if (m_model->parameterCount() != m_spec.parameter_count())
+        return invalidArgument("this worker's model has " + std::to_string(m_model->parameterCount()) +
+                               " parameters but the run's has " + std::to_string(m_spec.parameter_count()) +
+                               "; run the same SyncScope release everywhere");
+    m_feeder = std::make_unique<BatchFeeder>(*m_backend, m_train, static_cast<int>(m_batch));
+    std::fprintf(stderr, "worker %u: %s backend%s, shard %u of %u (%zu images), model %s\n", m_id,
+                 m_backend->name().c_str(), notice.empty() ? "" : " (no GPU)", welcome.shard_index(),
+                 m_spec.shard_count(), m_shard.size(), m_spec.model().c_str());
+    return Status::ok();
+}
+
+double WorkerSession::computeGradient(const wire::Params& params, const InboundMessage& reply, float* loss) {
+    const auto start = Clock::now();
+    m_backend->copyToDevice(m_model->parameters(), reply.tensor->data(), reply.tensor->size());
+    const int n = static_cast<int>(std::min<size_t>(m_batch, m_shard.size()));
+    if (m_cursor + n > m_shard.size()) {  // next pass over the shard, in a new order
+        m_rng->shuffle(m_shard);
+        m_cursor = 0;
+    }
+    m_feeder->stage(m_shard, m_cursor, n);
+    m_cursor += n;
+    while (m_gradientInFlight.load(std::memory_order_acquire)) std::this_thread::yield();
+    *loss = m_model->computeGradients(m_feeder->images(), m_feeder->labels(), n);
+    m_backend->synchronize();
+    const double computeMs = Millis(Clock::now() - start).count();
+    // Injected straggling: a slower machine, a fixed delay, an occasional hiccup.
+    const wire::Slowdown& s = params.slowdown();
+    double extra = (std::max(1.0, s.factor()) - 1.0) * computeMs + s.fixed_delay_ms();
+    if (s.transient_probability() > 0 && m_rng->uniform() < s.transient_probability())
+        extra += (std::max(1.0, s.transient_factor()) - 1.0) * computeMs;
+    sleepMs(extra);
+    return computeMs + extra;
+}
+
+void WorkerSession::push(uint64_t baseVersion, float loss, double computeMs) {
+    wire::Envelope envelope;
+    wire::Push* p = envelope.mutable_push();
+    p->set_worker_id(m_id);
+    p->set_has_gradient(true);
+    p->set_base_version(baseVersion);
+    p->set_batch_size(static_cast<uint32_t>(std::min<size_t>(m_batch, m_shard.size())));
+    p->set_loss(loss);
+    p->set_compute_ms(computeMs);
+    p->set_comm_ms(m_commMs);
+    p->set_wait_ms(m_waitMs);
+    const float* gradient = m_model->gradients();
+    if (m_backend->name() != "cpu") {  // device memory: stage on the host first
+        m_hostGradient.resize(m_model->parameterCount());
+        m_backend->copyToHost(m_hostGradient.data(), gradient, m_hostGradient.size() * sizeof(float));
+        gradient = m_hostGradient.data();
+    }
+    zmq::message_t frame = borrowedFloatsFrame(gradient, m_model->parameterCount(), m_gradientInFlight);
+    m_pushedAt = Clock::now();
+    sendMessage(m_socket, nullptr, envelope, &frame);
+}
+
+Status WorkerSession::run() {
+    m_socket.set(zmq::sockopt::linger, 0);
+    m_socket.connect(m_options.connect);
+    wire::Envelope hello;
+    hello.mutable_register_()->set_pid(static_cast<uint32_t>(getpid()));
+    char host[256] = "";
+    gethostname(host, sizeof host - 1);
+    hello.mutable_register_()->set_hostname(host);
+    hello.mutable_register_()->set_backend(m_options.backend == BackendKind::Cpu ? "cpu" : "auto");
+    sendMessage(m_socket, nullptr, hello);
+    auto welcome = awaitReply(m_options.registerTimeoutSeconds, nullptr);
+    if (!welcome) return welcome.status();
+    if (!welcome->envelope.has_welcome()) return unavailable("the coordinator answered registration with no welcome");
+    // Heartbeats start before the data loads, so a slow start never looks like a dead worker.
+    HeartbeatSender heartbeat(m_context, m_options.connect, welcome->envelope.welcome().worker_id(),
+                              std::chrono::milliseconds(static_cast<int>(m_options.coordinatorTimeoutSeconds * 1000)));
+    if (Status s = setUp(welcome->envelope.welcome()); !s) return s;
+    wire::Envelope pull;
+    pull.mutable_push()->set_worker_id(m_id);
+    m_pushedAt = Clock::now();
+    sendMessage(m_socket, nullptr, pull);
+    for (;;) {
+        auto reply = awaitReply(0, &heartbeat);
+        if (!reply) return reply.status();
+        if (!reply->envelope.has_params()) continue;  // a late heartbeat ack or the like
+        const wire::Params& params = reply->envelope.params();
+        if (params.stop()) {
+            std::fprintf(stderr, "worker %u: the run is over (model version %llu)\n", m_id,
+                         static_cast<unsigned long long>(params.version()));
+            return Status::ok();
+        }
+        if (!reply->tensor || reply->tensor->size() != m_model->parameterCount() * sizeof(float))
+            return invalidArgument("the coordinator sent parameters of the wrong size");
+        const double roundTripMs = Millis(Clock::now() - m_pushedAt).count();
+        m_waitMs = params.held_ms();
+        m_commMs = std::max(0.0, roundTripMs - m_waitMs);
+        float loss = 0;
+        const double computeMs = computeGradient(params, *reply, &loss);
+        sleepMs(params.slowdown().network_delay_ms());
+        push(params.version(), loss, computeMs);
+    }
+}
+
+}  // namespace
+
+Status runWorker(const WorkerOptions& options) {
+    for (;;) {
+        bool lost = false;
+        Status status = WorkerSession(options, &lost).run();
+        if (status || !lost || !options.retry) return status;
+        std::fprintf(stderr, "worker: %s; retrying in 1 s\n", status.message().c_str());
+        std::this_thread::sleep_for(std::chrono::seconds(1));
+    }
+}
+
+}  // namespace syncscope::engine

@@ -1,0 +1,52 @@
+// WorkerRegistry: ids are handed out in order and never reused, so a recording stays unambiguous.
+#include "engine/ps/worker_registry.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace syncscope::engine {
+
+void WorkerRecord::recordStaleness(uint64_t tau) {
+    stalenessHistogram.resize(WorkerRegistry::kStalenessBuckets);
+    ++stalenessHistogram[std::min<uint64_t>(tau, WorkerRegistry::kStalenessBuckets - 1)];
+    stalenessSum += static_cast<double>(tau);
+}
+
+WorkerRecord& WorkerRegistry::add(const std::string& identity, uint32_t batchSize) {
+    const uint32_t id = m_nextId++;
+    WorkerRecord& record = m_workers[id];
+    record.id = id;
+    record.identity = identity;
+    record.lastSeen = Clock::now();
+    record.batchSize = batchSize;
+    record.slowdown.set_factor(1.0);
+    record.stalenessHistogram.assign(kStalenessBuckets, 0);
+    m_byIdentity[identity] = id;
+    return record;
+}
+
+WorkerRecord* WorkerRegistry::find(uint32_t id) {
+    auto it = m_workers.find(id);
+    return it == m_workers.end() ? nullptr : &it->second;
+}
+
+WorkerRecord* WorkerRegistry::findByIdentity(const std::string& identity) {
+    auto it = m_byIdentity.find(identity);
+    return it == m_byIdentity.end() ? nullptr : find(it->second);
+}
+
+std::vector<uint32_t> WorkerRegistry::activeIds() const {
+    std::vector<uint32_t> ids;
+    for (const auto& [id, w] : m_workers)
+        if (w.active()) ids.push_back(id);
+    return ids;
+}
+
+uint64_t WorkerRegistry::minActiveClock() const {
+    uint64_t least = std::numeric_limits<uint64_t>::max();
+    for (const auto& [id, w] : m_workers)
+        if (w.active()) least = std::min(least, w.clock);
+    return least == std::numeric_limits<uint64_t>::max() ? 0 : least;
+}
+
+}  // namespace syncscope::engine

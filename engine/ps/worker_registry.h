@@ -1,0 +1,58 @@
+// WorkerRegistry: what the coordinator knows of each worker: identity on the data socket,
+// liveness, clock, counters, timing and its straggler settings.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "engine/proto/syncscope.pb.h"
+
+namespace syncscope::engine {
+
+using Clock = std::chrono::steady_clock;
+
+struct WorkerRecord {
+    uint32_t id = 0;
+    std::string identity;  ///< routing id of its data socket
+    wire::WorkerState state = wire::WORKER_STARTING;
+    Clock::time_point lastSeen;
+    bool waiting = false;  ///< has asked for parameters and not been sent them yet
+    Clock::time_point waitingSince;
+    uint64_t clock = 0;    ///< gradients pushed (SSP's clock)
+    uint64_t pushed = 0, applied = 0, dropped = 0;
+    uint32_t batchSize = 0;
+    wire::Slowdown slowdown;
+    std::vector<uint64_t> stalenessHistogram;  ///< bucket i: tau = i; the last bucket: tau >= i
+    double stalenessSum = 0.0;
+    uint64_t samplesSinceTick = 0, iterationsSinceTick = 0;
+    double samplesPerSecond = 0.0, iterationsPerSecond = 0.0;  ///< smoothed per tick
+    double computeMs = 0.0, commMs = 0.0, waitMs = 0.0;        ///< of its last iteration
+    std::string pid;
+
+    bool active() const { return state != wire::WORKER_LOST && state != wire::WORKER_DONE; }
+    void recordStaleness(uint64_t tau);
+};
+
+class WorkerRegistry {
+public:
+    static constexpr size_t kStalenessBuckets = 32;
+
+    WorkerRecord& add(const std::string& identity, uint32_t batchSize);
+    WorkerRecord* find(uint32_t id);
+    WorkerRecord* findByIdentity(const std::string& identity);
+    std::vector<uint32_t> activeIds() const;
+    /// The smallest clock among active workers (0 when none).
+    uint64_t minActiveClock() const;
+    std::map<uint32_t, WorkerRecord>& all() { return m_workers; }
+    const std::map<uint32_t, WorkerRecord>& all() const { return m_workers; }
+
+private:
+    std::map<uint32_t, WorkerRecord> m_workers;
+    std::map<std::string, uint32_t> m_byIdentity;
+    uint32_t m_nextId = 0;
+};
+
+}  // namespace syncscope::engine

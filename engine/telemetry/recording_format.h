@@ -1,0 +1,51 @@
+// The on-disk format of a run recording, in one place for the writer, the reader and the tests:
+// the 8-byte magic "SSREC01\n", then frames of [uint32 LE payload length][uint32 LE CRC-32 of the
+// payload][payload]. The first payload is a wire::RecordingHeader, every later one a wire::Record.
+#pragma once
+
+#include <zlib.h>
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+namespace syncscope::engine {
+
+/// Opens every recording; the version digit changes with any incompatible change of framing.
+inline constexpr std::string_view kRecordingMagic{"SSREC01\n", 8};
+
+/// Length and checksum that precede each payload.
+inline constexpr size_t kFrameHeaderBytes = 8;
+
+/// A larger length can only be garbage: no header or record comes near it.
+inline constexpr uint32_t kMaxFramePayloadBytes = 64u << 20;
+
+/// The zlib CRC-32 of a frame's payload.
+inline uint32_t frameChecksum(std::string_view payload) {
+    return static_cast<uint32_t>(
+        crc32(0L, reinterpret_cast<const Bytef*>(payload.data()), static_cast<uInt>(payload.size())));
+}
+
+/// The frame header for `payload`: its length and its checksum, both little-endian.
+inline std::array<char, kFrameHeaderBytes> encodeFrameHeader(std::string_view payload) {
+    std::array<char, kFrameHeaderBytes> out{};
+    const uint32_t fields[2] = {static_cast<uint32_t>(payload.size()), frameChecksum(payload)};
+    for (size_t i = 0; i < kFrameHeaderBytes; ++i) out[i] = static_cast<char>((fields[i / 4] >> (8 * (i % 4))) & 0xFF);
+    return out;
+}
+
+struct FrameHeader {
+    uint32_t length = 0;
+    uint32_t checksum = 0;
+};
+
+/// Reads the length and checksum back from kFrameHeaderBytes bytes.
+inline FrameHeader decodeFrameHeader(const char* bytes) {
+    uint32_t fields[2] = {0, 0};
+    for (size_t i = 0; i < kFrameHeaderBytes; ++i)
+        fields[i / 4] |= static_cast<uint32_t>(static_cast<unsigned char>(bytes[i])) << (8 * (i % 4));
+    return {fields[0], fields[1]};
+}
+
+}  // namespace syncscope::engine
