@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # One entry point for a fresh Debian 12 machine: installs what is missing from Debian's packages
 # (a second run installs nothing), builds, then runs the main job or the test suite.
-#   ./setup.sh run     install, build, train on Fashion-MNIST and print test accuracy
+#   ./setup.sh run     install, build, train on Fashion-MNIST with a local cluster of 4 workers
 #   ./setup.sh test    install, build with -Werror, run the whole ctest suite
 #   ./setup.sh deps    install only;  ./setup.sh build  install and build only
 # Environment: SYNCSCOPE_GUI=OFF skips Qt (cluster nodes; no tests then), BUILD_DIR (default build),
-# RUN_ARGS (extra arguments for `run`, e.g. "--model cnn --epochs 15").
+# RUN_ARGS (extra arguments for `run`, e.g. "--mode asp --lr-modulation dynsgd").
 set -euo pipefail
 cd "$(dirname "$0")"
 mode=${1:-run}
@@ -45,7 +45,7 @@ case "$mode" in
   run)
     install_missing; build OFF
     # shellcheck disable=SC2086  # RUN_ARGS is a list of flags
-    exec "$build_dir/app/syncscope-engine" train --model mlp --epochs 20 ${RUN_ARGS:-} ;;
+    exec "$build_dir/app/syncscope-engine" run --workers 4 --model mlp --mode bsp --epochs 3 ${RUN_ARGS:-} ;;
   test)
     install_missing; build ON
     cd "$build_dir" && exec ctest --output-on-failure ;;

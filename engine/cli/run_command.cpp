@@ -62,7 +62,7 @@ int runLocal(const RunOptions& options, const std::string& backend, int threads)
     int coordinatorExit = -1;
     while (cluster.coordinatorRunning(&coordinatorExit)) {
         zmq::pollitem_t item{telemetry.handle(), 0, ZMQ_POLLIN, 0};
-        zmq::poll(&item, 1, std::chrono::milliseconds(100));
+        pollSockets(&item, 1, std::chrono::milliseconds(100));
         zmq::message_t topic, body;
         while (telemetry.recv(topic, zmq::recv_flags::dontwait)) {
             if (!topic.more() || !telemetry.recv(body, zmq::recv_flags::none)) continue;

@@ -67,6 +67,11 @@ std::optional<Result<InboundMessage>> receiveMessage(zmq::socket_t& socket, bool
     return Result<InboundMessage>(std::move(message));
 }
 
+int pollSockets(zmq::pollitem_t* items, size_t count, std::chrono::milliseconds timeout) {
+    const int ready = zmq_poll(items, static_cast<int>(count), static_cast<long>(timeout.count()));
+    return ready < 0 && zmq_errno() == EINTR ? 0 : ready;
+}
+
 void sendMessage(zmq::socket_t& socket, const std::string* identity, wire::Envelope& envelope, zmq::message_t* tensor) {
     envelope.set_protocol_major(kProtocolMajor);
     envelope.set_protocol_minor(kProtocolMinor);

@@ -5,6 +5,7 @@
 
 #include <zmq.hpp>
 
+#include <chrono>
 #include <optional>
 #include <string>
 
@@ -30,6 +31,10 @@ struct ReceiveLimits {
 /// sender's identity in `badIdentity` (when known) so a ROUTER can answer it.
 std::optional<Result<InboundMessage>> receiveMessage(zmq::socket_t& socket, bool router, const ReceiveLimits& limits,
                                                      std::string* badIdentity = nullptr);
+
+/// zmq_poll that treats a signal's interruption as "nothing ready" (cppzmq's poll throws then),
+/// so loops with signal handlers go round once more and see their flag.
+int pollSockets(zmq::pollitem_t* items, size_t count, std::chrono::milliseconds timeout);
 
 /// Sends an envelope (stamped with the protocol version) and an optional tensor frame.
 void sendMessage(zmq::socket_t& socket, const std::string* identity, wire::Envelope& envelope,

@@ -87,7 +87,7 @@ EvaluationResult Coordinator::run() {
         const auto untilTick = std::chrono::duration_cast<std::chrono::milliseconds>(
             m_lastTick + std::chrono::duration_cast<Clock::duration>(tickPeriod) - Clock::now());
         zmq::pollitem_t items[] = {{m_data.handle(), 0, ZMQ_POLLIN, 0}, {m_control.handle(), 0, ZMQ_POLLIN, 0}};
-        zmq::poll(items, 2, std::max(std::chrono::milliseconds(0), untilTick));
+        pollSockets(items, 2, std::max(std::chrono::milliseconds(0), untilTick));
         pollData();
         pollControl();
         if (m_options.interrupted && m_options.interrupted->load()) beginStop("interrupted by a signal");

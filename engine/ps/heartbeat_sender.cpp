@@ -31,7 +31,7 @@ void HeartbeatSender::loop() {
     const ReceiveLimits limits{kMaxEnvelopeBytes, 0};
     while (!m_quit.load()) {
         zmq::pollitem_t item{socket.handle(), 0, ZMQ_POLLIN, 0};
-        zmq::poll(&item, 1, std::chrono::milliseconds(50));
+        pollSockets(&item, 1, std::chrono::milliseconds(50));
         while (auto reply = receiveMessage(socket, false, limits))
             if (*reply) lastReply = Clock::now();
         if (Clock::now() - lastReply > m_timeout) m_lost.store(true, std::memory_order_release);

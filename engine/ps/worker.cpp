@@ -66,7 +66,7 @@ Result<InboundMessage> WorkerSession::awaitReply(double timeoutSeconds, const He
                                              std::chrono::duration<double>(timeoutSeconds));
     for (;;) {
         zmq::pollitem_t item{m_socket.handle(), 0, ZMQ_POLLIN, 0};
-        zmq::poll(&item, 1, std::chrono::milliseconds(100));
+        pollSockets(&item, 1, std::chrono::milliseconds(100));
         if (auto message = receiveMessage(m_socket, false, limits)) {
             if (!*message) return message->status();
             if (message->value().envelope.has_error())
