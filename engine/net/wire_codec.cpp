@@ -52,6 +52,7 @@ std::optional<Result<InboundMessage>> receiveMessage(zmq::socket_t& socket, bool
         return Result<InboundMessage>(invalidArgument("envelope of " + std::to_string(envelopeFrame.size()) +
                                                       " bytes exceeds the limit of " +
                                                       std::to_string(limits.maxEnvelopeBytes)));
+    if (envelopeFrame.size() == 0) return Result<InboundMessage>(invalidArgument("empty envelope frame"));
     if (!message.envelope.ParseFromArray(envelopeFrame.data(), static_cast<int>(envelopeFrame.size())))
         return Result<InboundMessage>(invalidArgument("undecodable envelope (" + std::to_string(envelopeFrame.size()) +
                                                       " bytes that are not a syncscope.wire.Envelope)"));

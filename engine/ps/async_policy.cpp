@@ -19,7 +19,7 @@ void AsyncPolicy::onGradient(const GradientIn& g) {
 }
 
 bool AsyncPolicy::mayRun(const WorkerRecord& worker) const {
-    return !m_bound || worker.clock <= m_context.workers().minActiveClock() + *m_bound;
+    return !m_bound || worker.clock <= m_context.workers().minParticipantClock() + *m_bound;
 }
 
 void AsyncPolicy::onWaiting(uint32_t worker) {

@@ -49,7 +49,7 @@ void BspPolicy::reconsider() {
 
 void BspPolicy::completeRoundIfReady() {
     if (m_contributions.empty()) return;
-    const std::vector<uint32_t> active = m_context.workers().activeIds();
+    const std::vector<uint32_t> active = m_context.workers().participantIds();
     const bool everyone = std::all_of(active.begin(), active.end(), [&](uint32_t id) { return m_contributed.count(id); });
     if (!everyone) return;
     m_context.applyUpdate(m_sum.data(), m_contributions, 1.0f);

@@ -154,7 +154,7 @@ void Coordinator::dropGradient(uint32_t worker, uint64_t baseVersion, const std:
 
 void Coordinator::release(uint32_t id) {
     WorkerRecord* w = m_workers.find(id);
-    if (!w || !w->waiting || m_state != wire::RUN_RUNNING) return;  // paused: reconsider() on resume
+    if (!w || !w->waiting || !w->active() || m_state != wire::RUN_RUNNING) return;  // paused: reconsider() on resume
     wire::Envelope envelope;
     wire::Params* params = envelope.mutable_params();
     params->set_version(m_store.version());
@@ -171,7 +171,7 @@ void Coordinator::release(uint32_t id) {
     r->set_worker_id(id);
     r->set_version(m_store.version());
     r->set_clock(w->clock);
-    r->set_min_clock(m_workers.minActiveClock());
+    r->set_min_clock(m_workers.minParticipantClock());
     record(rec);
 }
 

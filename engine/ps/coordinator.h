@@ -75,6 +75,7 @@ private:
     void handlePush(InboundMessage& message, WorkerRecord& worker);
     void sendStop(WorkerRecord& worker);
     void checkHeartbeats();
+    void reviveWorker(WorkerRecord& worker, const std::string& why);
 
     // Control (coordinator_control.cpp).
     void pollControl();
@@ -98,7 +99,7 @@ private:
 
     CoordinatorOptions m_options;
     int m_trainCount;
-    zmq::context_t m_context{1};
+    zmq::context_t m_context{2};  // two I/O threads: every worker's parameters go through them
     zmq::socket_t m_data, m_control, m_telemetry;
     CoordinatorEndpoints m_endpoints;
 
@@ -112,7 +113,7 @@ private:
 
     BackgroundEvaluator m_evaluator;
     std::optional<EvaluationResult> m_lastEvaluation;
-    Clock::time_point m_startTime, m_lastTick, m_lastEvalSubmit, m_stopDeadline;
+    Clock::time_point m_startTime, m_trainingStart, m_lastTick, m_lastEvalSubmit, m_stopDeadline;
     bool m_started = false;
 
     uint64_t m_pushed = 0, m_applied = 0, m_dropped = 0, m_badMessages = 0;

@@ -131,7 +131,8 @@ Status Coordinator::setMode(const wire::ModeSettings& settings) {
 void Coordinator::startTraining() {
     m_state = wire::RUN_RUNNING;
     m_started = true;
-    emitEvent("start", "training started with " + std::to_string(m_workers.activeIds().size()) + " workers, " +
+    m_trainingStart = Clock::now();
+    emitEvent("start", "training started with " + std::to_string(m_workers.participantIds().size()) + " workers, " +
                            describeMode(m_mode));
     m_policy->reconsider();
 }

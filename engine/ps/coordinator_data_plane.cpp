@@ -1,10 +1,21 @@
 // Coordinator, data plane: worker registration, gradient pushes, heartbeats and liveness.
 // Every frame is untrusted: anything malformed is answered with an error and counted.
 
+#include <cmath>
+
 #include "engine/net/protocol.h"
 #include "engine/ps/coordinator.h"
 
 namespace syncscope::engine {
+namespace {
+
+bool allFinite(const float* values, size_t count) {
+    float sum = 0.0f;  // NaN or infinity anywhere makes the sum non-finite; one branch-free pass
+    for (size_t i = 0; i < count; ++i) sum += values[i] * 0.0f;
+    return sum == 0.0f;
+}
+
+}  // namespace
 
 void Coordinator::pollData() {
     const ReceiveLimits limits{kMaxEnvelopeBytes, m_store.size() * sizeof(float)};
@@ -30,6 +41,7 @@ void Coordinator::handleData(InboundMessage& message) {
             WorkerRecord* w = owner == m_heartbeatOwners.end() ? nullptr : m_workers.find(owner->second);
             if (!w) break;
             w->lastSeen = Clock::now();
+            if (w->state == wire::WORKER_LOST) reviveWorker(*w, "heartbeats resumed");
             wire::Envelope ack;
             ack.mutable_heartbeat_ack();
             sendMessage(m_data, &message.identity, ack);
@@ -76,24 +88,19 @@ void Coordinator::handleRegister(const InboundMessage& message) {
     if (auto it = m_options.slowdowns.find(w.id); it != m_options.slowdowns.end()) w.slowdown = it->second;
     w.pid = std::to_string(reg.pid()) + "@" + reg.hostname();
     // A worker joining a running SSP run starts level with the slowest, so it blocks nobody.
-    w.clock = m_workers.minActiveClock();
+    w.clock = m_workers.minParticipantClock();
     wire::Envelope welcome;
     welcome.mutable_welcome()->set_worker_id(w.id);
     *welcome.mutable_welcome()->mutable_spec() = m_options.spec;
     welcome.mutable_welcome()->set_shard_index(w.id % m_options.spec.shard_count());
     sendMessage(m_data, &message.identity, welcome);
     emitEvent("worker_joined", "worker " + std::to_string(w.id) + " (pid " + w.pid + ", " + reg.backend() + ")", w.id);
-    if (m_state == wire::RUN_WAITING_FOR_WORKERS && !m_options.startPaused &&
-        m_workers.activeIds().size() >= m_options.expectedWorkers)
-        startTraining();
-    else
-        m_policy->reconsider();
 }
 
 void Coordinator::handlePush(InboundMessage& message, WorkerRecord& w) {
     const wire::Push& push = message.envelope.push();
     w.lastSeen = Clock::now();
-    if (w.state == wire::WORKER_LOST) emitEvent("worker_rejoined", "worker " + std::to_string(w.id), w.id);
+    if (w.state == wire::WORKER_LOST) reviveWorker(w, "it pushed again");
     if (w.state == wire::WORKER_DONE) return sendStop(w);
     w.computeMs = push.compute_ms();
     w.commMs = push.comm_ms();
@@ -105,27 +112,45 @@ void Coordinator::handlePush(InboundMessage& message, WorkerRecord& w) {
                       "refused: a push needs a gradient of " + std::to_string(m_store.size()) + " floats");
             return;
         }
+        if (push.base_version() > m_store.version() || push.batch_size() == 0 || push.batch_size() > (1u << 20)) {
+            ++m_badMessages;  // no real worker computes on a future version, or on no samples
+            sendError(m_data, &message.identity, message.envelope.correlation_id(),
+                      "refused: a push on model version " + std::to_string(push.base_version()) + " (the model is at " +
+                          std::to_string(m_store.version()) + ") with batch size " + std::to_string(push.batch_size()));
+            return;
+        }
         ++w.pushed;
         ++w.clock;
         ++m_pushed;
         w.samplesSinceTick += push.batch_size();
         ++w.iterationsSinceTick;
         m_samplesTotal += push.batch_size();
-        m_trainLoss = m_haveLoss ? 0.98 * m_trainLoss + 0.02 * push.loss() : push.loss();
-        m_haveLoss = true;
+        if (std::isfinite(push.loss())) {
+            m_trainLoss = m_haveLoss ? 0.98 * m_trainLoss + 0.02 * push.loss() : push.loss();
+            m_haveLoss = true;
+        }
         const GradientIn gradient{w.id, push.base_version(), static_cast<const float*>(message.tensor->data()),
                                   push.batch_size()};
         if (m_state == wire::RUN_STOPPED)
             dropGradient(w.id, push.base_version(), "run stopped");
+        else if (!allFinite(gradient.data, m_store.size()))
+            dropGradient(w.id, push.base_version(), "gradient has NaN or infinite values");  // would poison the model
         else
             m_policy->onGradient(gradient);
     }
     if (m_state == wire::RUN_STOPPED) return sendStop(w);
+    const bool firstPull = w.state == wire::WORKER_STARTING;
     w.state = wire::WORKER_WAITING;
     w.waiting = true;
     w.waitingSince = Clock::now();
+    // Training starts once the expected workers are ready (data loaded: their first pull), so
+    // start-up time is neither trained-through by early workers nor counted in time limits.
+    if (firstPull && m_state == wire::RUN_WAITING_FOR_WORKERS && !m_options.startPaused &&
+        m_workers.participantIds().size() >= m_options.expectedWorkers)
+        return startTraining();
     m_policy->onWaiting(w.id);
 }
+
 
 void Coordinator::sendStop(WorkerRecord& w) {
     wire::Envelope envelope;
@@ -136,13 +161,19 @@ void Coordinator::sendStop(WorkerRecord& w) {
     w.state = wire::WORKER_DONE;
 }
 
+void Coordinator::reviveWorker(WorkerRecord& w, const std::string& why) {
+    w.state = w.stateBeforeLoss;  // it was only silent (stalled, partitioned), not dead
+    emitEvent("worker_rejoined", "worker " + std::to_string(w.id) + " (" + why + ")", w.id);
+    if (m_state != wire::RUN_STOPPED) m_policy->reconsider();
+}
+
 void Coordinator::checkHeartbeats() {
     const auto timeout = std::chrono::duration<double>(m_options.heartbeatTimeoutSeconds);
     bool changed = false;
     for (auto& [id, w] : m_workers.all()) {
         if (!w.active() || Clock::now() - w.lastSeen < timeout) continue;
-        w.state = wire::WORKER_LOST;
-        w.waiting = false;
+        w.stateBeforeLoss = w.state;
+        w.state = wire::WORKER_LOST;  // `waiting` stays: if it comes back, it is still owed parameters
         changed = true;
         emitEvent("worker_lost", "worker " + std::to_string(id) + " sent nothing for " +
                                      std::to_string(m_options.heartbeatTimeoutSeconds).substr(0, 3) + " s",

@@ -150,7 +150,8 @@ void Coordinator::collectEvaluation() {
 
 double Coordinator::progress() const {
     double p = 0.0;
-    if (m_options.maxSeconds > 0) p = std::max(p, elapsedSeconds() / m_options.maxSeconds);
+    if (m_options.maxSeconds > 0 && m_started)
+        p = std::max(p, std::chrono::duration<double>(Clock::now() - m_trainingStart).count() / m_options.maxSeconds);
     if (m_options.maxEpochs > 0) p = std::max(p, m_samplesTotal / (m_options.maxEpochs * m_trainCount));
     if (m_options.targetAccuracy > 0 && m_lastEvaluation) p = std::max(p, m_lastEvaluation->accuracy / m_options.targetAccuracy);
     return m_state == wire::RUN_STOPPED ? 1.0 : std::min(1.0, p);
@@ -159,7 +160,8 @@ double Coordinator::progress() const {
 void Coordinator::checkStopConditions() {
     if (m_state == wire::RUN_STOPPED || !m_started) return;
     char reason[160] = "";
-    if (m_options.maxSeconds > 0 && elapsedSeconds() >= m_options.maxSeconds)
+    const double trainingSeconds = std::chrono::duration<double>(Clock::now() - m_trainingStart).count();
+    if (m_options.maxSeconds > 0 && trainingSeconds >= m_options.maxSeconds)
         std::snprintf(reason, sizeof reason, "time limit of %.0f s reached", m_options.maxSeconds);
     else if (m_options.maxEpochs > 0 && m_samplesTotal >= m_options.maxEpochs * m_trainCount)
         std::snprintf(reason, sizeof reason, "%.2f epochs done", m_options.maxEpochs);

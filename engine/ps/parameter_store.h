@@ -3,6 +3,8 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <mutex>
 #include <vector>
 
 #include "engine/backend/cpu/cpu_backend.h"
@@ -27,7 +29,16 @@ public:
     SharedFloats snapshot();
 
 private:
+    // Buffers whose last reader (a reply ZeroMQ has finished sending) let go come back here, so an
+    // asp run does not allocate and fault in a fresh snapshot per version. Shared with the deleters,
+    // which run on ZeroMQ's I/O thread, hence the mutex.
+    struct SnapshotPool {
+        std::mutex mutex;
+        std::vector<std::unique_ptr<std::vector<float>>> free;
+    };
+
     CpuBackend m_backend{0};
+    std::shared_ptr<SnapshotPool> m_pool = std::make_shared<SnapshotPool>();
     DeviceBuffer<float> m_params;
     SgdOptimizer m_optimizer;
     uint64_t m_version = 0;

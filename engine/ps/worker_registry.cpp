@@ -35,17 +35,17 @@ WorkerRecord* WorkerRegistry::findByIdentity(const std::string& identity) {
     return it == m_byIdentity.end() ? nullptr : find(it->second);
 }
 
-std::vector<uint32_t> WorkerRegistry::activeIds() const {
+std::vector<uint32_t> WorkerRegistry::participantIds() const {
     std::vector<uint32_t> ids;
     for (const auto& [id, w] : m_workers)
-        if (w.active()) ids.push_back(id);
+        if (w.participating()) ids.push_back(id);
     return ids;
 }
 
-uint64_t WorkerRegistry::minActiveClock() const {
+uint64_t WorkerRegistry::minParticipantClock() const {
     uint64_t least = std::numeric_limits<uint64_t>::max();
     for (const auto& [id, w] : m_workers)
-        if (w.active()) least = std::min(least, w.clock);
+        if (w.participating()) least = std::min(least, w.clock);
     return least == std::numeric_limits<uint64_t>::max() ? 0 : least;
 }
 

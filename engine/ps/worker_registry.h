@@ -18,6 +18,7 @@ struct WorkerRecord {
     uint32_t id = 0;
     std::string identity;  ///< routing id of its data socket
     wire::WorkerState state = wire::WORKER_STARTING;
+    wire::WorkerState stateBeforeLoss = wire::WORKER_STARTING;  ///< restored if a lost worker comes back
     Clock::time_point lastSeen;
     bool waiting = false;  ///< has asked for parameters and not been sent them yet
     Clock::time_point waitingSince;
@@ -33,6 +34,8 @@ struct WorkerRecord {
     std::string pid;
 
     bool active() const { return state != wire::WORKER_LOST && state != wire::WORKER_DONE; }
+    /// Takes part in barriers and bounds: active and past start-up (it has pulled parameters).
+    bool participating() const { return active() && state != wire::WORKER_STARTING; }
     void recordStaleness(uint64_t tau);
 };
 
@@ -43,9 +46,9 @@ public:
     WorkerRecord& add(const std::string& identity, uint32_t batchSize);
     WorkerRecord* find(uint32_t id);
     WorkerRecord* findByIdentity(const std::string& identity);
-    std::vector<uint32_t> activeIds() const;
-    /// The smallest clock among active workers (0 when none).
-    uint64_t minActiveClock() const;
+    std::vector<uint32_t> participantIds() const;
+    /// The smallest clock among participating workers (0 when none).
+    uint64_t minParticipantClock() const;
     std::map<uint32_t, WorkerRecord>& all() { return m_workers; }
     const std::map<uint32_t, WorkerRecord>& all() const { return m_workers; }
 

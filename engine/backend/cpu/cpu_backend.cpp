@@ -169,13 +169,20 @@ void CpuBackend::softmaxCrossEntropy(const float* logits, const int32_t* labels,
     }
 }
 
-void CpuBackend::sgdMomentumStep(float* params, const float* grads, float* velocity, size_t count, float lr,
-                                 float momentum, float weightDecay) {
+// Cloned per ISA (the default build targets plain x86-64): the parameter server runs this once per
+// update over the whole model, so AVX-512 or AVX2 where the CPU has them.
+__attribute__((target_clones("avx512f", "avx2", "default"))) static void sgdMomentumKernel(
+    float* params, const float* grads, float* velocity, size_t count, float lr, float momentum, float weightDecay) {
     for (size_t i = 0; i < count; ++i) {
         const float g = grads[i] + weightDecay * params[i];
         velocity[i] = momentum * velocity[i] + g;
         params[i] -= lr * velocity[i];
     }
+}
+
+void CpuBackend::sgdMomentumStep(float* params, const float* grads, float* velocity, size_t count, float lr,
+                                 float momentum, float weightDecay) {
+    sgdMomentumKernel(params, grads, velocity, count, lr, momentum, weightDecay);
 }
 
 }  // namespace syncscope::engine

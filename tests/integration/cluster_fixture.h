@@ -1,0 +1,290 @@
+// ClusterFixture: a coordinator and workers as real `syncscope-engine` processes on loopback, with a
+// telemetry subscriber and a control client, for integration tests. Whatever it started is killed
+// (SIGKILL) when it goes out of scope, and dies with the test process if that crashes.
+#pragma once
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <QCoreApplication>
+#include <QDeadlineTimer>
+#include <QFile>
+#include <QProcess>
+#include <QStringList>
+#include <QTemporaryDir>
+#include <QThread>
+#include <zmq.hpp>
+
+#include <csignal>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/net/protocol.h"
+#include "engine/net/wire_codec.h"
+#include "engine/ps/local_cluster.h"
+
+namespace syncscope::testing {
+
+using engine::CoordinatorEndpoints;
+using engine::Result;
+using engine::Status;
+
+/// One `syncscope-engine` child. Its stdout and stderr go to files, so nothing is lost when it is
+/// killed and a chatty child never blocks on a full pipe while the test is not looking.
+class EngineChild {
+public:
+    EngineChild(const QString& logDir, const QString& name, const QStringList& args)
+        : m_stdoutPath(logDir + "/" + name + ".out"), m_stderrPath(logDir + "/" + name + ".err") {
+        m_process.setStandardOutputFile(m_stdoutPath);
+        m_process.setStandardErrorFile(m_stderrPath);
+        m_process.setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGKILL); });
+        m_process.start(QStringLiteral(SYNCSCOPE_ENGINE_BINARY), args);
+        m_process.waitForStarted(10'000);
+    }
+    ~EngineChild() { kill(); }
+    EngineChild(const EngineChild&) = delete;
+    EngineChild& operator=(const EngineChild&) = delete;
+
+    bool running() const { return m_process.state() != QProcess::NotRunning; }
+    qint64 pid() const { return m_process.processId(); }
+    /// SIGKILL, and wait until it is gone.
+    void kill() {
+        if (!running()) return;
+        m_process.kill();
+        m_process.waitForFinished(10'000);
+    }
+    /// Waits for the child to exit by itself; false if it is still running after `timeoutMs`.
+    bool waitForExit(int timeoutMs) { return !running() || m_process.waitForFinished(timeoutMs); }
+    /// The exit code of a normal exit; -1 while running or after a signal.
+    int exitCode() const {
+        return !running() && m_process.exitStatus() == QProcess::NormalExit ? m_process.exitCode() : -1;
+    }
+    QString stdoutText() const { return readFile(m_stdoutPath); }
+    QString stderrText() const { return readFile(m_stderrPath); }
+
+private:
+    static QString readFile(const QString& path) {
+        QFile file(path);
+        return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
+    }
+
+    QString m_stdoutPath, m_stderrPath;
+    QProcess m_process;
+};
+
+/// Subscribes to a coordinator's ticks and remembers every event it has seen. Events arrive in
+/// exactly one tick each, so the waits below read every tick in order and keep their events.
+class TelemetryProbe {
+public:
+    TelemetryProbe(zmq::context_t& context, const std::string& endpoint) : m_socket(context, zmq::socket_type::sub) {
+        m_socket.set(zmq::sockopt::linger, 0);
+        m_socket.set(zmq::sockopt::rcvhwm, 100'000);  // the test may look away for a while
+        m_socket.set(zmq::sockopt::subscribe, engine::kTickTopic);
+        m_socket.connect(endpoint);
+    }
+
+    /// Reads ticks until one satisfies `accept`; an empty optional if none does within `timeoutMs`.
+    std::optional<wire::Tick> waitForTick(const std::function<bool(const wire::Tick&)>& accept, int timeoutMs) {
+        const QDeadlineTimer deadline(timeoutMs);
+        for (;;) {
+            if (std::optional<wire::Tick> tick = receiveTick(deadline); tick && accept(*tick)) return tick;
+            if (deadline.hasExpired()) return std::nullopt;
+        }
+    }
+
+    /// The first event, among those seen so far and then new ones, that satisfies `accept`. Old
+    /// events count too, so a predicate should name what it waits for (kind and worker id).
+    std::optional<wire::Event> waitForEvent(const std::function<bool(const wire::Event&)>& accept, int timeoutMs) {
+        const QDeadlineTimer deadline(timeoutMs);
+        size_t checked = 0;
+        for (;;) {
+            for (; checked < m_events.size(); ++checked)
+                if (accept(m_events[checked])) return m_events[checked];
+            if (deadline.hasExpired()) return std::nullopt;
+            receiveTick(deadline);
+        }
+    }
+
+    /// Reads whatever ticks are already waiting; returns the newest tick seen so far.
+    const std::optional<wire::Tick>& latest() {
+        while (receiveTick(QDeadlineTimer(0))) {
+        }
+        return m_latest;
+    }
+    const std::vector<wire::Event>& events() const { return m_events; }
+
+private:
+    /// One tick, or nothing by the deadline. Qt events are pumped meanwhile (QProcess bookkeeping).
+    std::optional<wire::Tick> receiveTick(const QDeadlineTimer& deadline) {
+        for (;;) {
+            QCoreApplication::processEvents();
+            zmq::pollitem_t item{m_socket.handle(), 0, ZMQ_POLLIN, 0};
+            const qint64 left = deadline.remainingTime();
+            zmq::poll(&item, 1, std::chrono::milliseconds(left < 0 || left > 50 ? 50 : left));
+            zmq::message_t topic, body;
+            if (m_socket.recv(topic, zmq::recv_flags::dontwait)) {
+                if (!topic.more() || !m_socket.recv(body, zmq::recv_flags::none)) continue;
+                while (body.more()) (void)m_socket.recv(body, zmq::recv_flags::none);  // a malformed tail
+                wire::Tick tick;
+                if (!tick.ParseFromArray(body.data(), static_cast<int>(body.size()))) continue;
+                for (const wire::Event& e : tick.events()) m_events.push_back(e);
+                m_latest = tick;
+                return tick;
+            }
+            if (deadline.hasExpired()) return std::nullopt;
+        }
+    }
+
+    zmq::socket_t m_socket;
+    std::optional<wire::Tick> m_latest;
+    std::vector<wire::Event> m_events;
+};
+
+/// A console's view of the control endpoint: one request, one reply.
+class ControlClient {
+public:
+    ControlClient(zmq::context_t& context, const std::string& endpoint) : m_socket(context, zmq::socket_type::dealer) {
+        m_socket.set(zmq::sockopt::linger, 0);
+        m_socket.connect(endpoint);
+    }
+
+    /// Sends `request` and waits for its reply. An Error envelope or no reply is a failed Status;
+    /// a ControlReply with ok=false is returned as it is (the caller checks ok and error).
+    Result<wire::ControlReply> request(const wire::ControlRequest& request, int timeoutMs = 3000) {
+        wire::Envelope envelope;
+        envelope.set_correlation_id(++m_lastCorrelation);
+        *envelope.mutable_control() = request;
+        engine::sendMessage(m_socket, nullptr, envelope);
+        const engine::ReceiveLimits limits{engine::kMaxEnvelopeBytes * 64, 0};  // snapshots can be large
+        const QDeadlineTimer deadline(timeoutMs);
+        while (!deadline.hasExpired()) {
+            zmq::pollitem_t item{m_socket.handle(), 0, ZMQ_POLLIN, 0};
+            zmq::poll(&item, 1, std::chrono::milliseconds(50));
+            auto reply = engine::receiveMessage(m_socket, false, limits);
+            if (!reply) continue;
+            if (!*reply) return reply->status();
+            const wire::Envelope& in = reply->value().envelope;
+            if (in.correlation_id() != m_lastCorrelation && !in.has_error()) continue;  // a late reply
+            if (in.has_error()) return engine::unavailable("control request refused: " + in.error().message());
+            if (!in.has_control_reply()) return engine::unavailable("control reply without a control_reply body");
+            return in.control_reply();
+        }
+        return engine::unavailable("no control reply within " + std::to_string(timeoutMs) + " ms");
+    }
+
+private:
+    zmq::socket_t m_socket;
+    uint64_t m_lastCorrelation = 0;
+};
+
+/// The cluster under test. Typical use:
+///   ClusterFixture cluster;
+///   QVERIFY2(cluster.startCoordinator({"--workers", "2", "--max-seconds", "20"}), ...);
+///   cluster.startWorker(); cluster.startWorker();
+///   auto tick = cluster.telemetry().waitForTick([](const wire::Tick& t) { return t.version() > 10; }, 10'000);
+class ClusterFixture {
+public:
+    ClusterFixture() = default;
+    ~ClusterFixture() { killAll(); }
+    ClusterFixture(const ClusterFixture&) = delete;
+    ClusterFixture& operator=(const ClusterFixture&) = delete;
+
+    /// Starts `serve <serveArgs>`; --data, and any of the three ports not given, are added (ports
+    /// 0: any free port). Reads the endpoints line, connects telemetry and control and waits for
+    /// the first tick, so no event after this returns is missed. A second call starts a new
+    /// coordinator (the previous one should be dead); workers started later connect to it.
+    Status startCoordinator(QStringList serveArgs, int timeoutMs = 30'000) {
+        for (const char* flag : {"--data-port", "--control-port", "--telemetry-port"})
+            if (!serveArgs.contains(flag)) serveArgs << flag << "0";
+        if (!serveArgs.contains("--data")) serveArgs << "--data" << SYNCSCOPE_FASHION_MNIST_DIR;
+        const QString name = QString("coordinator%1").arg(m_coordinators.size());
+        m_coordinators.push_back(std::make_unique<EngineChild>(logDir(), name, QStringList{"serve"} + serveArgs));
+        EngineChild& child = *m_coordinators.back();
+        const QDeadlineTimer deadline(timeoutMs);
+        QString out;
+        while (!(out = child.stdoutText()).contains('\n')) {
+            if (!child.running())
+                return engine::unavailable("serve exited before printing its endpoints: " +
+                                           child.stderrText().toStdString());
+            if (deadline.hasExpired()) return engine::unavailable("serve printed no endpoints line in time");
+            QThread::msleep(20);
+        }
+        auto endpoints = engine::parseEndpointsLine(out.section('\n', 0, 0).toStdString());
+        if (!endpoints) return endpoints.status();
+        m_endpoints = *endpoints;
+        m_telemetry = std::make_unique<TelemetryProbe>(m_context, m_endpoints.telemetry);
+        m_control = std::make_unique<ControlClient>(m_context, m_endpoints.control);
+        const int left = static_cast<int>(deadline.remainingTime());
+        if (!m_telemetry->waitForTick([](const wire::Tick&) { return true; }, left))
+            return engine::unavailable("serve published no tick on " + m_endpoints.telemetry);
+        return Status::ok();
+    }
+
+    /// Starts `work --connect <data endpoint> --backend cpu <extraArgs>`.
+    EngineChild& startWorker(const QStringList& extraArgs = {}) {
+        const QString name = QString("worker%1").arg(m_workers.size());
+        const QStringList args =
+            QStringList{"work", "--connect", QString::fromStdString(m_endpoints.data), "--backend", "cpu"} + extraArgs;
+        m_workers.push_back(std::make_unique<EngineChild>(logDir(), name, args));
+        return *m_workers.back();
+    }
+
+    EngineChild& coordinator() { return *m_coordinators.back(); }
+    EngineChild& worker(size_t index) { return *m_workers.at(index); }
+    const CoordinatorEndpoints& endpoints() const { return m_endpoints; }
+    TelemetryProbe& telemetry() { return *m_telemetry; }
+    ControlClient& control() { return *m_control; }
+    zmq::context_t& context() { return m_context; }
+
+    /// Everything the children wrote to stderr, labelled; for failure messages.
+    QString logs() const {
+        QString text;
+        for (const auto& c : m_coordinators) text += "--- coordinator stderr:\n" + c->stderrText();
+        for (size_t i = 0; i < m_workers.size(); ++i)
+            text += QString("--- worker %1 stderr:\n").arg(i) + m_workers[i]->stderrText();
+        return text;
+    }
+
+    void killAll() {
+        for (auto& w : m_workers) w->kill();
+        for (auto& c : m_coordinators) c->kill();
+    }
+
+private:
+    QString logDir() {
+        if (!m_logs) m_logs = std::make_unique<QTemporaryDir>();
+        return m_logs->path();
+    }
+
+    std::unique_ptr<QTemporaryDir> m_logs;
+    std::vector<std::unique_ptr<EngineChild>> m_coordinators, m_workers;
+    CoordinatorEndpoints m_endpoints;
+    // Sockets are declared after the context, so they close before it terminates.
+    zmq::context_t m_context{1};
+    std::unique_ptr<TelemetryProbe> m_telemetry;
+    std::unique_ptr<ControlClient> m_control;
+};
+
+/// A loopback TCP port that was free a moment ago (bound to port 0, then released); 0 on failure.
+inline int pickFreePort() {
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    if (fd < 0) return 0;
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t length = sizeof address;
+    int port = 0;
+    if (::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0 &&
+        ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) == 0)
+        port = ntohs(address.sin_port);
+    ::close(fd);
+    return port;
+}
+
+}  // namespace syncscope::testing

@@ -1,0 +1,333 @@
+// Bad input on every endpoint of a training coordinator: garbage, truncated and extra frames, a
+// wrong protocol version, oversized messages, strangers on the telemetry port and raw TCP junk.
+// Each data/control message is refused with an Error naming the problem and counted in
+// Tick.bad_messages, and the coordinator keeps training throughout.
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <QRegularExpression>
+#include <QTest>
+
+#include <algorithm>
+#include <map>
+#include <memory>
+
+#include "cluster_fixture.h"
+
+using namespace syncscope::testing;
+namespace wire = syncscope::wire;
+using syncscope::engine::kProtocolMajor;
+using syncscope::engine::kProtocolMinor;
+
+namespace {
+
+using Frames = QList<QByteArray>;
+
+/// A protobuf-invalid frame: field 0 with wire type 7 does not exist.
+const QByteArray kGarbage = QByteArray("\x07\xff\xfe", 3) + "this is not a syncscope.wire.Envelope";
+
+QByteArray serialized(wire::Envelope envelope, uint32_t major = kProtocolMajor, uint32_t minor = kProtocolMinor) {
+    envelope.set_protocol_major(major);  // by hand: sendMessage() would stamp the right version
+    envelope.set_protocol_minor(minor);
+    const std::string bytes = envelope.SerializeAsString();
+    return QByteArray(bytes.data(), static_cast<qsizetype>(bytes.size()));
+}
+
+QByteArray pushEnvelope(uint32_t workerId) {
+    wire::Envelope e;
+    e.mutable_push()->set_worker_id(workerId);
+    e.mutable_push()->set_has_gradient(true);
+    e.mutable_push()->set_batch_size(64);
+    return serialized(e);
+}
+
+QByteArray floats(size_t count) { return QByteArray(static_cast<qsizetype>(count * sizeof(float)), '\0'); }
+
+/// A raw DEALER that sends exactly the frames it is given and reads back envelopes.
+class RawPeer {
+public:
+    RawPeer(zmq::context_t& context, const std::string& endpoint) : m_socket(context, zmq::socket_type::dealer) {
+        m_socket.set(zmq::sockopt::linger, 0);
+        m_socket.connect(endpoint);
+    }
+    void send(const Frames& frames) {
+        for (qsizetype i = 0; i < frames.size(); ++i)
+            m_socket.send(zmq::buffer(frames[i].constData(), static_cast<size_t>(frames[i].size())),
+                          i + 1 < frames.size() ? zmq::send_flags::sndmore : zmq::send_flags::none);
+    }
+    /// The next envelope received, or nothing within `timeoutMs`.
+    std::optional<wire::Envelope> reply(int timeoutMs = 2000) {
+        zmq::pollitem_t item{m_socket.handle(), 0, ZMQ_POLLIN, 0};
+        if (zmq::poll(&item, 1, std::chrono::milliseconds(timeoutMs)) == 0) return std::nullopt;
+        zmq::message_t first, rest;
+        if (!m_socket.recv(first, zmq::recv_flags::none)) return std::nullopt;
+        for (bool more = first.more(); more; more = rest.more()) (void)m_socket.recv(rest, zmq::recv_flags::none);
+        wire::Envelope envelope;
+        if (!envelope.ParseFromArray(first.data(), static_cast<int>(first.size()))) return std::nullopt;
+        return envelope;
+    }
+
+private:
+    zmq::socket_t m_socket;
+};
+
+/// Writes `bytes` to a plain TCP connection to `endpoint` ("tcp://host:port") and closes it.
+bool sendRawTcp(const std::string& endpoint, const QByteArray& bytes) {
+    const int port = std::stoi(endpoint.substr(endpoint.rfind(':') + 1));
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    if (fd < 0) return false;
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_port = htons(static_cast<uint16_t>(port));
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    bool sent = ::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0 &&
+                ::send(fd, bytes.constData(), static_cast<size_t>(bytes.size()), MSG_NOSIGNAL) == bytes.size();
+    ::close(fd);
+    return sent;
+}
+
+}  // namespace
+
+class TestBadInput : public QObject {
+    Q_OBJECT
+
+    std::unique_ptr<ClusterFixture> m_cluster;
+    uint64_t m_parameterCount = 0;
+    uint64_t m_refused = 0;  // messages answered with an Error: each must be counted
+    std::vector<uint32_t> m_realWorkers;
+
+    /// Sends `frames` from a fresh DEALER and expects an Error whose message matches `keyword`.
+    void expectRefusal(const std::string& endpoint, const Frames& frames, const QString& keyword) {
+        RawPeer peer(m_cluster->context(), endpoint);
+        peer.send(frames);
+        const auto reply = peer.reply();
+        QVERIFY2(reply, "no reply within 2 s");
+        QVERIFY2(reply->has_error(), qPrintable("not an Error reply: " + QString::fromStdString(reply->DebugString())));
+        ++m_refused;
+        const QString message = QString::fromStdString(reply->error().message());
+        QVERIFY2(message.contains(QRegularExpression(keyword)), qPrintable(message));
+    }
+
+private slots:
+    void initTestCase() {
+        m_cluster = std::make_unique<ClusterFixture>();
+        const auto started =
+            m_cluster->startCoordinator({"--workers", "2", "--mode", "asp", "--model", "mlp", "--batch", "64",
+                                         "--max-seconds", "90", "--eval-interval", "5"});
+        QVERIFY2(started, started.message().c_str());
+        m_cluster->startWorker();
+        m_cluster->startWorker();
+        auto running = m_cluster->telemetry().waitForTick(
+            [](const wire::Tick& t) {
+                return t.state() == wire::RUN_RUNNING && t.version() >= 20 && t.workers_size() == 2;
+            },
+            20'000);
+        QVERIFY2(running, qPrintable("training did not start\n" + m_cluster->logs()));
+        for (const auto& w : running->workers()) m_realWorkers.push_back(w.worker_id());
+        wire::ControlRequest snapshot;
+        snapshot.set_snapshot(true);
+        const auto reply = m_cluster->control().request(snapshot);
+        QVERIFY2(reply && reply->ok(), reply ? reply->error().c_str() : reply.status().message().c_str());
+        m_parameterCount = reply->snapshot().header().spec().parameter_count();
+        QVERIFY(m_parameterCount > 0);
+    }
+
+    void cleanupTestCase() { m_cluster.reset(); }
+
+    void dataEndpointRefuses_data() {
+        QTest::addColumn<Frames>("frames");
+        QTest::addColumn<QString>("keyword");  // a regular expression the Error must match
+        wire::Envelope reg;
+        reg.mutable_register_()->set_pid(1);
+        wire::Envelope beat;
+        beat.mutable_heartbeat()->set_worker_id(m_realWorkers.at(0));
+        wire::Envelope welcome;
+        welcome.mutable_welcome()->set_worker_id(7);
+        const QString versions = QString(R"(99\.7.*%1\.%2)").arg(kProtocolMajor).arg(kProtocolMinor);
+        QTest::newRow("garbage") << Frames{kGarbage} << "undecodable";
+        QTest::newRow("empty frame") << Frames{QByteArray()} << "version 0\\.0|empty";
+        QTest::newRow("three frames") << Frames{pushEnvelope(0), "junk", "more junk"} << "got 3 frames";
+        QTest::newRow("five frames") << Frames{serialized(reg), "a", "b", "c", "d"} << "got 5 frames";
+        QTest::newRow("wrong version") << Frames{serialized(reg, 99, 7)} << versions;
+        QTest::newRow("unregistered push")
+            << Frames{pushEnvelope(m_realWorkers.at(0)), floats(m_parameterCount)} << "register";
+        QTest::newRow("unregistered heartbeat") << Frames{serialized(beat)} << "register";
+        QTest::newRow("oversized tensor") << Frames{pushEnvelope(0), floats(m_parameterCount + 1)} << "does not fit";
+        QTest::newRow("torn float") << Frames{pushEnvelope(0), QByteArray(10, 'x')} << "does not fit";
+        QTest::newRow("oversized envelope") << Frames{QByteArray(2 << 20, 'x')} << "exceeds the limit";
+        QTest::newRow("not a data message") << Frames{serialized(welcome)} << "takes register, push and heartbeat";
+    }
+    void dataEndpointRefuses() {
+        QFETCH(Frames, frames);
+        QFETCH(QString, keyword);
+        expectRefusal(m_cluster->endpoints().data, frames, keyword);
+    }
+
+    // A peer that registered properly and then pushes gradients of the wrong size.
+    void registeredPeerWithBadGradients() {
+        RawPeer peer(m_cluster->context(), m_cluster->endpoints().data);
+        wire::Envelope reg;
+        reg.mutable_register_()->set_pid(1);
+        reg.mutable_register_()->set_hostname("impostor");
+        peer.send({serialized(reg)});
+        const auto welcome = peer.reply();
+        QVERIFY2(welcome && welcome->has_welcome(), "registration was not welcomed");
+        const uint32_t id = welcome->welcome().worker_id();
+        QCOMPARE(welcome->welcome().spec().parameter_count(), m_parameterCount);
+        const struct {
+            Frames frames;
+            QString keyword;
+        } cases[] = {
+            {{pushEnvelope(id), floats(m_parameterCount + 1)}, "does not fit"},
+            {{pushEnvelope(id), floats(m_parameterCount - 1)}, "needs a gradient of"},
+            {{pushEnvelope(id)}, "needs a gradient of"},
+            {{pushEnvelope(id + 1000), floats(m_parameterCount)}, "register"},  // someone else's id
+            {{serialized(reg)}, "already registered"},
+        };
+        for (const auto& c : cases) {
+            peer.send(c.frames);
+            const auto reply = peer.reply();
+            QVERIFY2(reply && reply->has_error(), qPrintable("no Error for a case expecting " + c.keyword));
+            ++m_refused;
+            QVERIFY2(QString::fromStdString(reply->error().message()).contains(c.keyword),
+                     reply->error().message().c_str());
+        }
+    }
+
+    // No real worker can have computed on a version the model has not reached; accepting one makes
+    // the staleness (version - base) wrap around, and with dynsgd the learning rate infinite.
+    void gradientFromTheFutureIsRefused() {
+        RawPeer peer(m_cluster->context(), m_cluster->endpoints().data);
+        wire::Envelope reg;
+        reg.mutable_register_()->set_pid(2);
+        reg.mutable_register_()->set_hostname("time traveller");
+        peer.send({serialized(reg)});
+        const auto welcome = peer.reply();
+        QVERIFY2(welcome && welcome->has_welcome(), "registration was not welcomed");
+        wire::Envelope push;
+        push.mutable_push()->set_worker_id(welcome->welcome().worker_id());
+        push.mutable_push()->set_has_gradient(true);
+        push.mutable_push()->set_batch_size(64);
+        push.mutable_push()->set_base_version(uint64_t(1) << 40);
+        peer.send({serialized(push), floats(m_parameterCount)});
+        const auto reply = peer.reply();
+        QVERIFY2(reply, "no reply within 2 s");
+        QVERIFY2(reply->has_error(),
+                 qPrintable("accepted: " + QString::fromStdString(reply->ShortDebugString()).left(300)));
+        ++m_refused;
+        QVERIFY2(QString::fromStdString(reply->error().message()).contains("version"),
+                 reply->error().message().c_str());
+    }
+
+    void controlEndpointRefuses_data() {
+        QTest::addColumn<Frames>("frames");
+        QTest::addColumn<QString>("keyword");
+        wire::Envelope stop;
+        stop.mutable_control()->set_stop(true);
+        const QString versions = QString(R"(99\.7.*%1\.%2)").arg(kProtocolMajor).arg(kProtocolMinor);
+        QTest::newRow("garbage") << Frames{kGarbage} << "undecodable";
+        QTest::newRow("wrong version") << Frames{serialized(stop, 99, 7)} << versions;
+        QTest::newRow("oversized request") << Frames{QByteArray(100 << 10, 'x')} << "exceeds the limit of 65536";
+        QTest::newRow("three frames") << Frames{serialized(stop), "junk", "junk"} << "got 3 frames";
+        QTest::newRow("tensor frame") << Frames{serialized(stop), floats(4)} << "does not fit";
+        QTest::newRow("not a control request") << Frames{pushEnvelope(0)} << "control requests only";
+        QTest::newRow("empty frame") << Frames{QByteArray()} << "version 0\\.0|empty";
+    }
+    void controlEndpointRefuses() {
+        QFETCH(Frames, frames);
+        QFETCH(QString, keyword);
+        expectRefusal(m_cluster->endpoints().control, frames, keyword);
+    }
+
+    // A request with no command is a valid envelope: it gets a ControlReply with ok=false.
+    void controlRequestWithoutCommand() {
+        const auto reply = m_cluster->control().request(wire::ControlRequest{});
+        QVERIFY2(reply, reply.status().message().c_str());
+        QVERIFY(!reply->ok());
+        QVERIFY2(QString::fromStdString(reply->error()).contains("empty or unknown"), reply->error().c_str());
+    }
+
+    // Beyond ZeroMQ's own size limit the connection is cut: no reply, nothing to count, no harm.
+    void controlMessageBeyondTransportLimitIsCutOff() {
+        RawPeer peer(m_cluster->context(), m_cluster->endpoints().control);
+        peer.send({QByteArray(3 << 20, 'x')});
+        QVERIFY(!peer.reply(1000));
+        wire::ControlRequest snapshot;
+        snapshot.set_snapshot(true);
+        const auto reply = m_cluster->control().request(snapshot);
+        QVERIFY2(reply && reply->ok(), "the control endpoint stopped answering");
+    }
+
+    // Wrong socket types and writes on the telemetry port are the coordinator's no concern: the
+    // DEALER is refused by ZeroMQ's handshake, an XSUB's junk upstream is ignored by PUB.
+    void telemetryEndpointIgnoresStrangers() {
+        zmq::context_t& context = m_cluster->context();
+        const std::string endpoint = m_cluster->endpoints().telemetry;
+        zmq::socket_t dealer(context, zmq::socket_type::dealer), xsub(context, zmq::socket_type::xsub),
+            sub(context, zmq::socket_type::sub);
+        for (zmq::socket_t* s : {&dealer, &xsub, &sub}) {
+            s->set(zmq::sockopt::linger, 0);
+            s->connect(endpoint);
+        }
+        sub.set(zmq::sockopt::subscribe, "");
+        (void)dealer.send(zmq::buffer(kGarbage.constData(), static_cast<size_t>(kGarbage.size())),
+                          zmq::send_flags::dontwait);
+        (void)xsub.send(zmq::buffer(kGarbage.constData(), static_cast<size_t>(kGarbage.size())),
+                        zmq::send_flags::dontwait);
+        (void)xsub.send(zmq::str_buffer(""), zmq::send_flags::dontwait);
+        const std::string hugeTopic = "\x01" + std::string(100 << 10, 't');  // a subscription to nothing
+        (void)xsub.send(zmq::buffer(hugeTopic), zmq::send_flags::dontwait);
+        zmq::pollitem_t item{sub.handle(), 0, ZMQ_POLLIN, 0};
+        QVERIFY2(zmq::poll(&item, 1, std::chrono::milliseconds(3000)) == 1, "a plain SUB received no ticks");
+        zmq::pollitem_t dealerItem{dealer.handle(), 0, ZMQ_POLLIN, 0};
+        QCOMPARE(zmq::poll(&dealerItem, 1, std::chrono::milliseconds(200)), 0);  // nothing for a DEALER
+    }
+
+    // Bytes that are not ZMTP at all, and a ZMTP greeting followed by junk, on every port.
+    void rawTcpGarbageOnEveryPort() {
+        QByteArray zmtpThenJunk(10, '\0');
+        zmtpThenJunk[0] = '\xff';
+        zmtpThenJunk[9] = '\x7f';  // the ZMTP 3 signature ...
+        zmtpThenJunk += QByteArray("\x03\x00NULL", 6) + QByteArray(54, '\0') + QByteArray(4096, '\xee');
+        const QByteArray junk = QByteArray(8192, '\xa5');
+        const auto& e = m_cluster->endpoints();
+        for (const std::string& endpoint : {e.data, e.control, e.telemetry}) {
+            QVERIFY2(sendRawTcp(endpoint, junk), endpoint.c_str());
+            QVERIFY2(sendRawTcp(endpoint, zmtpThenJunk), endpoint.c_str());
+        }
+    }
+
+    // After all of it: every refusal counted, the coordinator alive, the real workers training.
+    void coordinatorKeepsTrainingAndCountsRefusals() {
+        TelemetryProbe& telemetry = m_cluster->telemetry();
+        const auto counted =
+            telemetry.waitForTick([&](const wire::Tick& t) { return t.bad_messages() >= m_refused; }, 3000);
+        QVERIFY2(counted, qPrintable(QString("bad_messages %1 < %2 refused")
+                                         .arg(telemetry.latest() ? telemetry.latest()->bad_messages() : 0)
+                                         .arg(m_refused)));
+        qInfo("%llu messages refused, bad_messages = %llu", static_cast<unsigned long long>(m_refused),
+              static_cast<unsigned long long>(counted->bad_messages()));
+        QVERIFY(m_cluster->coordinator().running());
+        const uint64_t before = counted->version();
+        std::map<uint32_t, uint64_t> pushedBefore;
+        for (const auto& w : counted->workers()) pushedBefore[w.worker_id()] = w.pushed();
+        auto later =
+            telemetry.waitForTick([&](const wire::Tick& t) { return t.time_s() >= counted->time_s() + 2.0; }, 5000);
+        QVERIFY2(later, "no ticks any more");
+        QVERIFY2(later->state() == wire::RUN_RUNNING, qPrintable(QString("run state %1").arg(later->state())));
+        QVERIFY2(later->version() > before + 10,
+                 qPrintable(QString("version %1 -> %2").arg(before).arg(later->version())));
+        for (const auto& w : later->workers()) {
+            if (std::find(m_realWorkers.begin(), m_realWorkers.end(), w.worker_id()) == m_realWorkers.end()) continue;
+            QVERIFY2(w.state() != wire::WORKER_LOST, qPrintable(QString("worker %1 lost").arg(w.worker_id())));
+            QVERIFY2(w.pushed() > pushedBefore[w.worker_id()],
+                     qPrintable(QString("worker %1 stalled").arg(w.worker_id())));
+        }
+        QVERIFY2(!m_cluster->logs().contains("terminate called"), qPrintable(m_cluster->logs()));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestBadInput)
+#include "test_bad_input.moc"
