@@ -299,6 +299,27 @@ private slots:
         }
     }
 
+    // A subscriber that never reads: the coordinator's PUB drops its ticks instead of blocking,
+    // so training and the other subscribers' 10 Hz ticks go on.
+    void slowSubscriberNeverStallsTraining() {
+        zmq::socket_t stuck(m_cluster->context(), zmq::socket_type::sub);
+        stuck.set(zmq::sockopt::linger, 0);
+        stuck.set(zmq::sockopt::rcvhwm, 1);
+        stuck.set(zmq::sockopt::rcvbuf, 4096);
+        stuck.set(zmq::sockopt::subscribe, "");
+        stuck.connect(m_cluster->endpoints().telemetry);
+        TelemetryProbe& telemetry = m_cluster->telemetry();
+        const auto first = telemetry.waitForTick([](const wire::Tick&) { return true; }, 3000);
+        QVERIFY(first);
+        int ticks = 0;
+        const auto last = telemetry.waitForTick(
+            [&](const wire::Tick& t) { return ++ticks && t.time_s() >= first->time_s() + 3.0; }, 6000);
+        QVERIFY2(last, "ticks stopped while a subscriber was not reading");
+        QVERIFY2(ticks >= 20, qPrintable(QString("%1 ticks in 3 s").arg(ticks)));
+        QVERIFY2(last->version() > first->version() + 10,
+                 qPrintable(QString("version %1 -> %2").arg(first->version()).arg(last->version())));
+    }
+
     // After all of it: every refusal counted, the coordinator alive, the real workers training.
     void coordinatorKeepsTrainingAndCountsRefusals() {
         TelemetryProbe& telemetry = m_cluster->telemetry();
