@@ -10,7 +10,7 @@
 namespace syncscope::engine {
 namespace {
 
-constexpr size_t kHistoryCap = 4096;  // ticks kept for snapshots; older ones are thinned, not cut
+constexpr size_t kHistoryCap = 4096;  // ticks kept for snapshots; past it they are thinned, never cut
 
 uint64_t unixMillis() {
     using namespace std::chrono;
@@ -120,12 +120,13 @@ void Coordinator::keepHistory(const wire::Tick& t) {
     m_history.push_back(t);
     m_history.back().clear_events();  // snapshots carry the events once, separately
     if (m_history.size() < kHistoryCap) return;
-    // Thin the older half to every other tick: the whole run stays visible at lower resolution.
-    const size_t half = m_history.size() / 2;
+    // Thin the whole history to every other tick (the first and the newest stay): the run keeps an
+    // even resolution from its start. Thinning only the older half would, round after round, leave
+    // the start of a long run with almost nothing.
     std::vector<wire::Tick> thinned;
-    thinned.reserve(kHistoryCap);
-    for (size_t i = 0; i < half; i += 2) thinned.push_back(std::move(m_history[i]));
-    for (size_t i = half; i < m_history.size(); ++i) thinned.push_back(std::move(m_history[i]));
+    thinned.reserve(kHistoryCap / 2 + 1);
+    for (size_t i = 0; i + 1 < m_history.size(); i += 2) thinned.push_back(std::move(m_history[i]));
+    thinned.push_back(std::move(m_history.back()));
     m_history = std::move(thinned);
 }
 
