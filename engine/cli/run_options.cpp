@@ -31,7 +31,7 @@ void addRunOptions(CLI::App& cmd, RunOptions& o) {
     cmd.add_option("--eval-interval", o.evalInterval, "Seconds between test-set evaluations")->check(positive("--eval-interval"))->capture_default_str();
     cmd.add_option("--tick-hz", o.tickHz, "Telemetry ticks per second")->check(CLI::Range(0.5, 100.0))->capture_default_str();
     cmd.add_option("--heartbeat-timeout", o.heartbeatTimeout, "Seconds of silence before a worker counts as lost")->check(CLI::Range(0.2, 600.0))->capture_default_str();
-    cmd.add_option("--slowdown", o.slowdowns, "Straggler: WORKER:FACTOR[:EXTRA_MS], e.g. 0:3 (repeatable)");
+    cmd.add_option("--slowdown", o.slowdowns, "Straggler: WORKER:FACTOR[:EXTRA_MS[:P:TRANSIENT_FACTOR]], e.g. 0:3 (repeatable)");
     cmd.add_flag("--paused", o.paused, "Wait for a start command instead of starting when the workers are in");
 }
 
@@ -39,14 +39,20 @@ namespace {
 
 Result<std::pair<uint32_t, wire::Slowdown>> parseSlowdown(const std::string& text) {
     unsigned worker = 0;
-    double factor = 1, fixed = 0;
-    const int fields = std::sscanf(text.c_str(), "%u:%lf:%lf", &worker, &factor, &fixed);
-    if (fields < 2 || factor < 1 || factor > 100 || fixed < 0 || fixed > 60000)
-        return invalidArgument("--slowdown '" + text + "': expected WORKER:FACTOR[:EXTRA_MS] with FACTOR in [1, 100] "
-                               "and EXTRA_MS in [0, 60000], e.g. --slowdown 0:3");
+    double factor = 1, fixed = 0, probability = 0, transient = 1;
+    const int fields =
+        std::sscanf(text.c_str(), "%u:%lf:%lf:%lf:%lf", &worker, &factor, &fixed, &probability, &transient);
+    if (fields < 2 || factor < 1 || factor > 100 || fixed < 0 || fixed > 60000 || probability < 0 || probability > 1 ||
+        transient < 1 || transient > 100)
+        return invalidArgument("--slowdown '" + text +
+                               "': expected WORKER:FACTOR[:EXTRA_MS[:P:TRANSIENT_FACTOR]] with FACTOR and "
+                               "TRANSIENT_FACTOR in [1, 100], EXTRA_MS in [0, 60000] and P in [0, 1], e.g. "
+                               "--slowdown 0:3 or --slowdown 1:1:0:0.1:5");
     wire::Slowdown s;
     s.set_factor(factor);
     s.set_fixed_delay_ms(fixed);
+    s.set_transient_probability(probability);
+    s.set_transient_factor(transient);
     return std::make_pair(static_cast<uint32_t>(worker), s);
 }
 

@@ -16,7 +16,7 @@ struct RunOptions {
     float lr = 0.05f, momentum = 0.9f, weightDecay = 5e-4f;
     uint64_t seed = 1;
     double epochs = 0, maxSeconds = 0, targetAccuracy = 0, evalInterval = 1.0, tickHz = 10, heartbeatTimeout = 2.0;
-    std::vector<std::string> slowdowns;  ///< "WORKER:FACTOR[:FIXED_MS]"
+    std::vector<std::string> slowdowns;  ///< "WORKER:FACTOR[:FIXED_MS[:P:TRANSIENT_FACTOR]]"
     bool paused = false;
 };
 

@@ -20,6 +20,13 @@ private slots:
         QTest::newRow("momentum 1") << QStringList{"train", "--momentum", "1"} << "--momentum must be in";
         QTest::newRow("batch not a number") << QStringList{"train", "--batch", "lots"} << "--batch";
         QTest::newRow("unknown backend") << QStringList{"train", "--backend", "tpu"} << "tpu";
+        QTest::newRow("bad slowdown") << QStringList{"run", "--slowdown", "0:0.5"} << "--slowdown '0:0.5'";
+        QTest::newRow("slowdown probability") << QStringList{"run", "--slowdown", "1:1:0:2:5"} << "P in [0, 1]";
+        QTest::newRow("unknown mode") << QStringList{"run", "--mode", "gossip"} << "gossip";
+        QTest::newRow("serve port") << QStringList{"serve", "--data-port", "70000"} << "--data-port";
+        QTest::newRow("work without connect") << QStringList{"work"} << "--connect";
+        QTest::newRow("export missing file") << QStringList{"export", "/nonexistent.ssrec", "--format", "csv"}
+                                             << "/nonexistent.ssrec";
         QTest::newRow("missing data") << QStringList{"train", "--data", "/nonexistent/fmnist"}
                                       << "apt-get install dataset-fashion-mnist";
     }
