@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <random>
 
 #include "engine/backend/cpu/cpu_backend.h"
 #include "engine/model/idx_reader.h"
@@ -55,6 +56,10 @@ Coordinator::Coordinator(const CoordinatorOptions& options, std::vector<float> i
       m_evaluator(options.spec.model(), std::move(test)) {
     m_options.spec.set_parameter_count(m_store.size());
     m_startTime = m_lastTick = m_lastEvalSubmit = Clock::now();
+    m_runId = std::random_device{}() * 0x100000000ULL + std::random_device{}();
+    m_startUnixMs = static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                              std::chrono::system_clock::now().time_since_epoch())
+                                              .count());
 }
 
 Coordinator::~Coordinator() = default;

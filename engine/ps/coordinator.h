@@ -113,6 +113,7 @@ private:
 
     BackgroundEvaluator m_evaluator;
     std::optional<EvaluationResult> m_lastEvaluation;
+    uint64_t m_runId, m_startUnixMs;
     Clock::time_point m_startTime, m_trainingStart, m_lastTick, m_lastEvalSubmit, m_stopDeadline;
     bool m_started = false;
 

@@ -136,7 +136,8 @@ wire::RecordingHeader Coordinator::header() const {
     h.set_protocol_minor(kProtocolMinor);
     *h.mutable_spec() = m_options.spec;
     *h.mutable_mode() = m_mode;
-    h.set_start_unix_ms(unixMillis() - static_cast<uint64_t>(elapsedSeconds() * 1000));
+    h.set_start_unix_ms(m_startUnixMs);
+    h.set_run_id(m_runId);
     h.set_expected_workers(m_options.expectedWorkers);
     return h;
 }

@@ -1,0 +1,32 @@
+// The console's picture of a run at one moment: plain series (x = the run's time_s) that
+// TelemetryStore builds and hands to the GUI as an immutable, shared snapshot.
+#pragma once
+
+#include <QPointF>
+#include <QVector>
+
+#include <cstdint>
+#include <map>
+#include <optional>
+
+#include "engine/proto/syncscope.pb.h"
+
+namespace syncscope::ui {
+
+struct WorkerSeries {
+    uint32_t id = 0;
+    QVector<QPointF> samplesPerSecond, stalenessMean, computeMs, commMs, waitMs, batchSize;
+    wire::WorkerStats latest;
+};
+
+struct TelemetryFrame {
+    wire::RecordingHeader header;
+    // testAccuracy is in percent, one point per evaluated model version.
+    QVector<QPointF> trainLoss, testAccuracy, updatesPerSecond, version;
+    std::map<uint32_t, WorkerSeries> workers;
+    QVector<wire::Event> events;
+    std::optional<wire::Tick> latest;
+    quint64 revision = 0;  // grows with every change to the store
+};
+
+}  // namespace syncscope::ui

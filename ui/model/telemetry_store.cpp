@@ -1,0 +1,111 @@
+// TelemetryStore: ticks become series under one mutex; frames are copies made on demand, cheap
+// because QVector shares its data until the next append; full series are min/max-reduced.
+#include "ui/model/telemetry_store.h"
+
+#include <algorithm>
+
+#include "ui/model/series_reducer.h"
+
+namespace syncscope::ui {
+namespace {
+
+// A full series is reduced over its whole time span to its first and last points plus the min
+// and max of each of maxPoints/4 - 1 columns: at most half the cap, evenly covering the run,
+// spikes kept. (Thinning only the older half each time would halve the oldest points again and
+// again, until the start of a long run shrank to a single point.)
+QVector<QPointF> thinned(const QVector<QPointF>& series, int maxPoints) {
+    const int columns = std::max(1, maxPoints / 4 - 1);
+    QVector<QPointF> out{series.first()};
+    out += reduceMinMax(series.mid(1, series.size() - 2), series.first().x(), series.last().x(), columns);
+    out.append(series.last());
+    return out;
+}
+
+}  // namespace
+
+TelemetryStore::TelemetryStore(int maxPointsPerSeries, QObject* parent)
+    : QObject(parent), m_maxPoints(std::max(maxPointsPerSeries, kMinPointsPerSeries)) {}
+
+void TelemetryStore::setHeader(const wire::RecordingHeader& header) {
+    {
+        std::lock_guard lock(m_mutex);
+        m_live.header = header;
+        ++m_live.revision;
+    }
+    emit changed();
+}
+
+void TelemetryStore::ingestTick(const wire::Tick& tick) {
+    {
+        std::lock_guard lock(m_mutex);
+        appendTickLocked(tick);
+        ++m_live.revision;
+    }
+    emit changed();
+}
+
+void TelemetryStore::ingestSnapshot(const wire::Snapshot& snapshot) {
+    {
+        std::lock_guard lock(m_mutex);
+        resetLocked();
+        m_live.header = snapshot.header();
+        for (const wire::Tick& tick : snapshot.ticks()) appendTickLocked(tick);
+        for (const wire::Event& event : snapshot.events()) m_live.events.append(event);
+    }
+    emit changed();
+}
+
+void TelemetryStore::clear() {
+    {
+        std::lock_guard lock(m_mutex);
+        resetLocked();
+    }
+    emit changed();
+}
+
+std::shared_ptr<const TelemetryFrame> TelemetryStore::frame() const {
+    std::lock_guard lock(m_mutex);
+    if (!m_published || m_published->revision != m_live.revision)
+        m_published = std::make_shared<const TelemetryFrame>(m_live);
+    return m_published;
+}
+
+void TelemetryStore::resetLocked() {
+    // The revision keeps growing, so a frame from before the reset never looks current.
+    const quint64 revision = m_live.revision + 1;
+    m_live = TelemetryFrame{};
+    m_live.revision = revision;
+    m_lastTestVersion.reset();
+}
+
+void TelemetryStore::appendTickLocked(const wire::Tick& tick) {
+    const double t = tick.time_s();
+    append(m_live.trainLoss, t, tick.train_loss());
+    append(m_live.updatesPerSecond, t, tick.updates_per_s());
+    append(m_live.version, t, static_cast<double>(tick.version()));
+    // Every tick repeats the last evaluation; only a newly evaluated version is a new point.
+    if (tick.test_accuracy() >= 0 && m_lastTestVersion != tick.test_version()) {
+        append(m_live.testAccuracy, t, 100.0 * tick.test_accuracy());
+        m_lastTestVersion = tick.test_version();
+    }
+    for (const wire::WorkerStats& stats : tick.workers()) {
+        WorkerSeries& w = m_live.workers[stats.worker_id()];
+        w.id = stats.worker_id();
+        append(w.samplesPerSecond, t, stats.samples_per_s());
+        append(w.stalenessMean, t, stats.staleness_mean());
+        append(w.computeMs, t, stats.compute_ms());
+        append(w.commMs, t, stats.comm_ms());
+        append(w.waitMs, t, stats.wait_ms());
+        append(w.batchSize, t, stats.batch_size());
+        w.latest = stats;
+    }
+    for (const wire::Event& event : tick.events()) m_live.events.append(event);
+    m_live.latest = tick;
+}
+
+void TelemetryStore::append(QVector<QPointF>& series, double x, double y) const {
+    if (series.size() >= m_maxPoints) series = thinned(series, m_maxPoints);
+    series.append(QPointF(x, y));
+}
+
+}  // namespace syncscope::ui

@@ -1,0 +1,55 @@
+// The console's telemetry, filled from the network thread and read by the GUI as immutable
+// frames; each series is capped in length by reduction, so the whole run stays visible.
+#pragma once
+
+#include <QObject>
+
+#include <memory>
+#include <mutex>
+#include <optional>
+
+#include "ui/model/telemetry_frame.h"
+#include "ui/model/telemetry_sink.h"
+
+namespace syncscope::ui {
+
+class TelemetryStore : public QObject, public TelemetrySink {
+    Q_OBJECT
+
+public:
+    static constexpr int kDefaultMaxPointsPerSeries = 4096;
+    static constexpr int kMinPointsPerSeries = 8;
+
+    // A series that reaches maxPointsPerSeries (at least kMinPointsPerSeries) is reduced to about
+    // half of it, evenly over the whole run: its first and last points and each column's min and max.
+    explicit TelemetryStore(int maxPointsPerSeries = kDefaultMaxPointsPerSeries, QObject* parent = nullptr);
+
+    // Any thread. Each emits changed() once, after the data is in. Ticks arrive in time order.
+    void setHeader(const wire::RecordingHeader& header);
+    void ingestTick(const wire::Tick& tick) override;
+    // Replaces everything: the snapshot's header, its ticks in order, then its events.
+    void ingestSnapshot(const wire::Snapshot& snapshot) override;
+    void clear();
+
+    // GUI side: the current data; the same object until the store changes again.
+    std::shared_ptr<const TelemetryFrame> frame() const;
+
+    int maxPointsPerSeries() const { return m_maxPoints; }
+
+signals:
+    // Payload-free and emitted from the ingesting thread: connect it queued and coalesce.
+    void changed();
+
+private:
+    void resetLocked();
+    void appendTickLocked(const wire::Tick& tick);
+    void append(QVector<QPointF>& series, double x, double y) const;
+
+    const int m_maxPoints;
+    mutable std::mutex m_mutex;
+    TelemetryFrame m_live;
+    std::optional<uint64_t> m_lastTestVersion;  // empty until the first evaluation arrives
+    mutable std::shared_ptr<const TelemetryFrame> m_published;
+};
+
+}  // namespace syncscope::ui

@@ -1,0 +1,61 @@
+// Control request builders (see control_requests.h).
+#include "ui/net/control_requests.h"
+
+namespace syncscope::ui {
+
+wire::ControlRequest startRequest() {
+    wire::ControlRequest request;
+    request.set_start(true);
+    return request;
+}
+
+wire::ControlRequest pauseRequest() {
+    wire::ControlRequest request;
+    request.set_pause(true);
+    return request;
+}
+
+wire::ControlRequest resumeRequest() {
+    wire::ControlRequest request;
+    request.set_resume(true);
+    return request;
+}
+
+wire::ControlRequest stopRequest() {
+    wire::ControlRequest request;
+    request.set_stop(true);
+    return request;
+}
+
+wire::ControlRequest setModeRequest(wire::SyncMode mode, uint32_t stalenessBound, wire::LrModulation lrModulation) {
+    wire::ControlRequest request;
+    wire::ModeSettings* settings = request.mutable_set_mode()->mutable_settings();
+    settings->set_mode(mode);
+    settings->set_staleness_bound(stalenessBound);
+    settings->set_lr_modulation(lrModulation);
+    return request;
+}
+
+wire::ControlRequest setSlowdownRequest(uint32_t workerId, double factor, double fixedDelayMs) {
+    wire::ControlRequest request;
+    request.mutable_set_slowdown()->set_worker_id(workerId);
+    wire::Slowdown* slowdown = request.mutable_set_slowdown()->mutable_slowdown();
+    slowdown->set_factor(factor);
+    slowdown->set_fixed_delay_ms(fixedDelayMs);
+    return request;
+}
+
+wire::ControlRequest setLearningRateRequest(float learningRate) {
+    wire::ControlRequest request;
+    request.mutable_set_learning_rate()->set_learning_rate(learningRate);
+    return request;
+}
+
+std::optional<wire::Event> eventFromReply(const QByteArray& serializedEvent) {
+    wire::Event event;
+    if (serializedEvent.isEmpty() || !event.ParseFromArray(serializedEvent.constData(), static_cast<int>(serializedEvent.size())))
+        return std::nullopt;
+    return event;
+}
+
+}  // namespace syncscope::ui
