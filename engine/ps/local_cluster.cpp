@@ -50,12 +50,12 @@ pid_t LocalCluster::spawn(const std::vector<std::string>& args, int stdoutFd) {
     if (getppid() != parent) _exit(1);  // the parent died before prctl took hold
     if (stdoutFd >= 0) dup2(stdoutFd, STDOUT_FILENO);
     std::vector<char*> argv;
-    argv.push_back(m_engineBinary.data());
+    std::string self = "/proc/self/exe";
+    argv.push_back(self.data());
     for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
     argv.push_back(nullptr);
-    execv(m_engineBinary.c_str(), argv.data());
-    std::fprintf(stderr, "cannot start %s %s: %s\n", m_engineBinary.c_str(), args.empty() ? "?" : args[0].c_str(),
-                 std::strerror(errno));
+    execv("/proc/self/exe", argv.data());
+    std::fprintf(stderr, "cannot start %s: %s\n", args.empty() ? "?" : args[0].c_str(), std::strerror(errno));
     _exit(127);
 }
 

@@ -15,9 +15,7 @@ namespace syncscope::engine {
 
 class LocalCluster {
 public:
-    /// engineBinary: the syncscope-engine executable to start; by default this very program
-    /// (the engine CLI), while the console passes the engine installed beside it.
-    explicit LocalCluster(std::string engineBinary = "/proc/self/exe") : m_engineBinary(std::move(engineBinary)) {}
+    LocalCluster() = default;
     ~LocalCluster();  ///< stops whatever still runs
     LocalCluster(const LocalCluster&) = delete;
     LocalCluster& operator=(const LocalCluster&) = delete;
@@ -38,7 +36,6 @@ public:
 private:
     pid_t spawn(const std::vector<std::string>& args, int stdoutFd);
 
-    std::string m_engineBinary;
     pid_t m_coordinator = -1;
     int m_coordinatorStdout = -1;
     int m_coordinatorExit = -1;
