@@ -1,0 +1,112 @@
+// ChartsPanel: a 3 x 2 grid of splitters so each chart resizes with the window, and the
+// per-frame fan-out of one TelemetryFrame to every chart.
+#include "ui/widgets/charts_panel.h"
+
+#include <QAbstractBarSeries>
+#include <QBarSet>
+#include <QComboBox>
+#include <QSplitter>
+#include <QVBoxLayout>
+#include <QXYSeries>
+
+#include "ui/widgets/staleness_histogram.h"
+#include "ui/widgets/time_chart.h"
+#include "ui/widgets/time_split_chart.h"
+
+namespace syncscope::ui {
+
+ChartsPanel::ChartsPanel(QWidget* parent)
+    : QWidget(parent),
+      m_samples(new TimeChart(tr("Samples/s per worker"), tr("samples/s"))),
+      m_staleness(new TimeChart(tr("Staleness (mean per worker)"), tr("versions behind"))),
+      m_loss(new TimeChart(tr("Training loss"), tr("loss"))),
+      m_accuracy(new TimeChart(tr("Test accuracy"), tr("accuracy (%)"))),
+      m_histogram(new StalenessHistogram),
+      m_timeSplit(new TimeSplitChart),
+      m_histogramWorker(new QComboBox) {
+    m_histogramWorker->addItem(tr("All workers"));
+    connect(m_histogramWorker, &QComboBox::currentIndexChanged, this, [this](int index) {
+        const QVariant id = m_histogramWorker->itemData(index);
+        m_histogram->setWorker(id.isValid() ? std::optional<uint32_t>(id.toUInt()) : std::nullopt);
+        m_histogram->showFrame(m_lastFrame);
+    });
+    auto* histogramBox = new QWidget;
+    auto* histogramLayout = new QVBoxLayout(histogramBox);
+    histogramLayout->setContentsMargins(0, 0, 0, 0);
+    histogramLayout->addWidget(m_histogramWorker);
+    histogramLayout->addWidget(m_histogram, 1);
+
+    auto* rows = new QSplitter(Qt::Vertical);
+    const QList<QList<QWidget*>> grid{{m_samples, m_staleness}, {m_loss, m_accuracy}, {histogramBox, m_timeSplit}};
+    for (const QList<QWidget*>& row : grid) {
+        auto* columns = new QSplitter(Qt::Horizontal);
+        for (QWidget* widget : row) columns->addWidget(widget);
+        columns->setSizes({1000, 1000});  // equal shares, whatever the charts' size hints say
+        rows->addWidget(columns);
+    }
+    rows->setSizes({1000, 1000, 1000});
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(rows);
+}
+
+void ChartsPanel::showFrame(const TelemetryFrame& frame) {
+    m_lastFrame = frame;
+    const qint64 startUnixMs = qint64(frame.header.start_unix_ms());
+    if (startUnixMs != m_startUnixMs) {
+        m_startUnixMs = startUnixMs;
+        setWallClockAxis(m_wallClock);
+    }
+    QList<NamedSeries> samples, staleness;
+    for (const auto& [id, worker] : frame.workers) {
+        samples.append({tr("worker %1").arg(id), worker.samplesPerSecond});
+        staleness.append({tr("worker %1").arg(id), worker.stalenessMean});
+    }
+    m_samples->setData(samples, frame.events);
+    m_staleness->setData(staleness, frame.events);
+    m_loss->setData({{tr("training loss"), frame.trainLoss}}, frame.events);
+    m_accuracy->setData({{tr("test accuracy"), frame.testAccuracy}}, frame.events);
+    updateWorkerChoices(frame);
+    m_histogram->showFrame(frame);
+    m_timeSplit->showFrame(frame);
+}
+
+void ChartsPanel::updateWorkerChoices(const TelemetryFrame& frame) {
+    if (m_histogramWorker->count() == int(frame.workers.size()) + 1) return;
+    const QVariant current = m_histogramWorker->currentData();
+    QSignalBlocker blocker(m_histogramWorker);
+    while (m_histogramWorker->count() > 1) m_histogramWorker->removeItem(1);
+    for (const auto& [id, worker] : frame.workers) m_histogramWorker->addItem(tr("Worker %1").arg(id), id);
+    const int index = current.isValid() ? m_histogramWorker->findData(current) : 0;
+    m_histogramWorker->setCurrentIndex(std::max(0, index));
+    if (index < 0) m_histogram->setWorker(std::nullopt);  // the chosen worker left
+}
+
+void ChartsPanel::setWallClockAxis(bool wallClock) {
+    m_wallClock = wallClock;
+    for (TimeChart* chart : timeCharts()) chart->setWallClock(wallClock, m_startUnixMs);
+}
+
+void ChartsPanel::setLogScaleLoss(bool on) { m_loss->setLogScaleY(on); }
+
+QList<TimeChart*> ChartsPanel::timeCharts() const { return {m_samples, m_staleness, m_loss, m_accuracy}; }
+
+QList<QChartView*> ChartsPanel::chartViews() const {
+    return {m_samples, m_staleness, m_loss, m_accuracy, m_histogram, m_timeSplit};
+}
+
+int ChartsPanel::pointCount(const QString& chartTitle) const {
+    for (QChartView* view : chartViews()) {
+        if (view->chart()->title() != chartTitle) continue;
+        int total = 0;
+        for (QAbstractSeries* series : view->chart()->series()) {
+            if (auto* xy = qobject_cast<QXYSeries*>(series)) total += xy->count();
+            if (auto* bars = qobject_cast<QAbstractBarSeries*>(series))
+                for (QBarSet* set : bars->barSets()) total += set->count();
+        }
+        return total;
+    }
+    return -1;
+}
+
+}  // namespace syncscope::ui

@@ -1,0 +1,102 @@
+// ConnectDialog (see connect_dialog.h).
+#include "ui/widgets/connect_dialog.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QLineEdit>
+#include <QRadioButton>
+#include <QRegularExpression>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+namespace syncscope::ui {
+
+ConnectDialog::ConnectDialog(QWidget* parent) : QDialog(parent) {
+    setWindowTitle(tr("Connect to a run"));
+    auto* layout = new QVBoxLayout(this);
+    m_local = new QRadioButton(tr("Start a local cluster"), this);
+    m_attach = new QRadioButton(tr("Attach to a running coordinator"), this);
+    m_local->setChecked(true);
+    QWidget* localPage = createLocalPage();
+    QWidget* attachPage = createAttachPage();
+    attachPage->setEnabled(false);
+    connect(m_attach, &QRadioButton::toggled, attachPage, &QWidget::setEnabled);
+    connect(m_local, &QRadioButton::toggled, localPage, &QWidget::setEnabled);
+    layout->addWidget(m_local);
+    layout->addWidget(localPage);
+    layout->addWidget(m_attach);
+    layout->addWidget(attachPage);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    layout->addWidget(buttons);
+}
+
+QWidget* ConnectDialog::createAttachPage() {
+    auto* page = new QGroupBox(this);
+    auto* form = new QFormLayout(page);
+    m_control = new QLineEdit(QStringLiteral("tcp://127.0.0.1:5556"), page);
+    m_telemetry = new QLineEdit(telemetryEndpointFor(m_control->text()), page);
+    // The telemetry endpoint follows the control one until the user edits it.
+    connect(m_control, &QLineEdit::textEdited, this, [this](const QString& control) {
+        if (!m_telemetry->isModified()) m_telemetry->setText(telemetryEndpointFor(control));
+    });
+    form->addRow(tr("Control endpoint"), m_control);
+    form->addRow(tr("Telemetry endpoint"), m_telemetry);
+    return page;
+}
+
+QWidget* ConnectDialog::createLocalPage() {
+    auto* page = new QGroupBox(this);
+    auto* form = new QFormLayout(page);
+    m_workers = new QSpinBox(page);
+    m_workers->setRange(1, 64);
+    m_workers->setValue(2);
+    m_model = new QComboBox(page);
+    m_model->addItems({QStringLiteral("mlp"), QStringLiteral("cnn")});
+    m_backend = new QComboBox(page);
+    m_backend->addItems({QStringLiteral("auto"), QStringLiteral("cpu"), QStringLiteral("cuda")});
+    m_mode = new QComboBox(page);
+    m_mode->addItems({QStringLiteral("bsp"), QStringLiteral("asp"), QStringLiteral("ssp")});
+    m_epochs = new QDoubleSpinBox(page);
+    m_epochs->setRange(0.1, 1000.0);
+    m_epochs->setValue(1.0);
+    form->addRow(tr("Workers"), m_workers);
+    form->addRow(tr("Model"), m_model);
+    form->addRow(tr("Backend"), m_backend);
+    form->addRow(tr("Sync mode"), m_mode);
+    form->addRow(tr("Epochs"), m_epochs);
+    return page;
+}
+
+bool ConnectDialog::startsLocalCluster() const { return m_local->isChecked(); }
+
+void ConnectDialog::setStartsLocalCluster(bool local) { (local ? m_local : m_attach)->setChecked(true); }
+
+AttachSettings ConnectDialog::attachSettings() const {
+    return {m_control->text().trimmed(), m_telemetry->text().trimmed()};
+}
+
+LocalClusterSettings ConnectDialog::localClusterSettings() const {
+    LocalClusterSettings settings;
+    settings.workers = m_workers->value();
+    settings.model = m_model->currentText();
+    settings.backend = m_backend->currentText();
+    settings.mode = m_mode->currentText();
+    settings.epochs = m_epochs->value();
+    return settings;
+}
+
+QString ConnectDialog::telemetryEndpointFor(const QString& controlEndpoint) {
+    static const QRegularExpression pattern(QStringLiteral("^(tcp://.+):(\\d+)$"));
+    const auto match = pattern.match(controlEndpoint.trimmed());
+    if (!match.hasMatch()) return {};
+    const int port = match.captured(2).toInt();
+    if (port <= 0 || port >= 65535) return {};
+    return QStringLiteral("%1:%2").arg(match.captured(1)).arg(port + 1);
+}
+
+}  // namespace syncscope::ui

@@ -1,0 +1,261 @@
+// MainWindow (see main_window.h).
+#include "ui/widgets/main_window.h"
+
+#include <QAction>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QProcess>
+#include <QStatusBar>
+
+#include "engine/ps/local_cluster.h"
+#include "ui/net/control_requests.h"
+#include "ui/widgets/charts_panel.h"
+#include "ui/widgets/steering_panel.h"
+
+namespace syncscope::ui {
+
+namespace {
+constexpr int kRepaintIntervalMs = 40;
+constexpr int kStopGraceMs = 3000;
+constexpr int kSteeringMinimumWidth = 520;  // the worker table with its slowdown column
+}  // namespace
+
+QString MainWindow::runStateName(wire::RunState state) {
+    switch (state) {
+        case wire::RUN_WAITING_FOR_WORKERS: return tr("waiting for workers");
+        case wire::RUN_RUNNING: return tr("running");
+        case wire::RUN_PAUSED: return tr("paused");
+        case wire::RUN_STOPPED: return tr("stopped");
+        default: return tr("unknown");
+    }
+}
+
+MainWindow::MainWindow(const QString& engineBinary, QWidget* parent)
+    : QMainWindow(parent), m_engineBinary(engineBinary), m_connection(m_store), m_charts(new ChartsPanel(this)) {
+    setWindowTitle(tr("SyncScope"));
+    setCentralWidget(m_charts);
+    createDocks();
+    createMenus();
+    createStatusBar();
+    m_repaintTimer.setSingleShot(true);
+    m_repaintTimer.setInterval(kRepaintIntervalMs);
+    connect(&m_repaintTimer, &QTimer::timeout, this, &MainWindow::showLatestFrame);
+    connect(&m_store, &TelemetryStore::changed, this, [this] {
+        if (!m_repaintTimer.isActive()) m_repaintTimer.start();
+    }, Qt::QueuedConnection);
+    connect(m_steering, &SteeringPanel::requestReady, this,
+            [this](const wire::ControlRequest& request) { m_connection.sendCommand(request); });
+    connect(&m_connection, &ConsoleConnection::commandReplied, this, &MainWindow::onCommandReplied);
+    connect(&m_connection, &ConsoleConnection::attached, this, [this](const QString& description) {
+        m_endpointLabel->setText(description);
+        appendLog(description);
+    });
+    connect(&m_connection, &ConsoleConnection::detached, this, [this](const QString& reason) {
+        m_endpointLabel->setText(tr("Not attached"));
+        appendLog(tr("Detached: %1").arg(reason));
+    });
+    connect(&m_connection, &ConsoleConnection::connectionLost, this,
+            [this](const QString& reason) { reportError(tr("Connection lost: %1").arg(reason)); });
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createDocks() {
+    m_steering = new SteeringPanel(this);
+    m_steering->setMinimumWidth(kSteeringMinimumWidth);
+    auto* steeringDock = new QDockWidget(tr("Steering"), this);
+    steeringDock->setObjectName(QStringLiteral("steeringDock"));
+    steeringDock->setWidget(m_steering);
+    addDockWidget(Qt::RightDockWidgetArea, steeringDock);
+    m_log = new QPlainTextEdit(this);
+    m_log->setReadOnly(true);
+    m_log->setMaximumBlockCount(5000);
+    auto* logDock = new QDockWidget(tr("Log"), this);
+    logDock->setObjectName(QStringLiteral("logDock"));
+    logDock->setWidget(m_log);
+    addDockWidget(Qt::BottomDockWidgetArea, logDock);
+}
+
+void MainWindow::createMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&Attach…"), this, [this] { openConnectDialog(false); });
+    file->addAction(tr("Start &local cluster…"), this, [this] { openConnectDialog(true); });
+    file->addAction(tr("&Detach"), this, &MainWindow::detach);
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    QMenu* run = menuBar()->addMenu(tr("&Run"));
+    run->addActions(m_steering->runActions());
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    QAction* wallClock = view->addAction(tr("&Wall-clock time axis"));
+    wallClock->setCheckable(true);
+    connect(wallClock, &QAction::toggled, m_charts, &ChartsPanel::setWallClockAxis);
+    QAction* logScale = view->addAction(tr("&Log-scale loss"));
+    logScale->setCheckable(true);
+    connect(logScale, &QAction::toggled, m_charts, &ChartsPanel::setLogScaleLoss);
+}
+
+void MainWindow::createStatusBar() {
+    m_endpointLabel = new QLabel(tr("Not attached"), this);
+    m_stateLabel = new QLabel(this);
+    m_modeLabel = new QLabel(this);
+    m_versionLabel = new QLabel(this);
+    m_accuracyLabel = new QLabel(this);
+    for (QLabel* label : {m_endpointLabel, m_stateLabel, m_modeLabel, m_versionLabel, m_accuracyLabel})
+        statusBar()->addPermanentWidget(label);
+}
+
+QString MainWindow::statusText() const {
+    QStringList parts;
+    for (QLabel* label : {m_endpointLabel, m_stateLabel, m_modeLabel, m_versionLabel, m_accuracyLabel})
+        parts << label->text();
+    return parts.join(QStringLiteral(" | "));
+}
+
+void MainWindow::openConnectDialog(bool localCluster) {
+    ConnectDialog dialog(this);
+    dialog.setStartsLocalCluster(localCluster);
+    if (dialog.exec() != QDialog::Accepted) return;
+    if (dialog.startsLocalCluster()) startLocalCluster(dialog.localClusterSettings());
+    else attach(dialog.attachSettings());
+}
+
+void MainWindow::attach(const AttachSettings& settings) {
+    if (settings.controlEndpoint.isEmpty() || settings.telemetryEndpoint.isEmpty()) {
+        reportError(tr("Cannot attach: give both endpoints as tcp://HOST:PORT."));
+        return;
+    }
+    m_loggedEvents = 0;
+    m_endpointLabel->setText(tr("Attaching to %1…").arg(settings.controlEndpoint));
+    m_connection.attach(settings.controlEndpoint, settings.telemetryEndpoint);
+}
+
+void MainWindow::detach() { m_connection.detach(); }
+
+void MainWindow::showLatestFrame() {
+    const std::shared_ptr<const TelemetryFrame> frame = m_store.frame();
+    m_charts->showFrame(*frame);
+    m_steering->showFrame(*frame);
+    logEvents(*frame);
+    if (!frame->latest) return;
+    const wire::Tick& tick = *frame->latest;
+    m_stateLabel->setText(tr("State: %1").arg(runStateName(tick.state())));
+    m_modeLabel->setText(tr("Mode: %1").arg(QString::fromStdString(wire::SyncMode_Name(tick.mode().mode()))));
+    m_versionLabel->setText(tr("Version %1").arg(tick.version()));
+    m_accuracyLabel->setText(tick.test_accuracy() < 0 ? tr("Accuracy: –")
+                                                      : tr("Accuracy: %1%").arg(100.0 * tick.test_accuracy(), 0, 'f', 2));
+}
+
+void MainWindow::logEvents(const TelemetryFrame& frame) {
+    if (frame.events.size() < m_loggedEvents) m_loggedEvents = 0;  // a new snapshot replaced the history
+    for (; m_loggedEvents < frame.events.size(); ++m_loggedEvents) {
+        const wire::Event& event = frame.events[m_loggedEvents];
+        appendLog(tr("[%1 s] %2: %3")
+                      .arg(event.time_s(), 0, 'f', 1)
+                      .arg(QString::fromStdString(event.kind()), QString::fromStdString(event.detail())));
+    }
+}
+
+void MainWindow::appendLog(const QString& line) { m_log->appendPlainText(line); }
+
+void MainWindow::reportError(const QString& message) {
+    appendLog(message);
+    statusBar()->showMessage(message, 10'000);
+}
+
+void MainWindow::onCommandReplied(quint64 requestId, bool ok, const QString& error, const QByteArray& serializedEvent) {
+    if (!ok) {
+        reportError(tr("Command %1 refused: %2").arg(requestId).arg(error));
+        return;
+    }
+    const std::optional<wire::Event> event = eventFromReply(serializedEvent);
+    appendLog(tr("Command %1 done: %2").arg(requestId).arg(event ? QString::fromStdString(event->detail()) : tr("no event")));
+}
+
+void MainWindow::startLocalCluster(const LocalClusterSettings& settings) {
+    if (m_coordinator) {
+        reportError(tr("A local cluster is already running; stop it first."));
+        return;
+    }
+    QStringList args{QStringLiteral("serve"), QStringLiteral("--workers"), QString::number(settings.workers),
+                     QStringLiteral("--model"), settings.model, QStringLiteral("--mode"), settings.mode,
+                     QStringLiteral("--data-port"), QStringLiteral("0"), QStringLiteral("--control-port"),
+                     QStringLiteral("0"), QStringLiteral("--telemetry-port"), QStringLiteral("0")};
+    if (settings.epochs > 0) args << QStringLiteral("--epochs") << QString::number(settings.epochs);
+    if (settings.maxSeconds > 0) args << QStringLiteral("--max-seconds") << QString::number(settings.maxSeconds);
+    if (!settings.dataDir.isEmpty()) args << QStringLiteral("--data") << settings.dataDir;
+    m_pendingCluster = settings;
+    m_coordinator = new QProcess(this);
+    m_coordinator->setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    connect(m_coordinator, &QProcess::readyReadStandardOutput, this, &MainWindow::onCoordinatorOutput);
+    connect(m_coordinator, &QProcess::errorOccurred, this, [this](QProcess::ProcessError) {
+        reportError(tr("Cannot run %1: %2").arg(m_engineBinary, m_coordinator->errorString()));
+    });
+    appendLog(tr("Starting a local cluster: %1 %2").arg(m_engineBinary, args.join(QLatin1Char(' '))));
+    m_coordinator->start(m_engineBinary, args);
+}
+
+void MainWindow::onCoordinatorOutput() {
+    // Only the first line matters (the endpoints); the rest is the final report, logged as it comes.
+    while (m_coordinator->canReadLine()) {
+        const QString line = QString::fromUtf8(m_coordinator->readLine()).trimmed();
+        if (!m_workerProcesses.isEmpty()) {
+            appendLog(line);
+            continue;
+        }
+        const auto endpoints = engine::parseEndpointsLine(line.toStdString());
+        if (!endpoints) {
+            reportError(tr("The coordinator did not report its endpoints: %1").arg(line));
+            continue;
+        }
+        for (int i = 0; i < m_pendingCluster.workers; ++i) {
+            auto* worker = new QProcess(this);
+            worker->setProcessChannelMode(QProcess::ForwardedChannels);
+            worker->start(m_engineBinary, {QStringLiteral("work"), QStringLiteral("--connect"),
+                                           QString::fromStdString(endpoints->data), QStringLiteral("--backend"),
+                                           m_pendingCluster.backend});
+            m_workerProcesses << worker;
+        }
+        attach({QString::fromStdString(endpoints->control), QString::fromStdString(endpoints->telemetry)});
+    }
+}
+
+bool MainWindow::localClusterRunning() const {
+    return m_coordinator && m_coordinator->state() != QProcess::NotRunning;
+}
+
+void MainWindow::stopLocalCluster() {
+    QList<QProcess*> processes = m_workerProcesses;
+    if (m_coordinator) processes.prepend(m_coordinator);
+    for (QProcess* process : processes) process->terminate();
+    for (QProcess* process : processes)
+        if (!process->waitForFinished(kStopGraceMs)) process->kill();
+    qDeleteAll(processes);
+    m_coordinator = nullptr;
+    m_workerProcesses.clear();
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    if (localClusterRunning()) {
+        const bool stop = m_stopClusterAnswer ? *m_stopClusterAnswer
+                                              : QMessageBox::question(this, tr("Stop the local cluster?"),
+                                                                      tr("This window started a local cluster. Stop its "
+                                                                         "coordinator and workers?")) == QMessageBox::Yes;
+        if (stop) {
+            stopLocalCluster();
+        } else {
+            // Keep them running past this window: QProcess would kill them when destroyed.
+            m_coordinator->setParent(nullptr);
+            for (QProcess* worker : m_workerProcesses) worker->setParent(nullptr);
+            m_coordinator = nullptr;
+            m_workerProcesses.clear();
+        }
+    }
+    m_connection.detach();
+    event->accept();
+}
+
+}  // namespace syncscope::ui

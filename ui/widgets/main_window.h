@@ -1,0 +1,78 @@
+// MainWindow: the console. Charts in the middle, steering and log in docks; owns the telemetry store
+// and the connection, repaints on a coalescing timer, and can start a local cluster of engine processes.
+#pragma once
+
+#include <QMainWindow>
+#include <QTimer>
+
+#include <optional>
+
+#include "ui/model/telemetry_store.h"
+#include "ui/net/console_connection.h"
+#include "ui/widgets/connect_dialog.h"
+
+class QLabel;
+class QPlainTextEdit;
+class QProcess;
+
+namespace syncscope::ui {
+
+class ChartsPanel;
+class SteeringPanel;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    /// `engineBinary`: the syncscope-engine executable that local clusters run.
+    explicit MainWindow(const QString& engineBinary, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    void attach(const AttachSettings& settings);
+    /// Starts `serve` and its workers; attaches once the coordinator reports its endpoints.
+    void startLocalCluster(const LocalClusterSettings& settings);
+    void detach();
+    /// The start dialog: attach, or start a local cluster (preselected by `localCluster`).
+    void openConnectDialog(bool localCluster);
+    /// Tests: answer "stop the local cluster?" on close without asking (empty: ask).
+    void setStopClusterAnswer(std::optional<bool> stop) { m_stopClusterAnswer = stop; }
+    bool localClusterRunning() const;
+
+    ChartsPanel* chartsPanel() const { return m_charts; }
+    SteeringPanel* steeringPanel() const { return m_steering; }
+    QPlainTextEdit* logView() const { return m_log; }
+    /// The status bar's labels joined by " | ".
+    QString statusText() const;
+    static QString runStateName(wire::RunState state);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    void createMenus();
+    void createDocks();
+    void createStatusBar();
+    void showLatestFrame();
+    void logEvents(const TelemetryFrame& frame);
+    void appendLog(const QString& line);
+    void reportError(const QString& message);
+    void onCommandReplied(quint64 requestId, bool ok, const QString& error, const QByteArray& serializedEvent);
+    void onCoordinatorOutput();
+    void stopLocalCluster();
+
+    QString m_engineBinary;
+    TelemetryStore m_store;
+    ConsoleConnection m_connection;
+    QTimer m_repaintTimer;
+    ChartsPanel* m_charts;
+    SteeringPanel* m_steering = nullptr;
+    QPlainTextEdit* m_log = nullptr;
+    QLabel *m_endpointLabel = nullptr, *m_stateLabel = nullptr, *m_modeLabel = nullptr, *m_versionLabel = nullptr,
+           *m_accuracyLabel = nullptr;
+    QProcess* m_coordinator = nullptr;
+    QList<QProcess*> m_workerProcesses;
+    LocalClusterSettings m_pendingCluster;
+    std::optional<bool> m_stopClusterAnswer;
+    qsizetype m_loggedEvents = 0;
+};
+
+}  // namespace syncscope::ui

@@ -1,0 +1,297 @@
+// TimeChart: full data kept here, one QXYSeries::replace() per series per refresh with the min/max
+// reduction of the visible x range; zoom, pan, follow, hover values, hideable series, event markers.
+#include "ui/widgets/time_chart.h"
+
+#include <QCursor>
+#include <QDateTime>
+#include <QDateTimeAxis>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QTimer>
+#include <QToolTip>
+#include <QValueAxis>
+#include <QWheelEvent>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "ui/model/series_reducer.h"
+
+namespace syncscope::ui {
+
+namespace {
+constexpr double kWheelZoomFactor = 0.8;
+constexpr double kKeyPanFraction = 0.1;
+constexpr int kTargetTicks = 6;
+
+// A 1, 2 or 5 times a power of ten step that cuts `span` into about kTargetTicks intervals.
+double niceStep(double span) {
+    const double raw = span / kTargetTicks;
+    const double power = std::pow(10.0, std::floor(std::log10(raw)));
+    for (double factor : {1.0, 2.0, 5.0})
+        if (raw <= factor * power) return factor * power;
+    return 10.0 * power;
+}
+
+void shrinkTitle(QAbstractAxis* axis) {
+    QFont font = axis->titleFont();
+    font.setPointSizeF(font.pointSizeF() * 0.85);
+    axis->setTitleFont(font);
+}
+}  // namespace
+
+TimeChart::TimeChart(const QString& title, const QString& yTitle, QWidget* parent)
+    : QChartView(new QChart, parent),
+      m_valueX(new QValueAxis(this)),
+      m_timeX(new QDateTimeAxis(this)),
+      m_linearY(new QValueAxis(this)),
+      m_logYAxis(new QLogValueAxis(this)) {
+    chart()->setTitle(title);
+    chart()->setMargins(QMargins(4, 4, 4, 4));
+    chart()->legend()->setAlignment(Qt::AlignBottom);
+    setRenderHint(QPainter::Antialiasing);
+    setRubberBand(QChartView::HorizontalRubberBand);
+    setFocusPolicy(Qt::StrongFocus);
+    setToolTip(tr("Drag: zoom · Wheel: zoom · Shift+drag or middle drag, ←/→: pan · Double-click: follow the run"));
+
+    m_valueX->setTitleText(tr("time since start (s)"));
+    m_valueX->setLabelFormat("%g");
+    m_valueX->setTickType(QValueAxis::TicksDynamic);
+    m_valueX->setTickAnchor(0.0);
+    m_timeX->setTitleText(tr("wall-clock time"));
+    m_timeX->setFormat("HH:mm:ss");
+    m_linearY->setTitleText(yTitle);
+    m_linearY->setLabelFormat("%g");
+    m_linearY->setTickType(QValueAxis::TicksDynamic);
+    m_linearY->setTickAnchor(0.0);
+    m_logYAxis->setTitleText(yTitle);
+    m_logYAxis->setLabelFormat("%g");
+    m_logYAxis->setMinorTickCount(-1);
+    for (QAbstractAxis* axis : std::initializer_list<QAbstractAxis*>{m_valueX, m_timeX, m_linearY, m_logYAxis}) shrinkTitle(axis);
+    chart()->addAxis(m_valueX, Qt::AlignBottom);
+    chart()->addAxis(m_linearY, Qt::AlignLeft);
+
+    connect(m_valueX, &QValueAxis::rangeChanged, this, &TimeChart::onAxisRangeChanged);
+    connect(m_timeX, &QDateTimeAxis::rangeChanged, this, &TimeChart::onAxisRangeChanged);
+    connect(chart(), &QChart::plotAreaChanged, this, &TimeChart::onPlotAreaChanged);
+}
+
+void TimeChart::setData(const QList<NamedSeries>& series, const QVector<wire::Event>& events) {
+    std::erase_if(m_entries, [&](const Entry& entry) {
+        const bool gone = std::none_of(series.begin(), series.end(),
+                                       [&](const NamedSeries& named) { return named.name == entry.name; });
+        if (gone) delete entry.series;  // QChart forgets a deleted series
+        return gone;
+    });
+    for (const NamedSeries& named : series) entryFor(named.name).points = named.points;
+    m_events = events;
+    refresh();
+}
+
+TimeChart::Entry& TimeChart::entryFor(const QString& name) {
+    for (Entry& entry : m_entries)
+        if (entry.name == name) return entry;
+    auto* series = new QLineSeries;
+    series->setName(name);
+    chart()->addSeries(series);
+    series->attachAxis(xAxis());
+    series->attachAxis(yAxis());
+    connect(series, &QXYSeries::hovered, this, [this, series](const QPointF& point, bool state) {
+        if (!state) return QToolTip::hideText();
+        const double seconds = fromAxisX(point.x());
+        const QString time = m_wallClock
+            ? QDateTime::fromMSecsSinceEpoch(qint64(point.x())).toString("HH:mm:ss.zzz")
+            : tr("%1 s").arg(seconds, 0, 'f', 2);
+        QToolTip::showText(QCursor::pos(), tr("%1\n%2\n%3").arg(series->name(), time).arg(point.y(), 0, 'g', 5), this);
+    });
+    for (QLegendMarker* marker : chart()->legend()->markers(series)) {
+        connect(marker, &QLegendMarker::clicked, this, [this, series, marker] {
+            series->setVisible(!series->isVisible());
+            marker->setVisible(true);  // hiding a series hides its marker too; keep it clickable
+            QFont font = marker->font();
+            font.setStrikeOut(!series->isVisible());
+            marker->setFont(font);
+            refresh();
+        });
+    }
+    m_entries.push_back({name, {}, series});
+    return m_entries.back();
+}
+
+QAbstractAxis* TimeChart::xAxis() const { return m_wallClock ? static_cast<QAbstractAxis*>(m_timeX) : m_valueX; }
+QAbstractAxis* TimeChart::yAxis() const { return m_logScale ? static_cast<QAbstractAxis*>(m_logYAxis) : m_linearY; }
+
+void TimeChart::swapAxis(QAbstractAxis* from, QAbstractAxis* to, Qt::Alignment alignment) {
+    m_applyingRange = true;
+    chart()->removeAxis(from);
+    from->setParent(this);  // removeAxis gives the axis back; keep owning it
+    chart()->addAxis(to, alignment);
+    for (Entry& entry : m_entries) entry.series->attachAxis(to);
+    m_applyingRange = false;
+}
+
+void TimeChart::setWallClock(bool wallClock, qint64 startUnixMs) {
+    m_startUnixMs = startUnixMs;
+    if (wallClock != m_wallClock) {
+        QAbstractAxis* from = xAxis();
+        m_wallClock = wallClock;
+        swapAxis(from, xAxis(), Qt::AlignBottom);
+    }
+    refresh();
+}
+
+void TimeChart::setLogScaleY(bool on) {
+    if (on == m_logScale) return;
+    QAbstractAxis* from = yAxis();
+    m_logScale = on;
+    swapAxis(from, yAxis(), Qt::AlignLeft);
+    refresh();
+}
+
+void TimeChart::resetZoom() {
+    m_follow = true;
+    refresh();
+}
+
+int TimeChart::markerCount() const { return m_markers.visibleCount(); }
+
+double TimeChart::toAxisX(double seconds) const { return m_wallClock ? double(m_startUnixMs) + 1000.0 * seconds : seconds; }
+double TimeChart::fromAxisX(double axisX) const { return m_wallClock ? (axisX - double(m_startUnixMs)) / 1000.0 : axisX; }
+
+void TimeChart::onAxisRangeChanged() {
+    if (m_applyingRange) return;  // our own refresh, not the user's zoom
+    const double lo = m_wallClock ? double(m_timeX->min().toMSecsSinceEpoch()) : m_valueX->min();
+    const double hi = m_wallClock ? double(m_timeX->max().toMSecsSinceEpoch()) : m_valueX->max();
+    // Qt Charts emits from inside its own zoom; reduce once it has finished.
+    QTimer::singleShot(0, this, [this, lo, hi] { setViewRange(fromAxisX(lo), fromAxisX(hi)); });
+}
+
+void TimeChart::onPlotAreaChanged() {
+    m_markers.place(chart(), m_events, m_viewMin, m_viewMax);
+    if (int(chart()->plotArea().width()) != m_reducedColumns)
+        QTimer::singleShot(0, this, [this] {
+            if (int(chart()->plotArea().width()) != m_reducedColumns) refresh();
+        });
+}
+
+void TimeChart::setViewRange(double minSeconds, double maxSeconds) {
+    if (!(maxSeconds > minSeconds)) return;
+    m_follow = false;
+    m_viewMin = minSeconds;
+    m_viewMax = maxSeconds;
+    refresh();
+}
+
+void TimeChart::refresh() {
+    if (m_follow) {
+        double lo = std::numeric_limits<double>::max(), hi = std::numeric_limits<double>::lowest();
+        for (const Entry& entry : m_entries) {
+            if (entry.points.isEmpty()) continue;
+            lo = std::min(lo, entry.points.first().x());
+            hi = std::max(hi, entry.points.last().x());
+        }
+        if (lo > hi) lo = 0.0, hi = 1.0;
+        if (hi - lo < 1e-9) hi = lo + 1.0;
+        m_viewMin = lo;
+        m_viewMax = hi;
+    }
+    m_reducedColumns = int(chart()->plotArea().width());
+    const int columns = std::max(16, m_reducedColumns);
+    // Axes first, then one replace() per series: each change re-lays out every series in Qt Charts.
+    double yMin = std::numeric_limits<double>::max(), yMax = std::numeric_limits<double>::lowest();
+    std::vector<QVector<QPointF>> reduced;
+    for (const Entry& entry : m_entries) {
+        QVector<QPointF> points = reduceMinMax(entry.points, m_viewMin, m_viewMax, columns);
+        if (m_logScale) points.removeIf([](const QPointF& p) { return !(p.y() > 0.0); });
+        for (QPointF& point : points) {
+            if (entry.series->isVisible() && point.x() >= m_viewMin && point.x() <= m_viewMax) {
+                yMin = std::min(yMin, point.y());
+                yMax = std::max(yMax, point.y());
+            }
+            point.setX(toAxisX(point.x()));
+        }
+        reduced.push_back(std::move(points));
+    }
+    m_applyingRange = true;
+    if (m_wallClock) {
+        m_timeX->setRange(QDateTime::fromMSecsSinceEpoch(qint64(toAxisX(m_viewMin))),
+                          QDateTime::fromMSecsSinceEpoch(qint64(std::ceil(toAxisX(m_viewMax)))));
+    } else {
+        m_valueX->setTickInterval(niceStep(m_viewMax - m_viewMin));
+        m_valueX->setRange(m_viewMin, m_viewMax);
+    }
+    applyYRange(yMin, yMax);
+    m_applyingRange = false;
+    for (size_t i = 0; i < m_entries.size(); ++i) m_entries[i].series->replace(reduced[i]);
+    m_markers.place(chart(), m_events, m_viewMin, m_viewMax);
+}
+
+void TimeChart::applyYRange(double yMin, double yMax) {
+    if (m_logScale) {
+        if (yMin > yMax) yMin = 0.1, yMax = 1.0;
+        m_logYAxis->setRange(yMin / 1.5, yMax * 1.5);
+        return;
+    }
+    if (yMin > yMax) yMin = 0.0, yMax = 1.0;
+    yMin = std::min(0.0, yMin);  // rates, staleness, loss and accuracy all read best from zero
+    if (yMax - yMin < 1e-9) yMax = yMin + 1.0;
+    // Rounded to the tick step by hand: applyNiceNumbers() would be a second re-layout per frame.
+    const double step = niceStep(yMax - yMin);
+    m_linearY->setTickInterval(step);
+    m_linearY->setRange(std::floor(yMin / step) * step, std::ceil(yMax / step) * step);
+}
+
+void TimeChart::wheelEvent(QWheelEvent* event) {
+    const QRectF area = chart()->plotArea();
+    const double fraction = std::clamp((event->position().x() - area.left()) / area.width(), 0.0, 1.0);
+    const double anchor = m_viewMin + fraction * (m_viewMax - m_viewMin);
+    const double factor = event->angleDelta().y() > 0 ? kWheelZoomFactor : 1.0 / kWheelZoomFactor;
+    setViewRange(anchor - (anchor - m_viewMin) * factor, anchor + (m_viewMax - anchor) * factor);
+    event->accept();
+}
+
+void TimeChart::mousePressEvent(QMouseEvent* event) {
+    const bool pan = event->button() == Qt::MiddleButton
+                     || (event->button() == Qt::LeftButton && (event->modifiers() & Qt::ShiftModifier));
+    if (!pan) return QChartView::mousePressEvent(event);
+    m_panning = true;
+    m_panFrom = event->pos();
+    event->accept();
+}
+
+void TimeChart::mouseMoveEvent(QMouseEvent* event) {
+    if (!m_panning) return QChartView::mouseMoveEvent(event);
+    const double secondsPerPixel = (m_viewMax - m_viewMin) / std::max(1.0, chart()->plotArea().width());
+    const double shift = (m_panFrom.x() - event->pos().x()) * secondsPerPixel;
+    m_panFrom = event->pos();
+    setViewRange(m_viewMin + shift, m_viewMax + shift);
+    event->accept();
+}
+
+void TimeChart::mouseReleaseEvent(QMouseEvent* event) {
+    if (!m_panning) return QChartView::mouseReleaseEvent(event);
+    m_panning = false;
+    event->accept();
+}
+
+void TimeChart::mouseDoubleClickEvent(QMouseEvent* event) {
+    resetZoom();
+    event->accept();
+}
+
+void TimeChart::keyPressEvent(QKeyEvent* event) {
+    const double span = m_viewMax - m_viewMin;
+    switch (event->key()) {
+    case Qt::Key_Left: setViewRange(m_viewMin - kKeyPanFraction * span, m_viewMax - kKeyPanFraction * span); break;
+    case Qt::Key_Right: setViewRange(m_viewMin + kKeyPanFraction * span, m_viewMax + kKeyPanFraction * span); break;
+    case Qt::Key_Plus: setViewRange(m_viewMin + 0.1 * span, m_viewMax - 0.1 * span); break;
+    case Qt::Key_Minus: setViewRange(m_viewMin - 0.125 * span, m_viewMax + 0.125 * span); break;
+    case Qt::Key_Home: resetZoom(); break;
+    default: return QChartView::keyPressEvent(event);
+    }
+    event->accept();
+}
+
+}  // namespace syncscope::ui

@@ -1,0 +1,89 @@
+// A time-series chart that keeps each series at full resolution and hands Qt Charts only the
+// min/max reduction of the visible range (about two points per pixel column), with event markers.
+#pragma once
+
+#include <QChartView>
+#include <QList>
+#include <QPointF>
+#include <QVector>
+
+#include <vector>
+
+#include "engine/proto/syncscope.pb.h"
+#include "ui/widgets/event_markers.h"
+
+class QAbstractAxis;
+class QDateTimeAxis;
+class QLineSeries;
+class QLogValueAxis;
+class QValueAxis;
+
+namespace syncscope::ui {
+
+struct NamedSeries {
+    QString name;
+    QVector<QPointF> points;  // x = run time in seconds, sorted
+};
+
+class TimeChart : public QChartView {
+    Q_OBJECT
+
+public:
+    TimeChart(const QString& title, const QString& yTitle, QWidget* parent = nullptr);
+
+    // Replaces all data (series missing from `series` are removed) and redraws once.
+    void setData(const QList<NamedSeries>& series, const QVector<wire::Event>& events);
+    void setWallClock(bool wallClock, qint64 startUnixMs);
+    void setLogScaleY(bool on);
+    // Shows the whole run and keeps showing it as data grows, until the user zooms or pans.
+    void resetZoom();
+
+    bool following() const { return m_follow; }
+    int markerCount() const;  // event markers currently drawn (events inside the visible range)
+
+protected:
+    void wheelEvent(QWheelEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+
+private:
+    struct Entry {
+        QString name;
+        QVector<QPointF> points;
+        QLineSeries* series = nullptr;
+    };
+
+    Entry& entryFor(const QString& name);
+    QAbstractAxis* xAxis() const;
+    QAbstractAxis* yAxis() const;
+    void swapAxis(QAbstractAxis* from, QAbstractAxis* to, Qt::Alignment alignment);
+    double toAxisX(double seconds) const;
+    double fromAxisX(double axisX) const;
+    void onAxisRangeChanged();
+    void onPlotAreaChanged();
+    void setViewRange(double minSeconds, double maxSeconds);  // user zoom or pan: stops following
+    void refresh();
+    void applyYRange(double yMin, double yMax);
+
+    QValueAxis* m_valueX;
+    QDateTimeAxis* m_timeX;
+    QValueAxis* m_linearY;
+    QLogValueAxis* m_logYAxis;
+    std::vector<Entry> m_entries;
+    QVector<wire::Event> m_events;
+    EventMarkers m_markers;
+    bool m_wallClock = false;
+    bool m_logScale = false;
+    qint64 m_startUnixMs = 0;
+    bool m_follow = true;
+    double m_viewMin = 0.0, m_viewMax = 1.0;  // seconds since the run started
+    bool m_applyingRange = false;
+    int m_reducedColumns = 0;
+    bool m_panning = false;
+    QPoint m_panFrom;
+};
+
+}  // namespace syncscope::ui

@@ -1,0 +1,68 @@
+// TimeSplitChart: three bar sets (compute, communication, waiting), updated in place while the
+// set of workers stays the same and rebuilt once when it changes.
+#include "ui/widgets/time_split_chart.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QHorizontalStackedBarSeries>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <array>
+
+namespace syncscope::ui {
+
+TimeSplitChart::TimeSplitChart(QWidget* parent)
+    : QChartView(new QChart, parent),
+      m_compute(new QBarSet(tr("compute"))),
+      m_comm(new QBarSet(tr("communication"))),
+      m_wait(new QBarSet(tr("waiting"))),
+      m_workerAxis(new QBarCategoryAxis),
+      m_msAxis(new QValueAxis) {
+    chart()->setTitle(tr("Time split of the latest iteration"));
+    chart()->setMargins(QMargins(4, 4, 4, 4));
+    chart()->legend()->setAlignment(Qt::AlignBottom);
+    setRenderHint(QPainter::Antialiasing);
+
+    auto* series = new QHorizontalStackedBarSeries;
+    series->append({m_compute, m_comm, m_wait});
+    chart()->addSeries(series);
+    m_msAxis->setTitleText(tr("ms per iteration"));
+    m_msAxis->setLabelFormat("%g");
+    chart()->addAxis(m_workerAxis, Qt::AlignLeft);
+    chart()->addAxis(m_msAxis, Qt::AlignBottom);
+    series->attachAxis(m_workerAxis);
+    series->attachAxis(m_msAxis);
+}
+
+void TimeSplitChart::showFrame(const TelemetryFrame& frame) {
+    QList<uint32_t> ids;
+    QList<qreal> compute, comm, wait;
+    double longest = 0.0;
+    for (const auto& [id, worker] : frame.workers) {
+        ids << id;
+        compute << worker.latest.compute_ms();
+        comm << worker.latest.comm_ms();
+        wait << worker.latest.wait_ms();
+        longest = std::max(longest, compute.last() + comm.last() + wait.last());
+    }
+    const std::array<std::pair<QBarSet*, const QList<qreal>*>, 3> sets{{{m_compute, &compute}, {m_comm, &comm}, {m_wait, &wait}}};
+    if (ids != m_workerIds) {
+        m_workerIds = ids;
+        QStringList labels;
+        for (uint32_t id : ids) labels << tr("worker %1").arg(id);
+        m_workerAxis->setCategories(labels);
+        for (auto [set, values] : sets) {
+            set->remove(0, set->count());
+            set->append(*values);
+        }
+    } else {
+        for (auto [set, values] : sets)
+            for (int i = 0; i < values->size(); ++i)
+                if (set->at(i) != values->at(i)) set->replace(i, values->at(i));
+    }
+    m_msAxis->setRange(0.0, std::max(1.0, longest * 1.05));
+    m_msAxis->applyNiceNumbers();
+}
+
+}  // namespace syncscope::ui

@@ -1,0 +1,80 @@
+// WorkerTableModel (see worker_table_model.h).
+#include "ui/widgets/worker_table_model.h"
+
+#include <algorithm>
+
+namespace syncscope::ui {
+
+WorkerTableModel::WorkerTableModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void WorkerTableModel::setFrame(const TelemetryFrame& frame) {
+    std::vector<wire::WorkerStats> rows;
+    rows.reserve(frame.workers.size());
+    for (const auto& [id, series] : frame.workers) {
+        rows.push_back(series.latest);
+        rows.back().set_worker_id(id);
+    }
+    const bool sameWorkers = std::equal(rows.begin(), rows.end(), m_rows.begin(), m_rows.end(),
+                                        [](const auto& a, const auto& b) { return a.worker_id() == b.worker_id(); });
+    if (!sameWorkers) {
+        beginResetModel();
+        m_rows = std::move(rows);
+        endResetModel();
+        return;
+    }
+    m_rows = std::move(rows);
+    if (!m_rows.empty()) emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1), {Qt::DisplayRole});
+}
+
+int WorkerTableModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
+}
+
+int WorkerTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+QString WorkerTableModel::stateName(wire::WorkerState state) {
+    switch (state) {
+        case wire::WORKER_STARTING: return tr("starting");
+        case wire::WORKER_COMPUTING: return tr("computing");
+        case wire::WORKER_WAITING: return tr("waiting");
+        case wire::WORKER_LOST: return tr("lost");
+        case wire::WORKER_DONE: return tr("done");
+        default: return tr("unknown");
+    }
+}
+
+QVariant WorkerTableModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid() || index.row() >= rowCount()) return {};
+    const wire::WorkerStats& w = m_rows[index.row()];
+    if (role == Qt::TextAlignmentRole)
+        return index.column() == State ? QVariant() : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    if (role != Qt::DisplayRole) return {};
+    switch (index.column()) {
+        case Id: return w.worker_id();
+        case State: return stateName(w.state());
+        case Group: return w.group();
+        case SamplesPerSecond: return QString::number(w.samples_per_s(), 'f', 0);
+        case Staleness: return QString::number(w.staleness_mean(), 'f', 2);
+        case Dropped: return QVariant::fromValue<qulonglong>(w.dropped());
+        case Batch: return w.batch_size();
+        case Slowdown: return QString::number(w.has_slowdown() ? std::max(1.0, w.slowdown().factor()) : 1.0, 'f', 1);
+        default: return {};
+    }
+}
+
+QVariant WorkerTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+        case Id: return tr("Worker");
+        case State: return tr("State");
+        case Group: return tr("Group");
+        case SamplesPerSecond: return tr("Samples/s");
+        case Staleness: return tr("Staleness");
+        case Dropped: return tr("Dropped");
+        case Batch: return tr("Batch");
+        case Slowdown: return tr("Slowdown");
+        default: return {};
+    }
+}
+
+}  // namespace syncscope::ui
