@@ -49,6 +49,20 @@ InboundMessage awaitWire(zmq::socket_t& socket, bool router, const ReceiveLimits
     }
 }
 
+// Round trips per second of roundTrip() over s.seconds, after s.warmup untimed ones.
+template <typename RoundTrip>
+double roundTripsPerSecond(RoundTrip&& roundTrip, const Settings& s) {
+    for (int i = 0; i < s.warmup; ++i) roundTrip();
+    const auto start = Clock::now();
+    long count = 0;
+    double elapsed = 0;
+    for (; elapsed < s.seconds; elapsed = std::chrono::duration<double>(Clock::now() - start).count()) {
+        roundTrip();
+        ++count;
+    }
+    return count / elapsed;
+}
+
 // Binds a ROUTER and tells the waiting client its endpoint (or hands it the bind failure).
 std::optional<zmq::socket_t> bindRouter(zmq::context_t& context, const std::string& endpoint,
                                         std::promise<std::string>& bound) {
@@ -114,17 +128,10 @@ double wireClient(zmq::context_t& context, const std::string& address, size_t fl
                  "a Params reply with the whole parameter frame");
         version = reply.envelope.params().version();
     };
-    for (int i = 0; i < s.warmup; ++i) roundTrip();
-    const auto start = Clock::now();
-    long count = 0;
-    double elapsed = 0;
-    for (; elapsed < s.seconds; elapsed = std::chrono::duration<double>(Clock::now() - start).count()) {
-        roundTrip();
-        ++count;
-    }
+    const double rate = roundTripsPerSecond(roundTrip, s);
     wire::Envelope pill;
     sendMessage(socket, nullptr, pill);
-    return count / elapsed;
+    return rate;
 }
 
 // Plain cppzmq: the ROUTER echoes the bytes it got (no copy); an empty frame is the poison pill.
@@ -155,16 +162,9 @@ double rawClient(zmq::context_t& context, const std::string& address, size_t flo
         (void)socket.recv(reply);
         SS_CHECK(reply.size() == size, "an echo of the whole buffer");
     };
-    for (int i = 0; i < s.warmup; ++i) roundTrip();
-    const auto start = Clock::now();
-    long count = 0;
-    double elapsed = 0;
-    for (; elapsed < s.seconds; elapsed = std::chrono::duration<double>(Clock::now() - start).count()) {
-        roundTrip();
-        ++count;
-    }
+    const double rate = roundTripsPerSecond(roundTrip, s);
     socket.send(zmq::message_t(), zmq::send_flags::none);
-    return count / elapsed;
+    return rate;
 }
 
 // One measurement: a server thread and a client, each with its own context (as two processes have).
