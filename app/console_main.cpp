@@ -19,9 +19,22 @@ int failUsage(const QString& message) {
     return 2;
 }
 
+// Qt aborts inside QApplication when no display is reachable; say so first, and what to do instead.
+bool displayAvailable() {
+    return qEnvironmentVariableIsSet("DISPLAY") || qEnvironmentVariableIsSet("WAYLAND_DISPLAY") ||
+           qEnvironmentVariableIsSet("QT_QPA_PLATFORM");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+    if (!displayAvailable()) {
+        std::fprintf(stderr,
+                     "syncscope: no display (neither DISPLAY nor WAYLAND_DISPLAY is set). On a headless machine run "
+                     "'syncscope-engine run --workers N ...' for training with a progress bar, or set "
+                     "QT_QPA_PLATFORM=offscreen.\n");
+        return 2;
+    }
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("syncscope"));
     QCommandLineParser parser;
