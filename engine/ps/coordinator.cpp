@@ -30,17 +30,17 @@ Result<std::unique_ptr<Coordinator>> Coordinator::create(const CoordinatorOption
     if (!test) return test.status();
     auto trainLabels = readIdxLabels(options.spec.data_dir() + "/train-labels-idx1-ubyte.gz");
     if (!trainLabels) return trainLabels.status();
-    auto placeholder = std::unique_ptr<Coordinator>(new Coordinator(
+    auto coordinator = std::unique_ptr<Coordinator>(new Coordinator(
         options, model.value()->downloadParameters(), std::move(*test), static_cast<int>(trainLabels->size())));
-    auto policy = createSyncPolicy(options.mode, *placeholder);
+    auto policy = createSyncPolicy(options.mode, *coordinator);
     if (!policy) return policy.status();
-    placeholder->m_policy = std::move(*policy);
+    coordinator->m_policy = std::move(*policy);
     if (!options.recordPath.empty()) {
-        auto writer = RecordingWriter::create(options.recordPath, placeholder->header());
+        auto writer = RecordingWriter::create(options.recordPath, coordinator->header());
         if (!writer) return writer.status();
-        placeholder->m_recorder = std::move(*writer);
+        coordinator->m_recorder = std::move(*writer);
     }
-    return placeholder;
+    return coordinator;
 }
 
 Coordinator::Coordinator(const CoordinatorOptions& options, std::vector<float> initial, ImageDataset test,
