@@ -1,28 +1,71 @@
-// syncscope: the desktop console. Attaches to a coordinator (--attach), starts a local cluster
-// (--local N), or asks with the start dialog.
+// syncscope: the desktop console. Attaches to a coordinator (--attach), replays a recording (--open),
+// starts a local cluster (--local N), or asks with the start dialog. Its translations
+// (translations/*.ts) are compiled in under :/i18n; the locale picks one, --lang overrides. --screenshot grabs
+// the window after a stretch of real run and exits (the README's screenshot comes from it).
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
 #include <QFileInfo>
+#include <QLocale>
+#include <QPixmap>
 #include <QTimer>
+#include <QTranslator>
 
 #include <cstdio>
+#include <cstring>
+#include <optional>
+#include <string_view>
 
 #include "ui/widgets/connect_dialog.h"
 #include "ui/widgets/main_window.h"
 
 namespace {
 
+constexpr int kExitUsage = 2;
+constexpr int kExitScreenshotFailed = 3;
+constexpr double kDefaultScreenshotAfterSeconds = 10.0;
+
 int failUsage(const QString& message) {
     std::fprintf(stderr, "syncscope: %s\n%s\n", qPrintable(message),
                  qPrintable(QApplication::translate("main", "Run 'syncscope --help' for the flags.")));
-    return 2;
+    return kExitUsage;
 }
 
 // Qt aborts inside QApplication when no display is reachable; say so first, and what to do instead.
 bool displayAvailable() {
     return qEnvironmentVariableIsSet("DISPLAY") || qEnvironmentVariableIsSet("WAYLAND_DISPLAY") ||
            qEnvironmentVariableIsSet("QT_QPA_PLATFORM");
+}
+
+// --lang has to be known before the first translated string (the parser's own help texts among
+// them), so it is read from argv ahead of QCommandLineParser, which later only checks it is there.
+// Empty optional: not given. Accepts "--lang X", "--lang=X" and the single-dash forms.
+std::optional<QString> languageFromArguments(int argc, char** argv) {
+    std::optional<QString> language;
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view arg(argv[i]);
+        if (arg == "--") break;
+        for (const std::string_view flag : {std::string_view("--lang"), std::string_view("-lang")}) {
+            if (arg == flag) language = QString::fromLocal8Bit(i + 1 < argc ? argv[i + 1] : "");
+            else if (arg.size() > flag.size() && arg.substr(0, flag.size() + 1) == std::string(flag) + "=")
+                language = QString::fromLocal8Bit(argv[i] + flag.size() + 1);
+        }
+    }
+    return language;
+}
+
+const QStringList& knownLanguages() {
+    static const QStringList languages{QStringLiteral("en"), QStringLiteral("de"), QStringLiteral("zh_CN")};
+    return languages;
+}
+
+// Loads the console's translation for `language` (or, without one, for the system locale) into
+// `translator`. English is the source language: nothing to load.
+bool loadTranslation(QTranslator& translator, const std::optional<QString>& language) {
+    const QString directory = QStringLiteral(":/i18n");
+    if (!language) return translator.load(QLocale::system(), QStringLiteral("syncscope"), QStringLiteral("_"), directory);
+    if (*language == QLatin1String("en")) return false;
+    return translator.load(QStringLiteral("syncscope_") + *language, directory);
 }
 
 }  // namespace
@@ -33,10 +76,17 @@ int main(int argc, char** argv) {
                      "syncscope: no display (neither DISPLAY nor WAYLAND_DISPLAY is set). On a headless machine run "
                      "'syncscope-engine run --workers N ...' for training with a progress bar, or set "
                      "QT_QPA_PLATFORM=offscreen.\n");
-        return 2;
+        return kExitUsage;
     }
+    const std::optional<QString> language = languageFromArguments(argc, argv);
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("syncscope"));
+    // Installed before any widget (and any translated string) exists.
+    QTranslator translator;
+    if (language && !knownLanguages().contains(*language))
+        return failUsage(QStringLiteral("--lang '%1' is not one of %2").arg(*language, knownLanguages().join(QStringLiteral(", "))));
+    if (loadTranslation(translator, language)) QApplication::installTranslator(&translator);
+
     QCommandLineParser parser;
     parser.setApplicationDescription(QApplication::translate("main", "SyncScope console: watch and steer distributed training"));
     parser.addHelpOption();
@@ -48,12 +98,27 @@ int main(int argc, char** argv) {
     const QCommandLineOption engine(QStringLiteral("engine"),
                                     QApplication::translate("main", "The syncscope-engine binary for local clusters."),
                                     QStringLiteral("PATH"), QDir(QApplication::applicationDirPath()).filePath(QStringLiteral("syncscope-engine")));
-    parser.addOptions({attach, local, engine});
+    const QCommandLineOption lang(QStringLiteral("lang"),
+                                  QApplication::translate("main", "Language of the console: de, zh_CN or en (default: the system locale)."),
+                                  QStringLiteral("LANG"));
+    const QCommandLineOption screenshot(
+        QStringLiteral("screenshot"),
+        QApplication::translate("main", "Save a PNG of the window to FILE after a while of running, stop a local cluster, and exit."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption screenshotAfter(
+        QStringLiteral("screenshot-after"),
+        QApplication::translate("main", "Seconds of running before --screenshot grabs the window (default: 10)."),
+        QStringLiteral("SECONDS"), QString::number(kDefaultScreenshotAfterSeconds));
+    const QCommandLineOption open(QStringLiteral("open"),
+                                  QApplication::translate("main", "Open a run recording for replay and export."),
+                                  QStringLiteral("FILE"));
+    parser.addOptions({attach, local, open, engine, lang, screenshot, screenshotAfter});
     if (!parser.parse(QApplication::arguments())) return failUsage(parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) parser.showHelp(0);
     if (!parser.positionalArguments().isEmpty())
         return failUsage(QApplication::translate("main", "unexpected argument '%1'").arg(parser.positionalArguments().first()));
-    if (parser.isSet(attach) && parser.isSet(local)) return failUsage(QApplication::translate("main", "give --attach or --local, not both"));
+    if (int(parser.isSet(attach)) + int(parser.isSet(local)) + int(parser.isSet(open)) > 1)
+        return failUsage(QApplication::translate("main", "give one of --attach, --local and --open"));
 
     syncscope::ui::AttachSettings attachSettings;
     if (parser.isSet(attach)) {
@@ -71,12 +136,48 @@ int main(int argc, char** argv) {
         if (!binary.isFile() || !binary.isExecutable())
             return failUsage(QApplication::translate("main", "no syncscope-engine at '%1'; give its path with --engine PATH").arg(binary.filePath()));
     }
+    double screenshotSeconds = kDefaultScreenshotAfterSeconds;
+    if (parser.isSet(screenshot)) {
+        if (!parser.isSet(attach) && !parser.isSet(local))
+            return failUsage(QApplication::translate("main", "--screenshot needs --local N or --attach tcp://HOST:PORT"));
+        bool ok = false;
+        screenshotSeconds = parser.value(screenshotAfter).toDouble(&ok);
+        if (!ok || screenshotSeconds < 0.0 || screenshotSeconds > 24 * 3600)
+            return failUsage(QApplication::translate("main", "--screenshot-after '%1' must be a number of seconds from 0 to 86400")
+                                 .arg(parser.value(screenshotAfter)));
+        // The picture is of a run in progress: a local cluster trains with no epoch limit until well
+        // past the grab (the time limit only matters should this process die before stopping it).
+        if (parser.isSet(local)) {
+            localSettings.epochs = 0.0;
+            localSettings.maxSeconds = screenshotSeconds + 60.0;
+        }
+    } else if (parser.isSet(screenshotAfter)) {
+        return failUsage(QApplication::translate("main", "--screenshot-after needs --screenshot FILE"));
+    }
 
     syncscope::ui::MainWindow window(parser.value(engine));
     window.resize(1400, 900);
     window.show();
     if (parser.isSet(attach)) window.attach(attachSettings);
     else if (parser.isSet(local)) window.startLocalCluster(localSettings);
+    else if (parser.isSet(open)) window.openRecording(parser.value(open));  // errors go to the status bar and log
     else QTimer::singleShot(0, &window, [&window] { window.openConnectDialog(true); });
+
+    if (parser.isSet(screenshot)) {
+        const QString file = parser.value(screenshot);
+        QTimer::singleShot(static_cast<int>(screenshotSeconds * 1000.0), &window, [&window, file] {
+            const QPixmap image = window.grab();
+            const bool saved = !image.isNull() && image.save(file, "PNG");
+            if (saved)
+                std::fprintf(stdout, "%s\n", qPrintable(QApplication::translate("main", "syncscope: saved the window to '%1'").arg(file)));
+            else
+                std::fprintf(stderr, "syncscope: %s\n",
+                             qPrintable(QApplication::translate("main", "could not save the screenshot to '%1' (is the folder there and writable?)")
+                                            .arg(file)));
+            window.setStopClusterAnswer(true);  // a screenshot run leaves nothing behind
+            window.close();
+            QApplication::exit(saved ? 0 : kExitScreenshotFailed);
+        });
+    }
     return QApplication::exec();
 }

@@ -4,6 +4,7 @@
 #include <QAction>
 #include <QCloseEvent>
 #include <QDockWidget>
+#include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -13,7 +14,9 @@
 
 #include "engine/ps/local_cluster.h"
 #include "ui/net/control_requests.h"
+#include "ui/widgets/chart_export.h"
 #include "ui/widgets/charts_panel.h"
+#include "ui/widgets/replay_bar.h"
 #include "ui/widgets/steering_panel.h"
 
 namespace syncscope::ui {
@@ -35,15 +38,20 @@ QString MainWindow::runStateName(wire::RunState state) {
 }
 
 MainWindow::MainWindow(const QString& engineBinary, QWidget* parent)
-    : QMainWindow(parent), m_engineBinary(engineBinary), m_connection(m_store), m_charts(new ChartsPanel(this)) {
+    : QMainWindow(parent), m_engineBinary(engineBinary), m_connection(m_store), m_replay(m_store),
+      m_charts(new ChartsPanel(this)) {
     setWindowTitle(tr("SyncScope"));
     setCentralWidget(m_charts);
     createDocks();
+    addToolBar(Qt::BottomToolBarArea, m_replayBar = new ReplayBar(m_replay, this));
     createMenus();
+    setReplayMode(false);
     createStatusBar();
     m_repaintTimer.setSingleShot(true);
     m_repaintTimer.setInterval(kRepaintIntervalMs);
     connect(&m_repaintTimer, &QTimer::timeout, this, &MainWindow::showLatestFrame);
+    connect(m_replayBar, &ReplayBar::openRequested, this, &MainWindow::openRecording);
+    connect(m_replayBar, &ReplayBar::outcome, this, &MainWindow::reportOutcome);
     connect(&m_store, &TelemetryStore::changed, this, [this] {
         if (!m_repaintTimer.isActive()) m_repaintTimer.start();
     }, Qt::QueuedConnection);
@@ -85,6 +93,9 @@ void MainWindow::createMenus() {
     file->addAction(tr("&Attach…"), this, [this] { openConnectDialog(false); });
     file->addAction(tr("Start &local cluster…"), this, [this] { openConnectDialog(true); });
     file->addAction(tr("&Detach"), this, &MainWindow::detach);
+    file->addSeparator();
+    m_replayBar->addRecordingActions(file);
+    addChartExportMenu(file, this, [this](const QString& path) { exportCharts(path); });
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     QMenu* run = menuBar()->addMenu(tr("&Run"));
@@ -128,12 +139,40 @@ void MainWindow::attach(const AttachSettings& settings) {
         reportError(tr("Cannot attach: give both endpoints as tcp://HOST:PORT."));
         return;
     }
+    setReplayMode(false);
     m_loggedEvents = 0;
     m_endpointLabel->setText(tr("Attaching to %1…").arg(settings.controlEndpoint));
     m_connection.attach(settings.controlEndpoint, settings.telemetryEndpoint);
 }
 
 void MainWindow::detach() { m_connection.detach(); }
+
+void MainWindow::setReplayMode(bool replay) {
+    if (!replay) m_replay.close();
+    m_replayBar->setReplayMode(replay);
+    m_steering->setEnabled(!replay);
+    for (QAction* action : m_steering->runActions()) action->setEnabled(!replay);
+}
+
+bool MainWindow::openRecording(const QString& path) {
+    detach();
+    const ReplayLoad load = m_replay.load(path);
+    if (!load.message.isEmpty()) reportError(load.message);
+    m_loggedEvents = 0;
+    setReplayMode(load.opened);
+    if (!load.opened) return false;
+    m_endpointLabel->setText(tr("Replay: %1").arg(QFileInfo(path).fileName()));
+    return reportOutcome(QString(), tr("Opened recording %1 (%2 s)").arg(path).arg(m_replay.duration(), 0, 'f', 1));
+}
+
+bool MainWindow::exportCharts(const QString& path) {
+    return reportOutcome(exportWidgetImage(*m_charts, path), tr("Exported the charts to %1").arg(path));
+}
+
+bool MainWindow::reportOutcome(const QString& error, const QString& done) {
+    error.isEmpty() ? appendLog(done) : reportError(error);
+    return error.isEmpty();
+}
 
 void MainWindow::showLatestFrame() {
     const std::shared_ptr<const TelemetryFrame> frame = m_store.frame();

@@ -1,5 +1,5 @@
 // MainWindow: the console. Charts in the middle, steering and log in docks; owns the telemetry store
-// and the connection, repaints on a coalescing timer, and can start a local cluster of engine processes.
+// and the connection, repaints on a coalescing timer, starts local clusters and replays recordings.
 #pragma once
 
 #include <QMainWindow>
@@ -10,6 +10,7 @@
 #include "ui/model/telemetry_store.h"
 #include "ui/net/console_connection.h"
 #include "ui/widgets/connect_dialog.h"
+#include "ui/widgets/replay_controller.h"
 
 class QLabel;
 class QPlainTextEdit;
@@ -18,6 +19,7 @@ class QProcess;
 namespace syncscope::ui {
 
 class ChartsPanel;
+class ReplayBar;
 class SteeringPanel;
 
 class MainWindow : public QMainWindow {
@@ -37,6 +39,14 @@ public:
     void setStopClusterAnswer(std::optional<bool> stop) { m_stopClusterAnswer = stop; }
     bool localClusterRunning() const;
 
+    /// Detaches from any live engine and replays the recording at `path`; false (and a message in
+    /// the status bar and log) when it cannot be read. A cut-off tail warns and still opens.
+    bool openRecording(const QString& path);
+    /// The charts as they are drawn now, as PNG (.png) or SVG (.svg).
+    bool exportCharts(const QString& path);
+    ReplayController* replayController() { return &m_replay; }
+    ReplayBar* replayBar() const { return m_replayBar; }
+
     ChartsPanel* chartsPanel() const { return m_charts; }
     SteeringPanel* steeringPanel() const { return m_steering; }
     QPlainTextEdit* logView() const { return m_log; }
@@ -49,6 +59,8 @@ protected:
 
 private:
     void createMenus();
+    void setReplayMode(bool replay);
+    bool reportOutcome(const QString& error, const QString& done);  // true when `error` is empty
     void createDocks();
     void createStatusBar();
     void showLatestFrame();
@@ -63,8 +75,10 @@ private:
     TelemetryStore m_store;
     ConsoleConnection m_connection;
     QTimer m_repaintTimer;
+    ReplayController m_replay;
     ChartsPanel* m_charts;
     SteeringPanel* m_steering = nullptr;
+    ReplayBar* m_replayBar = nullptr;
     QPlainTextEdit* m_log = nullptr;
     QLabel *m_endpointLabel = nullptr, *m_stateLabel = nullptr, *m_modeLabel = nullptr, *m_versionLabel = nullptr,
            *m_accuracyLabel = nullptr;
