@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # One entry point for a fresh Debian 12 machine: installs what is missing from Debian's packages
 # (a second run installs nothing), builds, then runs the main job or the test suite.
-#   ./setup.sh run     install, build, train on Fashion-MNIST with a local cluster of 4 workers
+#   ./setup.sh run     install, build, open the console on a local cluster of 4 workers training
+#                      Fashion-MNIST (headless: the engine's `run` with a progress bar)
 #   ./setup.sh test    install, build with -Werror, run the whole ctest suite
 #   ./setup.sh deps    install only;  ./setup.sh build  install and build only
 # Environment: SYNCSCOPE_GUI=OFF skips Qt (cluster nodes; no tests then), BUILD_DIR (default build),
@@ -44,6 +45,10 @@ case "$mode" in
   build) install_missing; build OFF ;;
   run)
     install_missing; build OFF
+    if [ "$gui" = ON ] && { [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; }; then
+      exec "$build_dir/app/syncscope" --local 4  # the console, on a local cluster
+    fi
+    # No display (or no GUI build): the same local cluster, headless, with a progress bar.
     # shellcheck disable=SC2086  # RUN_ARGS is a list of flags
     exec "$build_dir/app/syncscope-engine" run --workers 4 --model mlp --mode bsp --epochs 3 ${RUN_ARGS:-} ;;
   test)
