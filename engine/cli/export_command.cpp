@@ -10,6 +10,7 @@
 #include <memory>
 #include <string>
 
+#include "engine/cli/cli_errors.h"
 #include "engine/telemetry/recording_export.h"
 #include "engine/telemetry/recording_reader.h"
 
@@ -22,29 +23,26 @@ struct ExportOptions {
     std::string output;  // empty: stdout
 };
 
-int fail(const std::string& message) {
-    std::fprintf(stderr, "error: %s\n", message.c_str());
-    return 2;
-}
-
 int runExport(const ExportOptions& opt) {
     auto recording = readRecording(opt.recording);
-    if (!recording) return fail(recording.status().message());
+    if (!recording) return printError(recording.status());
     if (!recording->warning.empty()) std::fprintf(stderr, "warning: %s\n", recording->warning.c_str());
 
     std::ofstream file;
     if (!opt.output.empty()) {
         file.open(opt.output, std::ios::binary | std::ios::trunc);
         if (!file)
-            return fail("cannot create the output file '" + opt.output + "': " + std::strerror(errno) +
-                        "; check that its folder exists and is writable");
+            return printError(unavailable("cannot create the output file '" + opt.output + "': " + std::strerror(errno) +
+                                          "; check that its folder exists and is writable"));
     }
     std::ostream& out = opt.output.empty() ? std::cout : file;
     const Status exported = opt.format == "csv" ? exportCsv(*recording, out) : exportJsonLines(*recording, out);
     out.flush();
     const std::string target = opt.output.empty() ? std::string("standard output") : "'" + opt.output + "'";
-    if (!exported) return fail("exporting to " + target + ": " + exported.message());
-    if (!out) return fail("exporting to " + target + ": the last lines could not be written (is the disk full?)");
+    if (!exported) return printError(unavailable("exporting to " + target + ": " + exported.message()));
+    if (!out)
+        return printError(
+            unavailable("exporting to " + target + ": the last lines could not be written (is the disk full?)"));
     if (!opt.output.empty())
         std::fprintf(stderr, "exported %zu records to %s\n", recording->records.size(), target.c_str());
     return 0;

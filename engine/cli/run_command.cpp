@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <zmq.hpp>
 
+#include "engine/cli/cli_errors.h"
 #include "engine/cli/run_options.h"
 #include "engine/core/progress_bar.h"
 #include "engine/net/protocol.h"
@@ -36,17 +37,17 @@ void requestStop(zmq::socket_t& control) {
 
 int runLocal(const RunOptions& options, const std::string& backend, int threads) {
     if (auto check = toCoordinatorOptions(options); !check)
-        return std::fprintf(stderr, "error: %s\n", check.status().message().c_str()), 2;
+        return printError(check.status());
     std::signal(SIGINT, [](int) { g_interrupted.store(true); });
     std::signal(SIGTERM, [](int) { g_interrupted.store(true); });
     LocalCluster cluster;
     std::vector<std::string> serveArgs = toServeArguments(options);
     serveArgs.insert(serveArgs.end(), {"--data-port", "0", "--control-port", "0", "--telemetry-port", "0"});
     if (Status s = cluster.startCoordinator(serveArgs); !s)
-        return std::fprintf(stderr, "error: %s\n", s.message().c_str()), 2;
+        return printError(s);
     for (unsigned i = 0; i < options.workers; ++i)
         if (auto pid = cluster.startWorker({"--backend", backend, "--threads", std::to_string(threads)}); !pid)
-            return std::fprintf(stderr, "error: %s\n", pid.status().message().c_str()), 2;
+            return printError(pid.status());
 
     zmq::context_t context(1);
     zmq::socket_t telemetry(context, zmq::socket_type::sub), control(context, zmq::socket_type::dealer);

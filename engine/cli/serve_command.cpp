@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <memory>
 
+#include "engine/cli/cli_errors.h"
 #include "engine/cli/run_options.h"
 #include "engine/ps/local_cluster.h"
 #include "engine/ps/worker.h"
@@ -16,7 +17,7 @@ std::atomic<bool> g_interrupted{false};  // the one thing a signal handler may t
 
 int serve(const RunOptions& run, const std::string& bind, int dataPort, int controlPort, int telemetryPort) {
     auto options = toCoordinatorOptions(run);
-    if (!options) return std::fprintf(stderr, "error: %s\n", options.status().message().c_str()), 2;
+    if (!options) return printError(options.status());
     options->bindHost = bind;
     options->dataPort = dataPort;
     options->controlPort = controlPort;
@@ -25,8 +26,8 @@ int serve(const RunOptions& run, const std::string& bind, int dataPort, int cont
     std::signal(SIGINT, [](int) { g_interrupted.store(true); });
     std::signal(SIGTERM, [](int) { g_interrupted.store(true); });
     auto coordinator = Coordinator::create(*options);
-    if (!coordinator) return std::fprintf(stderr, "error: %s\n", coordinator.status().message().c_str()), 2;
-    if (Status s = (*coordinator)->bind(); !s) return std::fprintf(stderr, "error: %s\n", s.message().c_str()), 2;
+    if (!coordinator) return printError(coordinator.status());
+    if (Status s = (*coordinator)->bind(); !s) return printError(s);
     std::printf("%s\n", formatEndpointsLine((*coordinator)->endpoints()).c_str());
     std::fflush(stdout);
     const EvaluationResult final = (*coordinator)->run();
@@ -64,8 +65,7 @@ void addWorkCommand(CLI::App& app, int& exitCode) {
     cmd->callback([=, &exitCode] {
         options->backend = parseBackendKind(*backend).value();
         const Status status = runWorker(*options);
-        if (!status) std::fprintf(stderr, "error: %s\n", status.message().c_str());
-        exitCode = status ? 0 : 3;
+        exitCode = status ? 0 : printError(status, 3);
     });
 }
 

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "engine/backend/backend.h"
+#include "engine/cli/cli_errors.h"
 #include "engine/cli/cli_validators.h"
 #include "engine/core/progress_bar.h"
 #include "engine/model/fashion_mnist.h"
@@ -35,16 +36,16 @@ unsigned long long parameterChecksum(const std::vector<float>& params) {
 
 int runTraining(const TrainOptions& opt) {
     auto kind = parseBackendKind(opt.backend);
-    if (!kind) return std::fprintf(stderr, "error: %s\n", kind.status().message().c_str()), 2;
+    if (!kind) return printError(kind.status());
     std::string notice;
     auto backend = createBackend(*kind, opt.threads, &notice);
-    if (!backend) return std::fprintf(stderr, "error: %s\n", backend.status().message().c_str()), 2;
+    if (!backend) return printError(backend.status());
     if (!notice.empty()) std::fprintf(stderr, "note: %s\n", notice.c_str());
 
     auto data = loadFashionMnist(opt.data);
-    if (!data) return std::fprintf(stderr, "error: %s\n", data.status().message().c_str()), 2;
+    if (!data) return printError(data.status());
     auto model = createModel(**backend, opt.model, opt.config.batch, opt.config.seed);
-    if (!model) return std::fprintf(stderr, "error: %s\n", model.status().message().c_str()), 2;
+    if (!model) return printError(model.status());
 
     std::fprintf(stderr, "training %s (%zu parameters) on %s backend, %d train / %d test images\n", opt.model.c_str(),
                  (*model)->parameterCount(), (*backend)->name().c_str(), data->train.count, data->test.count);

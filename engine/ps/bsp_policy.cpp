@@ -52,7 +52,7 @@ void BspPolicy::completeRoundIfReady() {
     const std::vector<uint32_t> active = m_context.workers().participantIds();
     const bool everyone = std::all_of(active.begin(), active.end(), [&](uint32_t id) { return m_contributed.count(id); });
     if (!everyone) return;
-    m_context.applyUpdate(m_sum.data(), m_contributions, 1.0f);
+    applyAverage();
     const std::set<uint32_t> released = std::move(m_contributed);
     clearRound();
     for (uint32_t id : released)
@@ -62,7 +62,7 @@ void BspPolicy::completeRoundIfReady() {
 void BspPolicy::drain(bool apply) {
     if (m_contributions.empty()) return;
     if (apply) {
-        m_context.applyUpdate(m_sum.data(), m_contributions, 1.0f);
+        applyAverage();
     } else {
         for (const auto& c : m_contributions) m_context.dropGradient(c.worker_id(), c.base_version(), "run stopped");
     }
@@ -70,6 +70,12 @@ void BspPolicy::drain(bool apply) {
     clearRound();
     for (uint32_t id : held)
         if (WorkerRecord* w = m_context.workers().find(id); w && w->waiting) m_context.release(id);
+}
+
+void BspPolicy::applyAverage() {
+    const float inverse = 1.0f / static_cast<float>(m_contributions.size());
+    for (float& g : m_sum) g *= inverse;  // the sum becomes the average in place; the round ends here
+    m_context.applyUpdate(m_sum.data(), m_contributions, 1.0f);
 }
 
 void BspPolicy::clearRound() {

@@ -21,6 +21,7 @@ public:
 
 private:
     void completeRoundIfReady();
+    void applyAverage();
     void clearRound();
 
     PolicyContext& m_context;

@@ -115,15 +115,8 @@ EvaluationResult Coordinator::run() {
     return final;
 }
 
-void Coordinator::applyUpdate(const float* gradientSum, const std::vector<wire::Contribution>& contributions,
+void Coordinator::applyUpdate(const float* gradient, const std::vector<wire::Contribution>& contributions,
                               float lrScale) {
-    const float* gradient = gradientSum;
-    if (contributions.size() > 1) {
-        const float inverse = 1.0f / static_cast<float>(contributions.size());
-        m_average.resize(m_store.size());
-        for (size_t i = 0; i < m_average.size(); ++i) m_average[i] = gradientSum[i] * inverse;
-        gradient = m_average.data();
-    }
     const float lr = scheduledLearningRate() * lrScale;
     m_store.apply(gradient, lr);
     wire::Record rec;

@@ -63,7 +63,7 @@ private:
     size_t parameterCount() const override { return m_store.size(); }
     WorkerRegistry& workers() override { return m_workers; }
     const wire::ModeSettings& modeSettings() const override { return m_mode; }
-    void applyUpdate(const float* gradientSum, const std::vector<wire::Contribution>& contributions,
+    void applyUpdate(const float* gradient, const std::vector<wire::Contribution>& contributions,
                      float lrScale) override;
     void dropGradient(uint32_t worker, uint64_t baseVersion, const std::string& reason) override;
     void release(uint32_t worker) override;
@@ -109,7 +109,6 @@ private:
     wire::ModeSettings m_mode;
     std::unique_ptr<SyncPolicy> m_policy;
     wire::RunState m_state = wire::RUN_WAITING_FOR_WORKERS;
-    std::vector<float> m_average;  ///< scratch for averaging gradients
 
     BackgroundEvaluator m_evaluator;
     std::optional<EvaluationResult> m_lastEvaluation;

@@ -28,9 +28,9 @@ public:
     virtual size_t parameterCount() const = 0;
     virtual WorkerRegistry& workers() = 0;
     virtual const wire::ModeSettings& modeSettings() const = 0;
-    /// Applies gradientSum / contributions.size() at the base learning rate x lrScale as one
-    /// update (the version goes up by one), and records it.
-    virtual void applyUpdate(const float* gradientSum, const std::vector<wire::Contribution>& contributions,
+    /// Applies an averaged gradient of the given contributions at the base learning rate x lrScale
+    /// as one update (the version goes up by one), and records it.
+    virtual void applyUpdate(const float* gradient, const std::vector<wire::Contribution>& contributions,
                              float lrScale) = 0;
     virtual void dropGradient(uint32_t worker, uint64_t baseVersion, const std::string& reason) = 0;
     /// Lets a waiting worker go: it is sent the current parameters (deferred while paused).

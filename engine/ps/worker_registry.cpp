@@ -7,7 +7,6 @@
 namespace syncscope::engine {
 
 void WorkerRecord::recordStaleness(uint64_t tau) {
-    stalenessHistogram.resize(WorkerRegistry::kStalenessBuckets);
     ++stalenessHistogram[std::min<uint64_t>(tau, WorkerRegistry::kStalenessBuckets - 1)];
     stalenessSum += static_cast<double>(tau);
 }

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <numeric>
 
+#include "engine/cli/cli_errors.h"
 #include "engine/model/batch_feeder.h"
 #include "engine/model/fashion_mnist.h"
 #include "engine/model/model_zoo.h"
@@ -27,11 +28,11 @@ int main(int argc, char** argv) {
     CLI11_PARSE(app, argc, argv);
 
     auto backend = createBackend(backendName == "cuda" ? BackendKind::Cuda : BackendKind::Cpu, threads);
-    if (!backend) return std::fprintf(stderr, "error: %s\n", backend.status().message().c_str()), 2;
+    if (!backend) return printError(backend.status());
     auto train = loadFashionMnistSplit(data, "train");
-    if (!train) return std::fprintf(stderr, "error: %s\n", train.status().message().c_str()), 2;
+    if (!train) return printError(train.status());
     auto model = createModel(**backend, modelName, batch, 1);
-    if (!model) return std::fprintf(stderr, "error: %s\n", model.status().message().c_str()), 2;
+    if (!model) return printError(model.status());
 
     BatchFeeder feeder(**backend, *train, batch);
     SgdOptimizer optimizer(**backend, (*model)->parameterCount(), SgdSettings{});

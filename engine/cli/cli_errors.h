@@ -1,0 +1,16 @@
+// printError: how the engine's commands report a failure: one "error: ..." line on stderr (the
+// Status message says what was wrong and how to fix it), and the exit code to return.
+#pragma once
+
+#include <cstdio>
+
+#include "engine/core/status.h"
+
+namespace syncscope::engine {
+
+inline int printError(const Status& status, int exitCode = 2) {
+    std::fprintf(stderr, "error: %s\n", status.message().c_str());
+    return exitCode;
+}
+
+}  // namespace syncscope::engine
