@@ -20,8 +20,24 @@ void addRunOptions(CLI::App& cmd, RunOptions& o) {
         ->check(CLI::IsMember({"constant", "cosine"}))->capture_default_str();
     cmd.add_option("--seed", o.seed, "Seed for initialisation and shuffling")->capture_default_str();
     cmd.add_option("--data", o.data, "Folder with the Fashion-MNIST IDX .gz files")->capture_default_str();
-    cmd.add_option("--mode", o.mode, "Sync mode")->check(CLI::IsMember({"bsp", "asp", "ssp"}))->capture_default_str();
-    cmd.add_option("--staleness", o.staleness, "SSP bound s (clocks)")->check(CLI::Range(0, 1000))->capture_default_str();
+    cmd.add_option("--mode", o.mode, "Sync mode (see docs/sync-modes.md)")
+        ->check(CLI::IsMember({"bsp", "asp", "ssp", "grouped", "ksync", "kasync", "elastic", "auto"}))
+        ->capture_default_str();
+    cmd.add_option("--staleness", o.staleness, "Bound s (clocks) of ssp, grouped --intra-group ssp and elastic slack")
+        ->check(CLI::Range(0, 1000))->capture_default_str();
+    cmd.add_option("--groups", o.groups, "grouped: number of groups G")->check(CLI::Range(1, 1024))->capture_default_str();
+    cmd.add_option("--group-by", o.groupBy, "grouped: how workers are grouped")
+        ->check(CLI::IsMember({"round-robin", "speed"}))->capture_default_str();
+    cmd.add_option("--intra-group", o.intraGroup, "grouped: synchronisation inside a group")
+        ->check(CLI::IsMember({"bsp", "ssp"}))->capture_default_str();
+    cmd.add_option("--k", o.k, "ksync: gradients per version (0: N-1); kasync: gradients per update (0: N/2)")
+        ->check(CLI::Range(0, 1024))->capture_default_str();
+    cmd.add_option("--elastic-barrier", o.elasticBarrier, "elastic: enforced (bsp) or slack (ssp with --staleness)")
+        ->check(CLI::IsMember({"enforced", "slack"}))->capture_default_str();
+    cmd.add_option("--rebalance-seconds", o.rebalanceSeconds, "elastic: seconds between batch-size rebalancing")
+        ->check(CLI::Range(0.1, 3600.0))->capture_default_str();
+    cmd.add_option("--decision-seconds", o.decisionSeconds, "auto: seconds between the controller's decisions")
+        ->check(CLI::Range(0.1, 3600.0))->capture_default_str();
     cmd.add_option("--lr-modulation", o.lrModulation, "Learning rate for stale gradients")
         ->check(CLI::IsMember({"none", "inverse", "dynsgd"}))->capture_default_str();
     cmd.add_option("--epochs", o.epochs, "Stop after this many passes over the training set (all workers together)")->check(CLI::Range(0.0, 1e6));
@@ -77,6 +93,16 @@ Result<CoordinatorOptions> toCoordinatorOptions(const RunOptions& o) {
     c.mode.set_mode(*mode);
     c.mode.set_staleness_bound(o.staleness);
     c.mode.set_lr_modulation(*modulation);
+    auto groupBy = parseGroupBy(o.groupBy);
+    if (!groupBy) return groupBy.status();
+    c.mode.set_group_count(o.groups);
+    c.mode.set_group_by(*groupBy);
+    c.mode.set_intra_group_ssp(o.intraGroup == "ssp");
+    c.mode.set_k(o.k);
+    c.mode.set_elastic_slack(o.elasticBarrier == "slack");
+    c.mode.set_rebalance_seconds(o.rebalanceSeconds);
+    c.mode.set_decision_seconds(o.decisionSeconds);
+    if (Status s = validateModeSettings(c.mode); !s) return s;
     c.maxEpochs = o.epochs;
     c.cosineSchedule = o.schedule == "cosine";
     c.maxSeconds = o.maxSeconds;
@@ -104,7 +130,11 @@ std::vector<std::string> toServeArguments(const RunOptions& o) {
                                "--epochs", std::to_string(o.epochs), "--max-seconds", std::to_string(o.maxSeconds),
                                "--target-accuracy", std::to_string(o.targetAccuracy), "--eval-interval",
                                std::to_string(o.evalInterval), "--tick-hz", std::to_string(o.tickHz),
-                               "--heartbeat-timeout", std::to_string(o.heartbeatTimeout)};
+                               "--heartbeat-timeout", std::to_string(o.heartbeatTimeout), "--groups",
+                               std::to_string(o.groups), "--group-by", o.groupBy, "--intra-group", o.intraGroup,
+                               "--k", std::to_string(o.k), "--elastic-barrier", o.elasticBarrier,
+                               "--rebalance-seconds", std::to_string(o.rebalanceSeconds), "--decision-seconds",
+                               std::to_string(o.decisionSeconds)};
     if (!o.record.empty()) a.insert(a.end(), {"--record", o.record});
     for (const auto& s : o.slowdowns) a.insert(a.end(), {"--slowdown", s});
     if (o.paused) a.push_back("--paused");

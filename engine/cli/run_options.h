@@ -17,6 +17,10 @@ struct RunOptions {
     uint64_t seed = 1;
     double epochs = 0, maxSeconds = 0, targetAccuracy = 0, evalInterval = 1.0, tickHz = 10, heartbeatTimeout = 2.0;
     std::vector<std::string> slowdowns;  ///< "WORKER:FACTOR[:FIXED_MS[:P:TRANSIENT_FACTOR]]"
+    // The later modes' parameters (see ModeSettings in engine/proto/syncscope.proto).
+    unsigned groups = 2, k = 0;
+    std::string groupBy = "round-robin", intraGroup = "bsp", elasticBarrier = "enforced";
+    double rebalanceSeconds = 2.0, decisionSeconds = 5.0;
     bool paused = false;
 };
 

@@ -17,5 +17,8 @@ constexpr size_t kMaxControlBytes = 64 << 10;
 
 /// Telemetry topic prefix of Tick messages.
 constexpr const char* kTickTopic = "tick";
+/// Elastic batch sizes stay within [run batch / kElasticBatchRange, run batch x kElasticBatchRange];
+/// a worker sizes its buffers for the largest.
+constexpr uint32_t kElasticBatchRange = 4;
 
 }  // namespace syncscope::engine

@@ -1,5 +1,6 @@
 // BspPolicy (see bsp_policy.h). A gradient on an older version (a worker that was mid-iteration
-// when the mode became bsp) is dropped, and that worker is sent the current version at once.
+// when the mode changed, or one too late for a ksync round) is dropped, and that worker is sent
+// the current version at once.
 #include "engine/ps/bsp_policy.h"
 
 #include <algorithm>
@@ -8,21 +9,23 @@ namespace syncscope::engine {
 
 void BspPolicy::onGradient(const GradientIn& g) {
     const uint64_t version = m_context.version();
+    const char* mode = m_quorum ? "ksync" : "bsp";
     if (g.baseVersion != version) {
         m_context.dropGradient(g.worker, g.baseVersion,
-                               "computed on version " + std::to_string(g.baseVersion) + ", bsp round is at " +
+                               std::string(m_quorum ? "late: " : "") + "computed on version " +
+                                   std::to_string(g.baseVersion) + ", the " + mode + " round is at " +
                                    std::to_string(version));
         return;
     }
     if (!m_contributed.insert(g.worker).second) {
-        m_context.dropGradient(g.worker, g.baseVersion, "second gradient in one bsp round");
+        m_context.dropGradient(g.worker, g.baseVersion, std::string("second gradient in one ") + mode + " round");
         return;
     }
     const size_t n = m_context.parameterCount();
-    if (m_sum.empty())
-        m_sum.assign(g.data, g.data + n);
-    else
-        for (size_t i = 0; i < n; ++i) m_sum[i] += g.data[i];
+    const float batch = static_cast<float>(g.batchSize);
+    if (m_sum.empty()) m_sum.assign(n, 0.0f);
+    for (size_t i = 0; i < n; ++i) m_sum[i] += batch * g.data[i];
+    m_samples += g.batchSize;
     wire::Contribution c;
     c.set_worker_id(g.worker);
     c.set_base_version(g.baseVersion);
@@ -30,6 +33,7 @@ void BspPolicy::onGradient(const GradientIn& g) {
     c.set_batch_size(g.batchSize);
     if (WorkerRecord* w = m_context.workers().find(g.worker)) c.set_clock(w->clock);
     m_contributions.push_back(std::move(c));
+    if (m_quorum) completeRoundIfReady();  // the K-th gradient closes the round, whoever waits
 }
 
 void BspPolicy::onWaiting(uint32_t worker) {
@@ -47,16 +51,22 @@ void BspPolicy::reconsider() {
     completeRoundIfReady();
 }
 
-void BspPolicy::completeRoundIfReady() {
-    if (m_contributions.empty()) return;
+size_t BspPolicy::needed() const {
     const std::vector<uint32_t> active = m_context.workers().participantIds();
-    const bool everyone = std::all_of(active.begin(), active.end(), [&](uint32_t id) { return m_contributed.count(id); });
-    if (!everyone) return;
+    if (!m_quorum) {
+        // Every participant; one that joined mid-round and has not contributed holds the round.
+        return static_cast<size_t>(std::count_if(active.begin(), active.end(), [&](uint32_t id) {
+                   return !m_contributed.count(id);
+               })) + m_contributed.size();
+    }
+    const size_t k = *m_quorum ? *m_quorum : (active.size() > 1 ? active.size() - 1 : 1);
+    return std::max<size_t>(1, std::min(k, active.size()));
+}
+
+void BspPolicy::completeRoundIfReady() {
+    if (m_contributions.empty() || m_contributions.size() < needed()) return;
     applyAverage();
-    const std::set<uint32_t> released = std::move(m_contributed);
-    clearRound();
-    for (uint32_t id : released)
-        if (WorkerRecord* w = m_context.workers().find(id); w && w->waiting) m_context.release(id);
+    releaseHeld();
 }
 
 void BspPolicy::drain(bool apply) {
@@ -66,22 +76,24 @@ void BspPolicy::drain(bool apply) {
     } else {
         for (const auto& c : m_contributions) m_context.dropGradient(c.worker_id(), c.base_version(), "run stopped");
     }
-    const std::set<uint32_t> held = std::move(m_contributed);
-    clearRound();
-    for (uint32_t id : held)
-        if (WorkerRecord* w = m_context.workers().find(id); w && w->waiting) m_context.release(id);
+    releaseHeld();
 }
 
 void BspPolicy::applyAverage() {
-    const float inverse = 1.0f / static_cast<float>(m_contributions.size());
-    for (float& g : m_sum) g *= inverse;  // the sum becomes the average in place; the round ends here
+    const float inverse = static_cast<float>(1.0 / m_samples);
+    for (float& g : m_sum) g *= inverse;  // the weighted sum becomes the average in place
+    for (auto& c : m_contributions) c.set_weight(static_cast<float>(c.batch_size() / m_samples));
     m_context.applyUpdate(m_sum.data(), m_contributions, 1.0f);
 }
 
-void BspPolicy::clearRound() {
+void BspPolicy::releaseHeld() {
+    const std::set<uint32_t> held = std::move(m_contributed);
     m_sum.clear();
+    m_samples = 0;
     m_contributions.clear();
     m_contributed.clear();
+    for (uint32_t id : held)
+        if (WorkerRecord* w = m_context.workers().find(id); w && w->waiting) m_context.release(id);
 }
 
 }  // namespace syncscope::engine

@@ -1,7 +1,9 @@
-// BspPolicy: bulk-synchronous SGD. One gradient from every active worker, all on the current
-// version, averaged into one update; each worker waits at the barrier until then.
+// BspPolicy: bulk-synchronous SGD, and its backup-worker variant ksync (Chen et al.). One
+// gradient per worker, all on the current version, averaged (weighted by batch size) into one
+// update. BSP waits for every active worker; ksync for the first K, and drops the late ones.
 #pragma once
 
+#include <optional>
 #include <set>
 #include <vector>
 
@@ -11,7 +13,8 @@ namespace syncscope::engine {
 
 class BspPolicy final : public SyncPolicy {
 public:
-    explicit BspPolicy(PolicyContext& context) : m_context(context) {}
+    /// quorum: ksync's K (0: N-1); none: every participating worker (bsp).
+    BspPolicy(PolicyContext& context, std::optional<uint32_t> quorum) : m_context(context), m_quorum(quorum) {}
 
     void onGradient(const GradientIn& gradient) override;
     void onWaiting(uint32_t worker) override;
@@ -20,12 +23,15 @@ public:
     void drain(bool apply) override;
 
 private:
+    size_t needed() const;
     void completeRoundIfReady();
     void applyAverage();
-    void clearRound();
+    void releaseHeld();
 
     PolicyContext& m_context;
-    std::vector<float> m_sum;
+    std::optional<uint32_t> m_quorum;
+    std::vector<float> m_sum;  ///< sum of batch x gradient
+    double m_samples = 0;      ///< sum of batch sizes
     std::vector<wire::Contribution> m_contributions;
     std::set<uint32_t> m_contributed;
 };

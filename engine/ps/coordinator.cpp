@@ -100,6 +100,7 @@ EvaluationResult Coordinator::run() {
         if (Clock::now() - m_lastTick >= tickPeriod) {
             checkHeartbeats();
             checkStopConditions();
+            if (m_state == wire::RUN_RUNNING) m_policy->onTick();
             tick();
         }
         if (m_state == wire::RUN_STOPPED) {
@@ -150,16 +151,18 @@ void Coordinator::dropGradient(uint32_t worker, uint64_t baseVersion, const std:
     record(rec);
 }
 
-void Coordinator::release(uint32_t id) {
+void Coordinator::release(uint32_t id) { releaseAt(id, m_store.snapshot(), m_store.version()); }
+
+bool Coordinator::releaseAt(uint32_t id, SharedFloats parameters, uint64_t version) {
     WorkerRecord* w = m_workers.find(id);
-    if (!w || !w->waiting || !w->active() || m_state != wire::RUN_RUNNING) return;  // paused: reconsider() on resume
+    if (!w || !w->waiting || !w->active() || m_state != wire::RUN_RUNNING) return false;  // paused: reconsider() on resume
     wire::Envelope envelope;
     wire::Params* params = envelope.mutable_params();
-    params->set_version(m_store.version());
+    params->set_version(version);
     params->set_batch_size(w->batchSize);
     *params->mutable_slowdown() = w->slowdown;
     params->set_held_ms(std::chrono::duration<double, std::milli>(Clock::now() - w->waitingSince).count());
-    zmq::message_t tensor = sharedFloatsFrame(m_store.snapshot());
+    zmq::message_t tensor = sharedFloatsFrame(std::move(parameters));
     sendMessage(m_data, &w->identity, envelope, &tensor);
     w->waiting = false;
     w->state = wire::WORKER_COMPUTING;
@@ -167,10 +170,11 @@ void Coordinator::release(uint32_t id) {
     wire::Release* r = rec.mutable_release();
     r->set_time_s(elapsedSeconds());
     r->set_worker_id(id);
-    r->set_version(m_store.version());
+    r->set_version(version);
     r->set_clock(w->clock);
     r->set_min_clock(m_workers.minParticipantClock());
     record(rec);
+    return true;
 }
 
 float Coordinator::scheduledLearningRate() const {

@@ -67,6 +67,10 @@ private:
                      float lrScale) override;
     void dropGradient(uint32_t worker, uint64_t baseVersion, const std::string& reason) override;
     void release(uint32_t worker) override;
+    bool releaseAt(uint32_t worker, SharedFloats parameters, uint64_t version) override;
+    SharedFloats parameters() override { return m_store.snapshot(); }
+    uint32_t baseBatchSize() const override { return m_options.spec.batch_size(); }
+    void announce(const std::string& kind, const std::string& detail) override { emitEvent(kind, detail); }
 
     // Data plane (coordinator_data_plane.cpp).
     void pollData();
@@ -80,7 +84,8 @@ private:
     // Control (coordinator_control.cpp).
     void pollControl();
     wire::ControlReply executeControl(const wire::ControlRequest& request);
-    Status setMode(const wire::ModeSettings& settings);
+    Status setMode(const wire::ModeSettings& settings, const char* eventKind = "mode");
+    Status setGroups(const wire::SetGroups& request);
     void startTraining();
     void beginStop(const std::string& reason);
 

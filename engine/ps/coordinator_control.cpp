@@ -5,6 +5,7 @@
 
 #include "engine/net/protocol.h"
 #include "engine/ps/coordinator.h"
+#include "engine/ps/grouping.h"
 
 namespace syncscope::engine {
 namespace {
@@ -85,6 +86,9 @@ wire::ControlReply Coordinator::executeControl(const wire::ControlRequest& reque
         case R::kSetMode:
             if (Status s = setMode(request.set_mode().settings()); !s) return fail(s.message());
             break;
+        case R::kSetGroups:
+            if (Status s = setGroups(request.set_groups()); !s) return fail(s.message());
+            break;
         case R::kSetSlowdown: {
             WorkerRecord* w = m_workers.find(request.set_slowdown().worker_id());
             if (!w) return fail("no worker " + std::to_string(request.set_slowdown().worker_id()));
@@ -115,17 +119,40 @@ wire::ControlReply Coordinator::executeControl(const wire::ControlRequest& reque
     return reply;
 }
 
-Status Coordinator::setMode(const wire::ModeSettings& settings) {
-    if (settings.mode() == wire::SSP && settings.staleness_bound() > 1000)
-        return invalidArgument("ssp staleness bound must be at most 1000");
+Status Coordinator::setMode(const wire::ModeSettings& settings, const char* eventKind) {
+    if (Status s = validateModeSettings(settings); !s) return s;
+    // The version boundary: a partial aggregate is applied, then the new rule holds. Groups are
+    // cleared first, so the new policy assigns them afresh.
+    m_policy->drain(true);
+    m_policy.reset();
+    m_workers.clearGroups();
     auto next = createSyncPolicy(settings, *this);
-    if (!next) return next.status();
-    m_policy->drain(true);  // the version boundary: a partial aggregate is applied, then the new rule holds
+    if (!next) {  // cannot happen after validation; never leave the run without a policy
+        m_policy = std::move(*createSyncPolicy(m_mode, *this));
+        return next.status();
+    }
     m_policy = std::move(*next);
     m_mode = settings;
-    emitEvent("mode", describeMode(settings));
+    std::string detail = describeMode(settings);
+    if (settings.mode() == wire::GROUPED) detail += ": " + describeGroups(m_workers);
+    emitEvent(eventKind, detail);
     m_policy->reconsider();
     return Status::ok();
+}
+
+Status Coordinator::setGroups(const wire::SetGroups& request) {
+    if (m_mode.mode() != wire::GROUPED)
+        return invalidArgument("regrouping needs the grouped mode (the run is in " + describeMode(m_mode) +
+                                  "); switch with set_mode grouped first");
+    wire::ModeSettings settings = m_mode;
+    settings.set_group_by(request.by());
+    settings.set_group_count(request.count());
+    *settings.mutable_assignment() = request.assignment();
+    if (request.by() == wire::GROUP_EXPLICIT && request.assignment().empty())
+        return invalidArgument("an explicit grouping needs an assignment of workers to groups");
+    if (request.by() != wire::GROUP_EXPLICIT && request.count() == 0)
+        return invalidArgument("regrouping by count or speed needs a group count of at least 1");
+    return setMode(settings, "groups");
 }
 
 void Coordinator::startTraining() {

@@ -112,7 +112,8 @@ void Coordinator::handlePush(InboundMessage& message, WorkerRecord& w) {
                       "refused: a push needs a gradient of " + std::to_string(m_store.size()) + " floats");
             return;
         }
-        if (push.base_version() > m_store.version() || push.batch_size() == 0 || push.batch_size() > (1u << 20)) {
+        if (push.base_version() > m_store.version() || push.batch_size() == 0 ||
+            push.batch_size() > kElasticBatchRange * m_options.spec.batch_size()) {
             ++m_badMessages;  // no real worker computes on a future version, or on no samples
             sendError(m_data, &message.identity, message.envelope.correlation_id(),
                       "refused: a push on model version " + std::to_string(push.base_version()) + " (the model is at " +
@@ -121,6 +122,12 @@ void Coordinator::handlePush(InboundMessage& message, WorkerRecord& w) {
         }
         ++w.pushed;
         ++w.clock;
+        // Its own speed, slowdown included, for elastic, auto and grouping by speed; the first two
+        // iterations (allocation, cold caches) would mislead it for a long time.
+        if (w.pushed > 2 && std::isfinite(push.compute_ms()) && push.compute_ms() > 0) {
+            const double speed = push.batch_size() / push.compute_ms() * 1000.0;
+            w.computeSpeed = w.computeSpeed > 0 ? 0.7 * w.computeSpeed + 0.3 * speed : speed;
+        }
         ++m_pushed;
         w.samplesSinceTick += push.batch_size();
         ++w.iterationsSinceTick;

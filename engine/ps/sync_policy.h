@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/core/status.h"
+#include "engine/net/tensor_frame.h"
 #include "engine/proto/syncscope.pb.h"
 #include "engine/ps/worker_registry.h"
 
@@ -35,6 +36,15 @@ public:
     virtual void dropGradient(uint32_t worker, uint64_t baseVersion, const std::string& reason) = 0;
     /// Lets a waiting worker go: it is sent the current parameters (deferred while paused).
     virtual void release(uint32_t worker) = 0;
+    /// Lets a waiting worker go with pinned parameters of an earlier `version` (a group's round).
+    /// Returns false when it could not be sent now (paused, not waiting, lost).
+    virtual bool releaseAt(uint32_t worker, SharedFloats parameters, uint64_t version) = 0;
+    /// The parameters of the current version, shared, for pinning.
+    virtual SharedFloats parameters() = 0;
+    /// The run's batch size per worker (elastic sizes batches around it).
+    virtual uint32_t baseBatchSize() const = 0;
+    /// A telemetry event (kind: "groups", "auto", "batch", ...), also recorded.
+    virtual void announce(const std::string& kind, const std::string& detail) = 0;
 };
 
 class SyncPolicy {
@@ -50,15 +60,24 @@ public:
     /// Leaves the policy at a version boundary. Rule: a partial aggregate is applied when the mode
     /// changes (its gradients are all on the current version) and dropped when the run stops.
     virtual void drain(bool apply) = 0;
+    /// Called on every telemetry tick (controllers that measure and decide: elastic, auto).
+    virtual void onTick() {}
 };
 
-/// Builds the policy for a mode; an error names modes that are not available.
+/// Checks a mode's parameters; the error names the parameter and its allowed range.
+Status validateModeSettings(const wire::ModeSettings& settings);
+/// Builds the policy for valid settings (validateModeSettings first). Grouping policies assign
+/// WorkerRecord::group on construction; the caller clears groups before building another.
 Result<std::unique_ptr<SyncPolicy>> createSyncPolicy(const wire::ModeSettings& settings, PolicyContext& context);
 
-/// "bsp", "asp s=..", for events and logs.
+/// "bsp", "ssp s=3 lr=none", "grouped G=2 by speed bsp-inside lr=dynsgd", for events and logs.
 std::string describeMode(const wire::ModeSettings& settings);
-/// Parses "bsp" | "asp" | "ssp" and "none" | "inverse" | "dynsgd".
+/// Parses a mode name: bsp asp ssp grouped ksync kasync elastic auto.
 Result<wire::SyncMode> parseSyncMode(const std::string& text);
+std::string syncModeName(wire::SyncMode mode);
+/// Parses "none" | "inverse" | "dynsgd".
 Result<wire::LrModulation> parseLrModulation(const std::string& text);
+/// Parses "round-robin" | "speed" | "explicit".
+Result<wire::GroupBy> parseGroupBy(const std::string& text);
 
 }  // namespace syncscope::engine

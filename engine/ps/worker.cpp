@@ -103,14 +103,16 @@ Status WorkerSession::setUp(const wire::Welcome& welcome) {
     m_rng = std::make_unique<Rng>(m_spec.seed() * 7919 + m_id);
     m_rng->shuffle(m_shard);
     m_batch = m_spec.batch_size();
-    auto model = createModel(*m_backend, m_spec.model(), static_cast<int>(m_batch), m_spec.seed());
+    // Buffers for the largest batch the elastic mode may ask for; other modes use the run's batch.
+    const int capacity = static_cast<int>(m_batch * kElasticBatchRange);
+    auto model = createModel(*m_backend, m_spec.model(), capacity, m_spec.seed());
     if (!model) return model.status();
     m_model = std::move(*model);
     if (m_model->parameterCount() != m_spec.parameter_count())
         return invalidArgument("this worker's model has " + std::to_string(m_model->parameterCount()) +
                                " parameters but the run's has " + std::to_string(m_spec.parameter_count()) +
                                "; run the same SyncScope release everywhere");
-    m_feeder = std::make_unique<BatchFeeder>(*m_backend, m_train, static_cast<int>(m_batch));
+    m_feeder = std::make_unique<BatchFeeder>(*m_backend, m_train, capacity);
     std::fprintf(stderr, "worker %u: %s backend%s, shard %u of %u (%zu images), model %s\n", m_id,
                  m_backend->name().c_str(), notice.empty() ? "" : " (no GPU)", welcome.shard_index(),
                  m_spec.shard_count(), m_shard.size(), m_spec.model().c_str());
@@ -120,6 +122,8 @@ Status WorkerSession::setUp(const wire::Welcome& welcome) {
 double WorkerSession::computeGradient(const wire::Params& params, const InboundMessage& reply, float* loss) {
     const auto start = Clock::now();
     m_backend->copyToDevice(m_model->parameters(), reply.tensor->data(), reply.tensor->size());
+    if (params.batch_size() > 0)  // the coordinator sizes batches in the elastic mode
+        m_batch = std::min<uint32_t>(params.batch_size(), static_cast<uint32_t>(m_model->maxBatch()));
     const int n = static_cast<int>(std::min<size_t>(m_batch, m_shard.size()));
     if (m_cursor + n > m_shard.size()) {  // next pass over the shard, in a new order
         m_rng->shuffle(m_shard);

@@ -48,4 +48,8 @@ uint64_t WorkerRegistry::minParticipantClock() const {
     return least == std::numeric_limits<uint64_t>::max() ? 0 : least;
 }
 
+void WorkerRegistry::clearGroups() {
+    for (auto& [id, w] : m_workers) w.group = 0;
+}
+
 }  // namespace syncscope::engine

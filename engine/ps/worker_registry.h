@@ -25,6 +25,8 @@ struct WorkerRecord {
     uint64_t clock = 0;    ///< gradients pushed (SSP's clock)
     uint64_t pushed = 0, applied = 0, dropped = 0;
     uint32_t batchSize = 0;
+    uint32_t group = 0;        ///< in grouped mode; 0 otherwise
+    double computeSpeed = 0;   ///< samples per second of its own compute (slowdown included), smoothed
     wire::Slowdown slowdown;
     std::vector<uint64_t> stalenessHistogram;  ///< bucket i: tau = i; the last bucket: tau >= i
     double stalenessSum = 0.0;
@@ -49,6 +51,8 @@ public:
     std::vector<uint32_t> participantIds() const;
     /// The smallest clock among participating workers (0 when none).
     uint64_t minParticipantClock() const;
+    /// Everyone back in group 0 (a mode without groups).
+    void clearGroups();
     std::map<uint32_t, WorkerRecord>& all() { return m_workers; }
     const std::map<uint32_t, WorkerRecord>& all() const { return m_workers; }
 

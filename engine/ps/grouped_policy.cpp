@@ -1,0 +1,201 @@
+// GroupedPolicy (see grouped_policy.h). A gradient that is not on its group's pinned version (in
+// flight when the mode or the grouping changed, or from a worker that was lost and came back)
+// is dropped, and the worker is released into the group's current round.
+#include "engine/ps/grouped_policy.h"
+
+#include <algorithm>
+#include <limits>
+
+#include "engine/ps/grouping.h"
+#include "engine/ps/lr_modulation.h"
+
+namespace syncscope::engine {
+
+GroupedPolicy::GroupedPolicy(PolicyContext& context, const wire::ModeSettings& settings)
+    : m_context(context), m_settings(settings) {
+    const auto groups =
+        assignGroups(context.workers(), settings.group_count(), settings.group_by(), settings.assignment());
+    for (const auto& [id, group] : groups) {
+        m_context.workers().find(id)->group = group;
+        m_assigned.insert(id);
+        m_groupCount = std::max(m_groupCount, group + 1);
+    }
+    if (groups.empty()) m_groupCount = std::max<uint32_t>(1, settings.group_count() ? settings.group_count() : 2);
+    m_speedKnown = !groups.empty() && allMeasured();
+}
+
+bool GroupedPolicy::allMeasured() const {
+    for (const auto& [id, w] : m_context.workers().all())
+        if (w.participating() && (w.computeSpeed <= 0 || w.pushed < 5)) return false;
+    return true;
+}
+
+void GroupedPolicy::onTick() {
+    if (m_settings.group_by() != wire::GROUP_BY_SPEED || m_speedKnown || !allMeasured()) return;
+    m_speedKnown = true;
+    const auto groups = assignGroups(m_context.workers(), m_settings.group_count(), wire::GROUP_BY_SPEED, {});
+    bool same = true;
+    for (const auto& [id, group] : groups) same = same && m_context.workers().find(id)->group == group;
+    if (same) return;
+    drain(true);  // a version boundary: partial rounds are applied, their members released
+    m_rounds.clear();
+    for (const auto& [id, group] : groups) {
+        m_context.workers().find(id)->group = group;
+        m_groupCount = std::max(m_groupCount, group + 1);
+    }
+    m_context.announce("groups", "regrouped by measured speed: " + describeGroups(m_context.workers()));
+    reconsider();
+}
+
+uint64_t GroupedPolicy::pending() const {
+    uint64_t n = 0;
+    for (const auto& [group, round] : m_rounds) n += round.contributions.size();
+    return n;
+}
+
+void GroupedPolicy::assignNewcomers() {
+    for (uint32_t id : m_context.workers().participantIds()) {
+        if (m_assigned.count(id)) continue;
+        std::vector<size_t> sizes(m_groupCount, 0);
+        for (uint32_t other : m_assigned)
+            if (const WorkerRecord* w = m_context.workers().find(other); w && w->participating()) ++sizes[w->group];
+        const uint32_t smallest = static_cast<uint32_t>(std::min_element(sizes.begin(), sizes.end()) - sizes.begin());
+        m_context.workers().find(id)->group = smallest;
+        m_assigned.insert(id);
+        m_context.announce("groups", "worker " + std::to_string(id) + " joins group " + std::to_string(smallest) +
+                                         ": " + describeGroups(m_context.workers()));
+    }
+}
+
+void GroupedPolicy::onGradient(const GradientIn& g) {
+    WorkerRecord* w = m_context.workers().find(g.worker);
+    const uint32_t group = w ? w->group : 0;
+    if (m_settings.intra_group_ssp()) {
+        const uint64_t staleness = m_context.version() - g.baseVersion;
+        wire::Contribution c;
+        c.set_worker_id(g.worker);
+        c.set_base_version(g.baseVersion);
+        c.set_staleness(static_cast<uint32_t>(staleness));
+        c.set_batch_size(g.batchSize);
+        c.set_group(group);
+        c.set_weight(1.0f);
+        if (w) c.set_clock(w->clock);
+        m_context.applyUpdate(g.data, {c}, modulatedLearningRate(1.0f, staleness, m_settings.lr_modulation()));
+        reconsider();  // the slowest member's clock may have moved
+        return;
+    }
+    Round& round = m_rounds[group];
+    if (!round.open && g.baseVersion == m_context.version()) {  // an in-flight gradient can open a round
+        round.open = true;
+        round.parameters = m_context.parameters();
+        round.version = g.baseVersion;
+    }
+    if (!round.open || g.baseVersion != round.version) {
+        m_context.dropGradient(g.worker, g.baseVersion,
+                               "computed on version " + std::to_string(g.baseVersion) + ", group " +
+                                   std::to_string(group) + "'s round is on " +
+                                   (round.open ? "version " + std::to_string(round.version) : std::string("none yet")));
+        return;
+    }
+    if (!round.contributed.insert(g.worker).second) {
+        m_context.dropGradient(g.worker, g.baseVersion, "second gradient in one group round");
+        return;
+    }
+    const size_t n = m_context.parameterCount();
+    if (round.sum.empty()) round.sum.assign(n, 0.0f);
+    const float batch = static_cast<float>(g.batchSize);
+    for (size_t i = 0; i < n; ++i) round.sum[i] += batch * g.data[i];
+    round.samples += g.batchSize;
+    wire::Contribution c;
+    c.set_worker_id(g.worker);
+    c.set_base_version(g.baseVersion);
+    c.set_batch_size(g.batchSize);
+    c.set_group(group);
+    if (w) c.set_clock(w->clock);
+    round.contributions.push_back(std::move(c));
+}
+
+bool GroupedPolicy::mayRunSsp(const WorkerRecord& worker) const {
+    uint64_t least = std::numeric_limits<uint64_t>::max();
+    for (const auto& [id, w] : m_context.workers().all())
+        if (w.participating() && w.group == worker.group) least = std::min(least, w.clock);
+    return least == std::numeric_limits<uint64_t>::max() || worker.clock <= least + m_settings.staleness_bound();
+}
+
+void GroupedPolicy::releaseIntoRound(WorkerRecord& w) {
+    if (m_settings.intra_group_ssp()) {
+        if (mayRunSsp(w)) m_context.release(w.id);
+        return;
+    }
+    Round& round = m_rounds[w.group];
+    if (!round.open) {
+        round.open = true;
+        round.parameters = m_context.parameters();
+        round.version = m_context.version();
+    }
+    m_context.releaseAt(w.id, round.parameters, round.version);
+}
+
+void GroupedPolicy::onWaiting(uint32_t worker) {
+    assignNewcomers();
+    WorkerRecord* w = m_context.workers().find(worker);
+    if (!w) return;
+    if (!m_settings.intra_group_ssp() && m_rounds[w->group].contributed.count(worker))
+        completeIfReady(w->group);
+    else
+        releaseIntoRound(*w);
+}
+
+void GroupedPolicy::reconsider() {
+    assignNewcomers();
+    for (auto& [id, w] : m_context.workers().all()) {
+        if (!w.waiting || !w.active()) continue;
+        if (m_settings.intra_group_ssp() || !m_rounds[w.group].contributed.count(id)) releaseIntoRound(w);
+    }
+    if (!m_settings.intra_group_ssp())
+        for (uint32_t group = 0; group < m_groupCount; ++group) completeIfReady(group);
+}
+
+void GroupedPolicy::completeIfReady(uint32_t group) {
+    Round& round = m_rounds[group];
+    if (round.contributions.empty()) return;
+    for (uint32_t id : m_context.workers().participantIds())
+        if (m_context.workers().find(id)->group == group && !round.contributed.count(id)) return;
+    applyRound(group);
+    releaseHeld(round);
+}
+
+void GroupedPolicy::applyRound(uint32_t group) {
+    Round& round = m_rounds[group];
+    const uint64_t staleness = m_context.version() - round.version;
+    const float inverse = static_cast<float>(1.0 / round.samples);
+    for (float& g : round.sum) g *= inverse;
+    for (auto& c : round.contributions) {
+        c.set_staleness(static_cast<uint32_t>(staleness));
+        c.set_weight(static_cast<float>(c.batch_size() / round.samples));
+    }
+    m_context.applyUpdate(round.sum.data(), round.contributions,
+                          modulatedLearningRate(1.0f, staleness, m_settings.lr_modulation()));
+}
+
+void GroupedPolicy::releaseHeld(Round& round) {
+    const std::set<uint32_t> held = std::move(round.contributed);
+    round = Round{};  // closed: the next member to go pins the central model's version then
+    for (uint32_t id : held)
+        if (WorkerRecord* w = m_context.workers().find(id); w && w->waiting && w->active()) releaseIntoRound(*w);
+}
+
+void GroupedPolicy::drain(bool apply) {
+    for (auto& [group, round] : m_rounds) {
+        if (round.contributions.empty()) continue;
+        if (apply)
+            applyRound(group);
+        else
+            for (const auto& c : round.contributions) m_context.dropGradient(c.worker_id(), c.base_version(), "run stopped");
+        const std::set<uint32_t> held = std::move(round.contributed);
+        round = Round{};
+        for (uint32_t id : held) m_context.release(id);  // the next policy decides from the current version
+    }
+}
+
+}  // namespace syncscope::engine

@@ -1,0 +1,56 @@
+// GroupedPolicy: hybrid synchronisation (Basu et al.). Workers form G groups; inside a group BSP
+// (or SSP with bound s), between groups asynchronous. A BSP group works like a group parameter
+// server: a round pins the central parameters of one version, every member computes on exactly
+// that version, and the members' batch-weighted average goes to the central model as one update
+// with staleness = central version - pinned version (learning rate modulated by it).
+// G=1 is bsp; G=N is asp.
+#pragma once
+
+#include <map>
+#include <set>
+#include <vector>
+
+#include "engine/ps/sync_policy.h"
+
+namespace syncscope::engine {
+
+class GroupedPolicy final : public SyncPolicy {
+public:
+    GroupedPolicy(PolicyContext& context, const wire::ModeSettings& settings);
+
+    void onGradient(const GradientIn& gradient) override;
+    void onWaiting(uint32_t worker) override;
+    void reconsider() override;
+    uint64_t pending() const override;
+    void drain(bool apply) override;
+    /// By speed: once every worker has been measured, the groups are formed again by speed.
+    void onTick() override;
+
+private:
+    bool allMeasured() const;
+    struct Round {
+        bool open = false;  ///< parameters pinned; members compute on `version`
+        SharedFloats parameters;
+        uint64_t version = 0;
+        std::vector<float> sum;  ///< sum of batch x gradient
+        double samples = 0;
+        std::vector<wire::Contribution> contributions;
+        std::set<uint32_t> contributed;
+    };
+
+    void assignNewcomers();
+    void releaseIntoRound(WorkerRecord& worker);
+    void completeIfReady(uint32_t group);
+    void applyRound(uint32_t group);
+    void releaseHeld(Round& round);
+    bool mayRunSsp(const WorkerRecord& worker) const;
+
+    PolicyContext& m_context;
+    wire::ModeSettings m_settings;
+    uint32_t m_groupCount = 1;
+    std::map<uint32_t, Round> m_rounds;
+    std::set<uint32_t> m_assigned;
+    bool m_speedKnown = false;  ///< groups were formed from measured speeds
+};
+
+}  // namespace syncscope::engine
