@@ -19,6 +19,6 @@ constexpr size_t kMaxControlBytes = 64 << 10;
 constexpr const char* kTickTopic = "tick";
 /// Elastic batch sizes stay within [run batch / kElasticBatchRange, run batch x kElasticBatchRange];
 /// a worker sizes its buffers for the largest.
-constexpr uint32_t kElasticBatchRange = 4;
+constexpr uint32_t kElasticBatchRange = 8;
 
 }  // namespace syncscope::engine

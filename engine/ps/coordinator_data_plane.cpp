@@ -123,11 +123,9 @@ void Coordinator::handlePush(InboundMessage& message, WorkerRecord& w) {
         ++w.pushed;
         ++w.clock;
         // Its own speed, slowdown included, for elastic, auto and grouping by speed; the first two
-        // iterations (allocation, cold caches) would mislead it for a long time.
-        if (w.pushed > 2 && std::isfinite(push.compute_ms()) && push.compute_ms() > 0) {
-            const double speed = push.batch_size() / push.compute_ms() * 1000.0;
-            w.computeSpeed = w.computeSpeed > 0 ? 0.7 * w.computeSpeed + 0.3 * speed : speed;
-        }
+        // iterations (allocation, cold caches) would mislead it.
+        if (w.pushed > 2 && std::isfinite(push.compute_ms()) && push.compute_ms() > 0)
+            w.recordSpeed(push.batch_size() / push.compute_ms() * 1000.0);
         ++m_pushed;
         w.samplesSinceTick += push.batch_size();
         ++w.iterationsSinceTick;

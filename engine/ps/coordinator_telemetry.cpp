@@ -82,6 +82,7 @@ wire::Tick Coordinator::buildTick() {
         s->set_state(w.state);
         s->set_batch_size(w.batchSize);
         s->set_group(w.group);
+        s->set_compute_speed(w.computeSpeed);
         s->set_samples_per_s(w.active() ? w.samplesPerSecond : 0.0);
         s->set_iterations_per_s(w.active() ? w.iterationsPerSecond : 0.0);
         s->set_compute_ms(w.computeMs);

@@ -26,29 +26,32 @@ void ElasticPolicy::onTick() {
 }
 
 void ElasticPolicy::rebalance() {
+    // Each worker's median speed over its last pushes: a process preempted for one iteration (the
+    // cores are shared) would drag a mean down.
     const std::vector<uint32_t> ids = m_context.workers().participantIds();
+    std::vector<double> speeds;
     double totalSpeed = 0;
     for (uint32_t id : ids) {
-        const double speed = m_context.workers().find(id)->computeSpeed;
-        if (speed <= 0) return;  // not measured yet: keep the sizes
-        totalSpeed += speed;
+        speeds.push_back(m_context.workers().find(id)->computeSpeed);
+        totalSpeed += speeds.back();
     }
-    if (ids.size() < 2) return;
+    const bool measured = std::all_of(speeds.begin(), speeds.end(), [](double s) { return s > 0; });
+    if (!measured || ids.size() < 2) return;  // keep the sizes and the counts until everyone has pushed
     const uint32_t base = m_context.baseBatchSize();
     const double total = static_cast<double>(base) * ids.size();
     const uint32_t least = std::max<uint32_t>(1, base / kElasticBatchRange), most = base * kElasticBatchRange;
     std::string detail;
     bool changed = false;
-    for (uint32_t id : ids) {
-        WorkerRecord& w = *m_context.workers().find(id);
-        const auto batch = static_cast<uint32_t>(
-            std::clamp<double>(std::lround(total * w.computeSpeed / totalSpeed), least, most));
-        // Small moves are noise in the speed measurement; they would only churn the workers.
-        if (std::abs(static_cast<double>(batch) - w.batchSize) > 0.03 * w.batchSize) {
-            w.batchSize = batch;
+    for (size_t i = 0; i < ids.size(); ++i) {
+        WorkerRecord& w = *m_context.workers().find(ids[i]);
+        // Moved only when more than 4% away: the speeds are medians of noisy iterations (other
+        // processes share the cores), and sizes that follow every wiggle churn the workers.
+        const double target = std::clamp<double>(total * speeds[i] / totalSpeed, least, most);
+        if (std::abs(target - w.batchSize) > 0.04 * w.batchSize) {
+            w.batchSize = static_cast<uint32_t>(std::lround(target));
             changed = true;
         }
-        detail += (detail.empty() ? "" : " ") + std::to_string(id) + ":" + std::to_string(w.batchSize);
+        detail += (detail.empty() ? "" : " ") + std::to_string(ids[i]) + ":" + std::to_string(w.batchSize);
     }
     if (changed) m_context.announce("batch", "batch sizes by speed " + detail);
 }

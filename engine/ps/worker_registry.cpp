@@ -11,6 +11,17 @@ void WorkerRecord::recordStaleness(uint64_t tau) {
     stalenessSum += static_cast<double>(tau);
 }
 
+void WorkerRecord::recordSpeed(double samplesPerSecond) {
+    if (recentSpeeds.size() < kSpeedWindow)
+        recentSpeeds.push_back(samplesPerSecond);
+    else
+        recentSpeeds[nextSpeed] = samplesPerSecond;
+    nextSpeed = (nextSpeed + 1) % kSpeedWindow;
+    std::vector<double> sorted = recentSpeeds;
+    std::nth_element(sorted.begin(), sorted.begin() + sorted.size() / 2, sorted.end());
+    computeSpeed = sorted[sorted.size() / 2];
+}
+
 WorkerRecord& WorkerRegistry::add(const std::string& identity, uint32_t batchSize) {
     const uint32_t id = m_nextId++;
     WorkerRecord& record = m_workers[id];

@@ -26,7 +26,10 @@ struct WorkerRecord {
     uint64_t pushed = 0, applied = 0, dropped = 0;
     uint32_t batchSize = 0;
     uint32_t group = 0;        ///< in grouped mode; 0 otherwise
-    double computeSpeed = 0;   ///< samples per second of its own compute (slowdown included), smoothed
+    double computeSpeed = 0;   ///< samples per second of its own compute (slowdown included): the
+                               ///< median of its last kSpeedWindow pushes (robust to preemption)
+    std::vector<double> recentSpeeds;  ///< ring of the last kSpeedWindow
+    size_t nextSpeed = 0;
     wire::Slowdown slowdown;
     std::vector<uint64_t> stalenessHistogram;  ///< bucket i: tau = i; the last bucket: tau >= i
     double stalenessSum = 0.0;
@@ -39,6 +42,8 @@ struct WorkerRecord {
     /// Takes part in barriers and bounds: active and past start-up (it has pulled parameters).
     bool participating() const { return active() && state != wire::WORKER_STARTING; }
     void recordStaleness(uint64_t tau);
+    void recordSpeed(double samplesPerSecond);
+    static constexpr size_t kSpeedWindow = 31;
 };
 
 class WorkerRegistry {
