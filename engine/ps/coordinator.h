@@ -78,6 +78,7 @@ private:
     void handleRegister(const InboundMessage& message);
     void handlePush(InboundMessage& message, WorkerRecord& worker);
     void sendStop(WorkerRecord& worker);
+    void dropNonFinite(uint32_t worker, uint64_t baseVersion);
     void checkHeartbeats();
     void reviveWorker(WorkerRecord& worker, const std::string& why);
 
@@ -120,6 +121,7 @@ private:
     uint64_t m_runId, m_startUnixMs;
     Clock::time_point m_startTime, m_trainingStart, m_lastTick, m_lastEvalSubmit, m_stopDeadline;
     bool m_started = false;
+    bool m_divergenceReported = false;
 
     uint64_t m_pushed = 0, m_applied = 0, m_dropped = 0, m_badMessages = 0;
     uint64_t m_samplesTotal = 0, m_updatesSinceTick = 0;

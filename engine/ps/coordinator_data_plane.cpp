@@ -139,7 +139,7 @@ void Coordinator::handlePush(InboundMessage& message, WorkerRecord& w) {
         if (m_state == wire::RUN_STOPPED)
             dropGradient(w.id, push.base_version(), "run stopped");
         else if (!allFinite(gradient.data, m_store.size()))
-            dropGradient(w.id, push.base_version(), "gradient has NaN or infinite values");  // would poison the model
+            dropNonFinite(w.id, push.base_version());
         else
             m_policy->onGradient(gradient);
     }
@@ -156,6 +156,16 @@ void Coordinator::handlePush(InboundMessage& message, WorkerRecord& w) {
     m_policy->onWaiting(w.id);
 }
 
+
+void Coordinator::dropNonFinite(uint32_t worker, uint64_t baseVersion) {
+    dropGradient(worker, baseVersion, "gradient has NaN or infinite values");  // it would poison the model
+    if (m_divergenceReported) return;
+    m_divergenceReported = true;  // once: every later gradient of a diverged model is the same story
+    emitEvent("error", "training diverged: worker " + std::to_string(worker) +
+                           " computed a NaN or infinite gradient, so the model has blown up; lower the learning rate "
+                           "or, in asynchronous modes, modulate it by staleness (dynsgd or inverse)",
+              worker);
+}
 
 void Coordinator::sendStop(WorkerRecord& w) {
     wire::Envelope envelope;

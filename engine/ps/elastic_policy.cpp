@@ -51,7 +51,10 @@ void ElasticPolicy::rebalance() {
             w.batchSize = static_cast<uint32_t>(std::lround(target));
             changed = true;
         }
-        detail += (detail.empty() ? "" : " ") + std::to_string(ids[i]) + ":" + std::to_string(w.batchSize);
+        if (!detail.empty()) detail += ' ';
+        detail += std::to_string(ids[i]);
+        detail += ':';
+        detail += std::to_string(w.batchSize);
     }
     if (changed) m_context.announce("batch", "batch sizes by speed " + detail);
 }

@@ -11,11 +11,11 @@ void WorkerRecord::recordStaleness(uint64_t tau) {
     stalenessSum += static_cast<double>(tau);
 }
 
-void WorkerRecord::recordSpeed(double samplesPerSecond) {
+void WorkerRecord::recordSpeed(double speed) {
     if (recentSpeeds.size() < kSpeedWindow)
-        recentSpeeds.push_back(samplesPerSecond);
+        recentSpeeds.push_back(speed);
     else
-        recentSpeeds[nextSpeed] = samplesPerSecond;
+        recentSpeeds[nextSpeed] = speed;
     nextSpeed = (nextSpeed + 1) % kSpeedWindow;
     std::vector<double> sorted = recentSpeeds;
     std::nth_element(sorted.begin(), sorted.begin() + sorted.size() / 2, sorted.end());

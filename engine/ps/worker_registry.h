@@ -42,7 +42,7 @@ struct WorkerRecord {
     /// Takes part in barriers and bounds: active and past start-up (it has pulled parameters).
     bool participating() const { return active() && state != wire::WORKER_STARTING; }
     void recordStaleness(uint64_t tau);
-    void recordSpeed(double samplesPerSecond);
+    void recordSpeed(double speed);  ///< samples per second of one push
     static constexpr size_t kSpeedWindow = 31;
 };
 
