@@ -32,7 +32,7 @@ void AutoPolicy::onTick() {
     if (ids.empty()) return;
     for (uint32_t id : ids) {
         const WorkerRecord& w = *m_context.workers().find(id);
-        if (w.computeSpeed <= 0 || w.pushed < 5) return;  // not measured yet
+        if (w.computeSpeed <= 0 || w.pushed < 10) return;  // not measured yet
     }
     const double period = m_settings.decision_seconds() > 0 ? m_settings.decision_seconds() : 5.0;
     if (m_decided && std::chrono::duration<double>(Clock::now() - m_lastDecision).count() < period) return;
@@ -122,7 +122,7 @@ void AutoPolicy::decide() {
         reason += format(" %.0f", options[i].effective);
         if (options[i].meanStaleness > 0) reason += format(" (tau %.1f)", options[i].meanStaleness);
     }
-    const bool better = current == options.end() || best->effective > 1.1 * current->effective;
+    const bool better = current == options.end() || best->effective > kSwitchGain * current->effective;
     if (best->label != m_current && better) {
         switchTo(*best, reason);
     } else if (!m_decided) {

@@ -159,6 +159,7 @@ void Coordinator::handlePush(InboundMessage& message, WorkerRecord& w) {
 
 void Coordinator::dropNonFinite(uint32_t worker, uint64_t baseVersion) {
     dropGradient(worker, baseVersion, "gradient has NaN or infinite values");  // it would poison the model
+    m_policy->reconsider();  // its clock moved on without the policy seeing a gradient (ssp bounds)
     if (m_divergenceReported) return;
     m_divergenceReported = true;  // once: every later gradient of a diverged model is the same story
     emitEvent("error", "training diverged: worker " + std::to_string(worker) +
