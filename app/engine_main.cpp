@@ -1,6 +1,7 @@
-// syncscope-engine: the engine's command line: train, serve, work, run, export.
+// syncscope-engine: the engine's command line: train, serve, work, run, export, experiment.
 #include <CLI/CLI.hpp>
 
+#include "engine/cli/experiment_command.h"
 #include "engine/cli/export_command.h"
 #include "engine/cli/run_command.h"
 #include "engine/cli/serve_command.h"
@@ -15,6 +16,7 @@ int main(int argc, char** argv) {
     syncscope::engine::addWorkCommand(app, exitCode);
     syncscope::engine::addRunCommand(app, exitCode);
     syncscope::engine::addExportCommand(app, exitCode);
+    syncscope::engine::addExperimentCommand(app, exitCode);
     CLI11_PARSE(app, argc, argv);
     return exitCode;
 }

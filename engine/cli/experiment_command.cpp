@@ -1,0 +1,316 @@
+// `experiment`: plans the grid, runs each cell as a child `syncscope-engine run --record FILE` (the
+// very path a person uses), appends its figures to runs.csv as it finishes (so an interrupted
+// experiment resumes where it stopped), then writes the medians and asks syncscope-plot for PNGs.
+#include "engine/cli/experiment_command.h"
+
+#include <fcntl.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "engine/cli/cli_errors.h"
+#include "engine/cli/experiment_report.h"
+#include "engine/core/progress_bar.h"
+
+namespace syncscope::engine {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+std::atomic<bool> g_interrupted{false};
+
+struct ExperimentFlags {
+    std::string spec, out = "experiment-results", data;
+    std::vector<int> delays;
+    std::vector<std::string> modes;
+    std::vector<uint64_t> seeds;
+    unsigned workers = 8;
+    double maxSeconds = 20, fixedTime = 5;
+    bool runToCap = false, dryRun = false, noPlots = false;
+    CLI::App* cmd = nullptr;
+    bool given(const char* flag) const { return cmd->count(flag) > 0; }
+};
+
+struct PlannedRun {
+    const ExperimentMode* mode;
+    int delay;
+    uint64_t seed;
+    std::vector<std::string> args;  // without --record
+    std::string config;
+    std::string label() const {
+        return mode->name + " +" + std::to_string(delay) + "% seed " + std::to_string(seed);
+    }
+    std::string fileStem() const {
+        return mode->name + "_d" + std::to_string(delay) + "_s" + std::to_string(seed);
+    }
+};
+
+Result<ExperimentSpec> effectiveSpec(const ExperimentFlags& f) {
+    ExperimentSpec spec = seedsProtocol();
+    if (!f.spec.empty()) {
+        auto loaded = loadExperimentSpec(f.spec);
+        if (!loaded) return loaded.status();
+        spec = std::move(*loaded);
+    }
+    if (f.given("--delays")) spec.delaysPercent = f.delays;
+    if (f.given("--seeds")) spec.seeds = f.seeds;
+    if (f.given("--workers")) spec.workers = f.workers;
+    if (f.given("--max-seconds")) spec.maxSeconds = f.maxSeconds;
+    if (f.given("--fixed-time")) spec.fixedTimeSeconds = f.fixedTime;
+    if (f.runToCap) spec.runToCap = true;
+    if (!f.data.empty()) spec.dataDir = f.data;
+    if (f.given("--modes"))
+        if (Status s = selectModes(spec, f.modes); !s) return s;
+    if (Status s = validateSpec(spec); !s) return s;
+    return spec;
+}
+
+std::vector<PlannedRun> plan(const ExperimentSpec& spec) {
+    // Seeds outermost: after each seed the tables are complete, an interruption costs least.
+    std::vector<PlannedRun> runs;
+    for (uint64_t seed : spec.seeds)
+        for (int delay : spec.delaysPercent)
+            for (const auto& mode : spec.modes) {
+                PlannedRun r{&mode, delay, seed, runArguments(spec, mode, delay, seed, ""), {}};
+                r.config = configHash(r.args);
+                runs.push_back(std::move(r));
+            }
+    return runs;
+}
+
+std::string joined(const std::vector<std::string>& parts, const char* separator = " ") {
+    std::string text;
+    for (const auto& p : parts) text += (text.empty() ? "" : separator) + p;
+    return text;
+}
+
+std::string equivalentCommand(const ExperimentSpec& spec, const ExperimentFlags& f) {
+    std::vector<std::string> modes, delays, seeds;
+    for (const auto& m : spec.modes) modes.push_back(m.name);
+    for (int d : spec.delaysPercent) delays.push_back(std::to_string(d));
+    for (uint64_t s : spec.seeds) seeds.push_back(std::to_string(s));
+    char numbers[128];
+    std::snprintf(numbers, sizeof numbers, " --workers %u --max-seconds %g --fixed-time %g", spec.workers,
+                  spec.maxSeconds, spec.fixedTimeSeconds);
+    return "syncscope-engine experiment" + (f.spec.empty() ? std::string() : " --spec " + f.spec) + " --modes " +
+           joined(modes, ",") + " --delays " + joined(delays, ",") + " --seeds " + joined(seeds, ",") + numbers +
+           (spec.runToCap ? " --run-to-cap" : "") + (f.data.empty() ? "" : " --data " + f.data) + " --out " + f.out;
+}
+
+std::string selfPath() {
+    std::error_code error;
+    std::string self = fs::read_symlink("/proc/self/exe", error).string();
+    if (error) return "syncscope-engine";
+    // Rebuilt while the experiment runs: the new binary at the same path runs the next cells.
+    const std::string deleted = " (deleted)";
+    if (self.size() > deleted.size() && self.compare(self.size() - deleted.size(), deleted.size(), deleted) == 0)
+        self.resize(self.size() - deleted.size());
+    return self;
+}
+
+/// fork + exec with stdout and stderr into logPath; the child dies with us (PR_SET_PDEATHSIG) and
+/// stays in our process group, so Ctrl-C reaches it and it stops its cluster cleanly.
+Result<pid_t> spawn(const std::string& binary, const std::vector<std::string>& args, const std::string& logPath) {
+    const int log = ::open(logPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (log < 0) return unavailable("cannot create the log '" + logPath + "': " + std::strerror(errno));
+    std::vector<char*> argv{const_cast<char*>(binary.c_str())};
+    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+        ::prctl(PR_SET_PDEATHSIG, SIGTERM);
+        ::dup2(log, STDOUT_FILENO);
+        ::dup2(log, STDERR_FILENO);
+        ::execv(binary.c_str(), argv.data());
+        std::fprintf(stderr, "cannot start %s: %s\n", binary.c_str(), std::strerror(errno));
+        ::_exit(127);
+    }
+    ::close(log);
+    if (pid < 0) return unavailable(std::string("cannot start a run: fork failed: ") + std::strerror(errno));
+    return pid;
+}
+
+/// Waits for a child while redrawing the progress bar; forwards an interruption to it.
+int waitForRun(pid_t pid, ProgressBar& bar, long long done, long long total, const std::string& label, double cap,
+               double etaSeconds) {
+    const auto start = Clock::now();
+    bool forwarded = false;
+    for (;;) {
+        int status = 0;
+        const pid_t r = ::waitpid(pid, &status, WNOHANG);
+        if (r == pid) return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+        if (r < 0 && errno != EINTR) return -1;
+        if (g_interrupted.load() && !forwarded) {
+            ::kill(pid, SIGINT);  // `run` stops its cluster and exits; a second Ctrl-C is not needed
+            forwarded = true;
+        }
+        const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+        char suffix[256];
+        std::snprintf(suffix, sizeof suffix, "run %lld/%lld  %s  %.0fs (cap %.0fs)%s", done + 1, total, label.c_str(),
+                      elapsed, cap, etaSeconds > 0 ? ("  ETA " + std::to_string(int(etaSeconds / 60 + 1)) + " min").c_str() : "");
+        bar.update(done, total, suffix);
+        std::this_thread::sleep_for(std::chrono::milliseconds(250));
+    }
+}
+
+std::string findPlotTool() {
+    const fs::path beside = fs::path(selfPath()).parent_path() / "syncscope-plot";
+    if (::access(beside.c_str(), X_OK) == 0) return beside.string();
+    const char* path = std::getenv("PATH");
+    std::stringstream dirs(path ? path : "");
+    for (std::string dir; std::getline(dirs, dir, ':');)
+        if (!dir.empty() && ::access((fs::path(dir) / "syncscope-plot").c_str(), X_OK) == 0)
+            return (fs::path(dir) / "syncscope-plot").string();
+    return {};
+}
+
+void makePlots(const std::string& out, bool skip) {
+    const std::string csv = (fs::path(out) / "results.csv").string();
+    const std::string tool = skip ? std::string() : findPlotTool();
+    if (tool.empty()) {
+        std::printf("plots: run `syncscope-plot %s --out %s` (built with the console, SYNCSCOPE_GUI=ON)\n", csv.c_str(),
+                    out.c_str());
+        return;
+    }
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+        ::execl(tool.c_str(), tool.c_str(), csv.c_str(), "--out", out.c_str(), static_cast<char*>(nullptr));
+        ::_exit(127);
+    }
+    int status = 0;
+    if (pid < 0 || ::waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        std::fprintf(stderr, "warning: %s failed; the tables are written, the plots are not\n", tool.c_str());
+}
+
+struct Progress {
+    long long done = 0, total = 0;
+    int ran = 0, failed = 0;
+    double secondsRunning = 0;
+};
+
+void runOne(const ExperimentSpec& spec, const ExperimentFlags& f, const PlannedRun& p, ProgressBar& bar, Progress& progress) {
+    const fs::path out(f.out);
+    const std::string recording = (out / "recordings" / (p.fileStem() + ".ssrec")).string();
+    const std::string log = (out / "logs" / (p.fileStem() + ".log")).string();
+    std::vector<std::string> args = p.args;
+    args.insert(args.end(), {"--record", recording});
+    const double eta = progress.ran ? progress.secondsRunning / progress.ran * double(progress.total - progress.done) : 0;
+    const auto start = Clock::now();
+    auto pid = spawn(selfPath(), args, log);
+    const int exit = pid ? waitForRun(*pid, bar, progress.done, progress.total, p.label(), spec.maxSeconds, eta) : -1;
+    progress.secondsRunning += std::chrono::duration<double>(Clock::now() - start).count();
+    ++progress.ran;
+    if (g_interrupted.load()) return;
+    auto metrics = exit == 0 ? measureRun(recording, spec.targetAccuracyPercent / 100.0, spec.fixedTimeSeconds)
+                             : Result<RunMetrics>(unavailable(pid ? "exit code " + std::to_string(exit) : pid.status().message()));
+    if (!metrics) {
+        ++progress.failed;
+        bar.keep(++progress.done, progress.total, p.label() + ": FAILED (" + metrics.status().message() + "); see " + log);
+        return;
+    }
+    RunRow row{p.mode->name, p.delay, p.seed, p.config, *metrics, spec.fixedTimeSeconds, recording};
+    if (Status s = appendRunsCsv((out / "runs.csv").string(), row); !s) std::fprintf(stderr, "error: %s\n", s.message().c_str());
+    const RunMetrics& m = *metrics;
+    char summary[256];
+    std::snprintf(summary, sizeof summary, "%s: %s, final %.1f%%, %.0f samples/s, staleness %.2f", p.label().c_str(),
+                  m.timeToTarget ? ("target at " + std::to_string(*m.timeToTarget).substr(0, 5) + " s").c_str() : "target not reached",
+                  100 * m.finalAccuracy, m.samplesPerSecond, m.stalenessMean);
+    bar.keep(++progress.done, progress.total, summary);
+}
+
+int runExperiment(const ExperimentFlags& f) {
+    auto spec = effectiveSpec(f);
+    if (!spec) return printError(spec.status());
+    std::error_code error;
+    for (const char* sub : {"recordings", "logs"}) fs::create_directories(fs::path(f.out) / sub, error);
+    if (error) return printError(unavailable("cannot create '" + f.out + "': " + error.message() + "; pick another --out"));
+    const std::string runsCsv = (fs::path(f.out) / "runs.csv").string();
+    std::string warning;
+    auto rows = readRunsCsv(runsCsv, &warning);
+    if (!rows) return printError(rows.status());
+    if (!warning.empty()) std::fprintf(stderr, "warning: %s\n", warning.c_str());
+    const std::vector<PlannedRun> runs = plan(*spec);
+    auto finished = [&](const PlannedRun& p) {
+        return std::any_of(rows->begin(), rows->end(), [&](const RunRow& r) { return r.mode == p.mode->name && r.config == p.config; });
+    };
+    Progress progress;
+    progress.total = static_cast<long long>(runs.size());
+    for (const auto& p : runs) progress.done += finished(p) ? 1 : 0;
+    std::printf("%s: %lld runs, %lld already in %s, each at most %g s of training\n", spec->name.c_str(), progress.total,
+                progress.done, runsCsv.c_str(), spec->maxSeconds);
+    if (f.dryRun) {
+        for (const auto& p : runs) std::printf("%s syncscope-engine %s\n", finished(p) ? "done" : "todo", joined(p.args).c_str());
+        return 0;
+    }
+    std::fflush(stdout);
+    std::signal(SIGINT, [](int) { g_interrupted.store(true); });
+    std::signal(SIGTERM, [](int) { g_interrupted.store(true); });
+    ProgressBar bar;
+    for (const auto& p : runs) {
+        if (g_interrupted.load()) break;
+        if (!finished(p)) runOne(*spec, f, p, bar, progress);
+    }
+    bar.finish();
+    auto all = readRunsCsv(runsCsv, nullptr);
+    if (!all) return printError(all.status());
+    warning.clear();
+    refreshFixedTime(*all, *spec, &warning);
+    if (!warning.empty()) std::fprintf(stderr, "warning: %s\n", warning.c_str());
+    const auto cells = summariseCells(*spec, *all);
+    const std::string results = (fs::path(f.out) / "results.md").string();
+    if (Status s = writeResultsCsv((fs::path(f.out) / "results.csv").string(), *spec, cells); !s) return printError(s);
+    if (Status s = writeResultsMarkdown(results, *spec, cells, equivalentCommand(*spec, f)); !s) return printError(s);
+    std::ifstream md(results);
+    std::printf("\n%s\n", std::string(std::istreambuf_iterator<char>(md), {}).c_str());
+    if (g_interrupted.load()) {
+        std::fprintf(stderr, "interrupted: %lld of %lld runs done; run the same command again to continue\n",
+                     progress.done, progress.total);
+        return 130;
+    }
+    makePlots(f.out, f.noPlots);
+    if (progress.failed) return std::fprintf(stderr, "error: %d run(s) failed; see %s/logs\n", progress.failed, f.out.c_str()), 3;
+    return 0;
+}
+
+}  // namespace
+
+void addExperimentCommand(CLI::App& app, int& exitCode) {
+    auto f = std::make_shared<ExperimentFlags>();
+    CLI::App* cmd = app.add_subcommand(
+        "experiment", "Run the seeds' protocol (modes x straggler delays x seeds) and write results.csv/.md and plots");
+    f->cmd = cmd;
+    cmd->add_option("--spec", f->spec, "Experiment spec (JSON), e.g. resources/experiments/seeds-protocol.json; "
+                                       "default: the built-in seeds' protocol")->check(CLI::ExistingFile);
+    cmd->add_option("--modes", f->modes, "Modes to run, by name in the spec (default: all), e.g. bsp,asp,ssp-s3")->delimiter(',');
+    cmd->add_option("--delays", f->delays, "Extra delay of the straggler in percent, e.g. 0,100,200,300,400")
+        ->delimiter(',')->check(CLI::Range(0, 9900));
+    cmd->add_option("--seeds", f->seeds, "Seeds, e.g. 1,2,3")->delimiter(',');
+    cmd->add_option("--workers", f->workers, "Workers per run")->check(CLI::Range(1, 1024))->capture_default_str();
+    cmd->add_option("--max-seconds", f->maxSeconds, "Time cap of one run (training seconds)")
+        ->check(CLI::Range(0.1, 1e6))->capture_default_str();
+    cmd->add_option("--fixed-time", f->fixedTime, "Report test accuracy at this many seconds of training")
+        ->check(CLI::Range(0.1, 1e6))->capture_default_str();
+    cmd->add_option("--out", f->out, "Folder for runs.csv, results.csv, results.md, the PNGs, recordings and logs")
+        ->capture_default_str();
+    cmd->add_option("--data", f->data, "Folder with the Fashion-MNIST IDX .gz files (default: run's default)");
+    cmd->add_flag("--run-to-cap", f->runToCap, "Train every run until --max-seconds instead of stopping at the target");
+    cmd->add_flag("--dry-run", f->dryRun, "Print the planned runs (done/todo) and their commands, run nothing");
+    cmd->add_flag("--no-plots", f->noPlots, "Do not call syncscope-plot at the end");
+    cmd->callback([f, &exitCode] { exitCode = runExperiment(*f); });
+}
+
+}  // namespace syncscope::engine

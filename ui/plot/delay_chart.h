@@ -1,0 +1,23 @@
+// One figure of an experiment: a metric against the straggler's delay, one line per mode, drawn
+// with Qt Charts and saved as a PNG.
+#pragma once
+
+#include <QString>
+
+#include "ui/plot/results_table.h"
+
+namespace syncscope::ui {
+
+struct DelayFigure {
+    QString column;  ///< results.csv column
+    QString title, yLabel;
+    QString file;        ///< PNG name in the output folder
+    double scale = 1.0;  ///< shown value = column value × scale (fractions as percent)
+    QString missing = QStringLiteral("no value");  ///< what a missing point means, for the legend
+};
+
+/// Draws `figure` from `table` into a width × height PNG at `path`; false (and *error) on failure.
+bool renderDelayChart(const ResultsTable& table, const DelayFigure& figure, const QString& path, QString* error,
+                      int width = 960, int height = 600);
+
+}  // namespace syncscope::ui
