@@ -1,6 +1,8 @@
 // MainWindow against a real local cluster of two workers: charts fill, steering changes travel to
-// the engine, and its events come back (log line, chart marker, status bar); closing stops the cluster.
+// the engine, and its events come back (log line, chart marker, status bar): a mode switch, the
+// grouped mode with the groups slider and a worker's group edited; closing stops the cluster.
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QPlainTextEdit>
 #include <QRegularExpression>
 #include <QSlider>
@@ -10,6 +12,7 @@
 #include "ui/widgets/main_window.h"
 #include "ui/widgets/steering_panel.h"
 #include "ui/widgets/time_chart.h"
+#include "ui/widgets/worker_table_model.h"
 
 using namespace syncscope;
 using namespace syncscope::ui;
@@ -30,13 +33,68 @@ bool logMatches(const MainWindow& window, const QString& pattern) {
     return re.match(window.logView()->toPlainText()).hasMatch();
 }
 
+// The row of `workerId` in the worker table (-1: not there).
+int rowOf(const WorkerTableModel& model, uint32_t workerId) {
+    for (int row = 0; row < model.rowCount(); ++row)
+        if (model.workerId(row) == workerId) return row;
+    return -1;
+}
+
+int groupOf(const WorkerTableModel& model, uint32_t workerId) {
+    const int row = rowOf(model, workerId);
+    return row < 0 ? -1 : model.index(row, WorkerTableModel::Group).data(Qt::EditRole).toInt();
+}
+
 }  // namespace
 
 class TestMainWindow : public QObject {
     Q_OBJECT
 private slots:
     void steersARealLocalCluster();
+
+private:
+    void steerGroupedMode(MainWindow& window);
 };
+
+// Grouped mode from the selector, a worker moved to the other group in the table (an explicit
+// assignment of both workers), then the groups slider dragged to one group; each comes back as an
+// event. Then auto mode, whose decisions come back with their reasons.
+void TestMainWindow::steerGroupedMode(MainWindow& window) {
+    SteeringPanel& steering = *window.steeringPanel();
+    WorkerTableModel& workers = *steering.workerTable();
+    steering.modeSelector()->setCurrentIndex(steering.modeSelector()->findData(wire::GROUPED));
+    QVERIFY(steering.groupsSlider()->isEnabled());
+    QCOMPARE(steering.groupsSlider()->value(), 2);
+    steering.applyMode();
+    QTRY_VERIFY_WITH_TIMEOUT(logMatches(window, QStringLiteral("\\] mode: grouped G=2 by round-robin")), kEngineTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(window.statusText().contains(QStringLiteral("Mode: GROUPED")), kEngineTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(workers.groupsEditable() && groupOf(workers, 0) == 0 && groupOf(workers, 1) == 1,
+                             kEngineTimeoutMs);
+
+    const QModelIndex cell = workers.index(rowOf(workers, 1), WorkerTableModel::Group);
+    QVERIFY(workers.flags(cell) & Qt::ItemIsEditable);
+    QVERIFY(workers.setData(cell, 0));  // worker 1 joins worker 0's group
+    QTRY_VERIFY_WITH_TIMEOUT(logMatches(window, QStringLiteral("\\] groups: grouped G=2 by explicit.*\\[0 1\\]")),
+                             kEngineTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(groupOf(workers, 1) == 0, kEngineTimeoutMs);
+
+    QSlider* groups = steering.groupsSlider();
+    groups->setSliderDown(true);  // a drag to one group; it sends on release only
+    groups->setValue(1);
+    QTest::qWait(300);
+    QVERIFY(!logMatches(window, QStringLiteral("\\] groups: grouped G=1")));
+    groups->setSliderDown(false);
+    QTRY_VERIFY_WITH_TIMEOUT(logMatches(window, QStringLiteral("\\] groups: grouped G=1 by round-robin")), kEngineTimeoutMs);
+    QVERIFY(!logMatches(window, QStringLiteral("refused")));
+
+    // Auto, deciding every second: its decisions come back as events with a reason, drawn as markers.
+    const int markersBefore = totalMarkers(*window.chartsPanel());
+    steering.modeSelector()->setCurrentIndex(steering.modeSelector()->findData(wire::AUTO));
+    steering.decisionBox()->setValue(1.0);
+    steering.applyMode();
+    QTRY_VERIFY_WITH_TIMEOUT(logMatches(window, QStringLiteral("\\] auto: \\S.*: \\S")), kEngineTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(totalMarkers(*window.chartsPanel()) >= markersBefore + 2, kEngineTimeoutMs);
+}
 
 void TestMainWindow::steersARealLocalCluster() {
     MainWindow window(QStringLiteral(SYNCSCOPE_ENGINE_BINARY));
@@ -47,7 +105,7 @@ void TestMainWindow::steersARealLocalCluster() {
     settings.workers = 2;
     settings.backend = QStringLiteral("cpu");
     settings.epochs = 0;
-    settings.maxSeconds = 40;
+    settings.maxSeconds = 120;  // stopped by the test long before
     settings.dataDir = QStringLiteral(SYNCSCOPE_FASHION_MNIST_DIR);
     window.startLocalCluster(settings);
 
@@ -70,6 +128,12 @@ void TestMainWindow::steersARealLocalCluster() {
 
     steering.slowdownSlider(0)->setValue(30);  // factor 3.0
     QTRY_VERIFY_WITH_TIMEOUT(logMatches(window, QStringLiteral("\\] slowdown: ")), kEngineTimeoutMs);
+
+    steerGroupedMode(window);
+    if (QTest::currentTestFailed()) {
+        window.close();  // stops the cluster
+        return;
+    }
 
     if (qEnvironmentVariableIsSet("SYNCSCOPE_SCREENSHOT")) {
         QTest::qWait(3000);  // a few more seconds of history with the straggler

@@ -1,6 +1,8 @@
 // Control request builders (see control_requests.h).
 #include "ui/net/control_requests.h"
 
+#include <algorithm>
+
 namespace syncscope::ui {
 
 wire::ControlRequest startRequest() {
@@ -33,6 +35,32 @@ wire::ControlRequest setModeRequest(wire::SyncMode mode, uint32_t stalenessBound
     settings->set_mode(mode);
     settings->set_staleness_bound(stalenessBound);
     settings->set_lr_modulation(lrModulation);
+    return request;
+}
+
+wire::ControlRequest setModeRequest(const wire::ModeSettings& settings) {
+    wire::ControlRequest request;
+    *request.mutable_set_mode()->mutable_settings() = settings;
+    return request;
+}
+
+wire::ControlRequest setGroupsRequest(uint32_t count, wire::GroupBy by) {
+    wire::ControlRequest request;
+    request.mutable_set_groups()->set_count(count);
+    request.mutable_set_groups()->set_by(by);
+    return request;
+}
+
+wire::ControlRequest setGroupsExplicitRequest(const std::map<uint32_t, uint32_t>& assignment, uint32_t count) {
+    wire::ControlRequest request;
+    wire::SetGroups* groups = request.mutable_set_groups();
+    groups->set_by(wire::GROUP_EXPLICIT);
+    count = std::max(count, 1u);
+    for (const auto& [worker, group] : assignment) {
+        (*groups->mutable_assignment())[worker] = group;
+        count = std::max(count, group + 1);
+    }
+    groups->set_count(count);
     return request;
 }
 

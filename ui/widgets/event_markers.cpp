@@ -1,20 +1,68 @@
 // EventMarkers (see event_markers.h): lines and labels positioned in the chart's scene coordinates.
 #include "ui/widgets/event_markers.h"
 
+#include <QCoreApplication>
 #include <QFont>
 #include <QGraphicsLineItem>
 #include <QGraphicsSimpleTextItem>
+#include <QPainterPathStroker>
 #include <QPen>
+#include <QRegularExpression>
+
+#include <algorithm>
 
 namespace syncscope::ui {
 namespace {
 constexpr int kMarkerLabelRows = 3;  // labels of nearby events stagger over this many rows
 constexpr int kMarkerLabelChars = 28;
+constexpr double kLabelGap = 4.0;     // pixels kept free between two labels on one row
+constexpr double kHoverWidth = 7.0;   // a dashed 1 px line is hard to hover; its hover band is wider
+
+// The marker's line, hoverable over a band a few pixels wide (for its tooltip).
+class MarkerLine : public QGraphicsLineItem {
+public:
+    using QGraphicsLineItem::QGraphicsLineItem;
+    QPainterPath shape() const override {
+        QPainterPath path(line().p1());
+        path.lineTo(line().p2());
+        QPainterPathStroker stroker;
+        stroker.setWidth(kHoverWidth);
+        return stroker.createStroke(path);
+    }
+    QRectF boundingRect() const override { return shape().boundingRect().united(QGraphicsLineItem::boundingRect()); }
+};
+
+QString elided(QString text) {
+    if (text.size() > kMarkerLabelChars) text = text.left(kMarkerLabelChars - 1) + QChar(0x2026);
+    return text;
+}
 }  // namespace
+
+QString EventMarkers::shortLabel(const wire::Event& event) {
+    const QString kind = QString::fromStdString(event.kind());
+    QString detail = QString::fromStdString(event.detail()).trimmed();
+    if (kind == QLatin1String("auto")) {
+        // A decision reads "VERDICT: REASON" (or "VERDICT; ...", "VERDICT (...)", "VERDICT because ...");
+        // the chart shows the verdict, the tooltip the reason.
+        static const QRegularExpression reasonStart(QStringLiteral("[:;(]|\\s(because|since|as)\\s|\\s[-\\x{2013}\\x{2014}]\\s"));
+        const qsizetype cut = detail.indexOf(reasonStart);
+        if (cut > 0) detail = detail.left(cut).trimmed();
+    }
+    return elided(detail.isEmpty() ? kind : kind + QLatin1Char(' ') + detail);
+}
+
+QString EventMarkers::fullText(const wire::Event& event) {
+    QString text = QCoreApplication::translate("syncscope::ui::EventMarkers", "%1 s, version %2: %3")
+                       .arg(event.time_s(), 0, 'f', 1)
+                       .arg(event.version())
+                       .arg(QString::fromStdString(event.kind()));
+    if (!event.detail().empty()) text += QLatin1Char('\n') + QString::fromStdString(event.detail());
+    return text;
+}
 
 EventMarkers::Marker& EventMarkers::markerAt(QChart* chart, int index) {
     while (int(m_markers.size()) <= index) {
-        Marker marker{new QGraphicsLineItem(chart), new QGraphicsSimpleTextItem(chart)};
+        Marker marker{new MarkerLine(chart), new QGraphicsSimpleTextItem(chart)};
         marker.line->setPen(QPen(QColor(90, 90, 90, 180), 1.0, Qt::DashLine));
         marker.line->setZValue(10);
         QFont font = marker.label->font();
@@ -30,26 +78,62 @@ EventMarkers::Marker& EventMarkers::markerAt(QChart* chart, int index) {
 void EventMarkers::place(QChart* chart, const QVector<wire::Event>& events, double viewMin, double viewMax) {
     const QRectF area = chart->plotArea();
     const double span = viewMax - viewMin;
+    std::vector<qsizetype> order;  // the visible events, left to right
+    for (qsizetype i = 0; i < events.size(); ++i)
+        if (span > 0.0 && events[i].time_s() >= viewMin && events[i].time_s() <= viewMax) order.push_back(i);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](qsizetype a, qsizetype b) { return events[a].time_s() < events[b].time_s(); });
+
+    double rowEnd[kMarkerLabelRows];
+    std::fill(std::begin(rowEnd), std::end(rowEnd), -1e300);
     int shown = 0;
-    for (const wire::Event& event : events) {
-        if (event.time_s() < viewMin || event.time_s() > viewMax || span <= 0.0) continue;
+    for (const qsizetype i : order) {
+        const wire::Event& event = events[i];
         const double x = area.left() + (event.time_s() - viewMin) / span * area.width();
-        Marker& marker = markerAt(chart, shown);
+        Marker& marker = markerAt(chart, shown++);
         marker.line->setLine(x, area.top(), x, area.bottom());
-        QString text = QString::fromStdString(event.kind());
-        if (!event.detail().empty()) text += ' ' + QString::fromStdString(event.detail());
-        if (text.size() > kMarkerLabelChars) text = text.left(kMarkerLabelChars - 1) + QChar(0x2026);
-        marker.label->setText(text);
-        marker.label->setPos(x + 2, area.top() + 1 + (shown % kMarkerLabelRows) * marker.label->boundingRect().height());
         marker.line->setVisible(true);
-        marker.label->setVisible(true);
-        ++shown;
+        const QString tip = fullText(event);
+        marker.line->setToolTip(tip);
+        marker.label->setToolTip(tip);
+        marker.label->setText(shortLabel(event));
+        // Right of the line, or left of it near the plot's right edge; the first row where it clears
+        // the previous label; hidden when no row has room (the line and its tooltip stay).
+        const QRectF bounds = marker.label->boundingRect();
+        double left = x + 2;
+        if (left + bounds.width() > area.right()) left = std::max(area.left(), x - 2 - bounds.width());
+        int row = 0;
+        while (row < kMarkerLabelRows && rowEnd[row] + kLabelGap > left) ++row;
+        marker.label->setVisible(row < kMarkerLabelRows);
+        if (row == kMarkerLabelRows) continue;
+        rowEnd[row] = left + bounds.width();
+        marker.label->setPos(left, area.top() + 1 + row * bounds.height());
     }
     m_shown = shown;
     for (size_t i = size_t(shown); i < m_markers.size(); ++i) {
         m_markers[i].line->setVisible(false);
         m_markers[i].label->setVisible(false);
     }
+}
+
+int EventMarkers::visibleLabelCount() const {
+    return int(std::count_if(m_markers.begin(), m_markers.begin() + m_shown,
+                             [](const Marker& m) { return m.label->isVisible(); }));
+}
+
+QVector<QRectF> EventMarkers::visibleLabelRects() const {
+    QVector<QRectF> rects;
+    for (int i = 0; i < m_shown; ++i)
+        if (m_markers[size_t(i)].label->isVisible()) rects << m_markers[size_t(i)].label->sceneBoundingRect();
+    return rects;
+}
+
+QString EventMarkers::labelText(int index) const {
+    return index >= 0 && index < m_shown ? m_markers[size_t(index)].label->text() : QString();
+}
+
+QString EventMarkers::toolTip(int index) const {
+    return index >= 0 && index < m_shown ? m_markers[size_t(index)].line->toolTip() : QString();
 }
 
 }  // namespace syncscope::ui

@@ -1,8 +1,12 @@
 // EventMarkers: a dashed vertical line and a short label for each event in a chart's visible time
-// range. The graphics items are pooled and reused, so hundreds of events allocate nothing per frame.
+// range; hovering a line or label shows the whole event (auto's decisions: the full reason).
+// Labels of nearby events stagger over a few rows; one that would still collide is hidden, its
+// line and tooltip stay. The graphics items are pooled, so hundreds of events allocate nothing per frame.
 #pragma once
 
 #include <QChart>
+#include <QRectF>
+#include <QString>
 #include <QVector>
 
 #include <vector>
@@ -20,6 +24,18 @@ public:
     void place(QChart* chart, const QVector<wire::Event>& events, double viewMin, double viewMax);
     /// Markers currently shown.
     int visibleCount() const { return m_shown; }
+    /// Labels currently shown (at most visibleCount(); the others were hidden to avoid overlap).
+    int visibleLabelCount() const;
+    /// The scene rectangles of the labels currently shown.
+    QVector<QRectF> visibleLabelRects() const;
+    /// The label text and the hover tooltip of shown marker `index` (0..visibleCount()-1, in time order).
+    QString labelText(int index) const;
+    QString toolTip(int index) const;
+
+    /// The label drawn on the chart: "kind detail" cut short; auto's decisions show their verdict only.
+    static QString shortLabel(const wire::Event& event);
+    /// The hover text: time, kind and the whole detail.
+    static QString fullText(const wire::Event& event);
 
 private:
     struct Marker {

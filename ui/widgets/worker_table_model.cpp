@@ -7,7 +7,18 @@ namespace syncscope::ui {
 
 WorkerTableModel::WorkerTableModel(QObject* parent) : QAbstractTableModel(parent) {}
 
+namespace {
+constexpr uint32_t kDefaultGroups = 2;  // the engine's G when ModeSettings.group_count is 0
+}
+
 void WorkerTableModel::setFrame(const TelemetryFrame& frame) {
+    if (frame.latest) {
+        const wire::ModeSettings& mode = frame.latest->mode();
+        m_grouped = mode.mode() == wire::GROUPED;
+        m_groupCount = m_grouped ? (mode.group_count() ? mode.group_count() : kDefaultGroups) : 1;
+        for (const wire::WorkerStats& worker : frame.latest->workers())
+            m_groupCount = std::max(m_groupCount, worker.group() + 1);  // explicit groups may exceed G
+    }
     std::vector<wire::WorkerStats> rows;
     rows.reserve(frame.workers.size());
     for (const auto& [id, series] : frame.workers) {
@@ -23,7 +34,7 @@ void WorkerTableModel::setFrame(const TelemetryFrame& frame) {
         return;
     }
     m_rows = std::move(rows);
-    if (!m_rows.empty()) emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1), {Qt::DisplayRole});
+    if (!m_rows.empty()) emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
 }
 
 int WorkerTableModel::rowCount(const QModelIndex& parent) const {
@@ -48,6 +59,14 @@ QVariant WorkerTableModel::data(const QModelIndex& index, int role) const {
     const wire::WorkerStats& w = m_rows[index.row()];
     if (role == Qt::TextAlignmentRole)
         return index.column() == State ? QVariant() : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    if (index.column() == Group) {
+        if (role == GroupCountRole) return int(m_groupCount);
+        if (role == Qt::EditRole) return int(w.group());
+        if (role == Qt::ToolTipRole)
+            return m_grouped
+                       ? tr("Double-click to move worker %1 to another group (0-%2)").arg(w.worker_id()).arg(m_groupCount - 1)
+                       : tr("Groups can be edited in the grouped mode");
+    }
     if (role != Qt::DisplayRole) return {};
     switch (index.column()) {
         case Id: return w.worker_id();
@@ -60,6 +79,27 @@ QVariant WorkerTableModel::data(const QModelIndex& index, int role) const {
         case Slowdown: return QString::number(w.has_slowdown() ? std::max(1.0, w.slowdown().factor()) : 1.0, 'f', 1);
         default: return {};
     }
+}
+
+Qt::ItemFlags WorkerTableModel::flags(const QModelIndex& index) const {
+    Qt::ItemFlags flags = QAbstractTableModel::flags(index);
+    if (index.isValid() && index.column() == Group && m_grouped) flags |= Qt::ItemIsEditable;
+    return flags;
+}
+
+bool WorkerTableModel::setData(const QModelIndex& index, const QVariant& value, int role) {
+    if (!index.isValid() || index.row() >= rowCount() || index.column() != Group || role != Qt::EditRole || !m_grouped)
+        return false;
+    bool ok = false;
+    const int group = value.toInt(&ok);
+    if (!ok || group < 0 || uint32_t(group) >= m_groupCount) return false;
+    if (uint32_t(group) == m_rows[size_t(index.row())].group()) return true;  // nothing to regroup
+    m_rows[size_t(index.row())].set_group(uint32_t(group));
+    std::map<uint32_t, uint32_t> assignment;
+    for (const wire::WorkerStats& worker : m_rows) assignment[worker.worker_id()] = worker.group();
+    emit dataChanged(index, index);
+    emit groupAssignmentEdited(assignment, m_groupCount);
+    return true;
 }
 
 QVariant WorkerTableModel::headerData(int section, Qt::Orientation orientation, int role) const {

@@ -1,9 +1,11 @@
 // WorkerTableModel: one row per worker of the latest telemetry frame (state, group, throughput,
 // staleness, drops, batch, slowdown); rows are updated in place while the worker set is unchanged.
+// In grouped mode the group cell is editable: an edit asks for an explicit regrouping of all workers.
 #pragma once
 
 #include <QAbstractTableModel>
 
+#include <map>
 #include <vector>
 
 #include "ui/model/telemetry_frame.h"
@@ -14,6 +16,8 @@ class WorkerTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
     enum Column { Id, State, Group, SamplesPerSecond, Staleness, Dropped, Batch, Slowdown, ColumnCount };
+    /// The engine's group count G (an int), for the group cell's editor.
+    static constexpr int GroupCountRole = Qt::UserRole + 1;
 
     explicit WorkerTableModel(QObject* parent = nullptr);
 
@@ -25,11 +29,25 @@ public:
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    Qt::ItemFlags flags(const QModelIndex& index) const override;
+    /// A new group for a worker (Group column, grouped mode, 0..G-1): emits groupAssignmentEdited.
+    /// The row shows the new group at once; the next tick shows what the engine made of it.
+    bool setData(const QModelIndex& index, const QVariant& value, int role = Qt::EditRole) override;
+
+    /// Whether the engine runs the grouped mode (as of the last frame), and its G.
+    bool groupsEditable() const { return m_grouped; }
+    uint32_t groupCount() const { return m_groupCount; }
 
     static QString stateName(wire::WorkerState state);
 
+signals:
+    /// Every current worker's group (the edited one changed), and G.
+    void groupAssignmentEdited(const std::map<uint32_t, uint32_t>& assignment, uint32_t groupCount);
+
 private:
     std::vector<wire::WorkerStats> m_rows;  // ordered by worker id
+    bool m_grouped = false;
+    uint32_t m_groupCount = 1;
 };
 
 }  // namespace syncscope::ui
