@@ -1,5 +1,5 @@
 // syncscope: the desktop console. Attaches to a coordinator (--attach), replays a recording (--open),
-// starts a local cluster (--local N), or asks with the start dialog. Its translations
+// starts a local cluster (--local N), plays a classroom scenario (--scenario), or asks with the start dialog. Its translations
 // (translations/*.ts) are compiled in under :/i18n; the locale picks one, --lang overrides. --screenshot grabs
 // the window after a stretch of real run and exits (the README's screenshot comes from it).
 #include <QApplication>
@@ -16,6 +16,8 @@
 #include <optional>
 #include <string_view>
 
+#include "ui/scenario/scenario_catalog.h"
+#include "ui/scenario/scenario_parser.h"
 #include "ui/widgets/connect_dialog.h"
 #include "ui/widgets/main_window.h"
 
@@ -112,13 +114,18 @@ int main(int argc, char** argv) {
     const QCommandLineOption open(QStringLiteral("open"),
                                   QApplication::translate("main", "Open a run recording for replay and export."),
                                   QStringLiteral("FILE"));
-    parser.addOptions({attach, local, open, engine, lang, screenshot, screenshotAfter});
+    const QCommandLineOption scenario(
+        QStringLiteral("scenario"),
+        QApplication::translate("main", "Play a classroom scenario on a local cluster: a scenario file, or the name of a shipped one "
+                                        "(straggler-bsp, bsp-vs-asp, grouping-rescue)."),
+        QStringLiteral("FILE"));
+    parser.addOptions({attach, local, open, scenario, engine, lang, screenshot, screenshotAfter});
     if (!parser.parse(QApplication::arguments())) return failUsage(parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) parser.showHelp(0);
     if (!parser.positionalArguments().isEmpty())
         return failUsage(QApplication::translate("main", "unexpected argument '%1'").arg(parser.positionalArguments().first()));
-    if (int(parser.isSet(attach)) + int(parser.isSet(local)) + int(parser.isSet(open)) > 1)
-        return failUsage(QApplication::translate("main", "give one of --attach, --local and --open"));
+    if (int(parser.isSet(attach)) + int(parser.isSet(local)) + int(parser.isSet(open)) + int(parser.isSet(scenario)) > 1)
+        return failUsage(QApplication::translate("main", "give one of --attach, --local, --open and --scenario"));
 
     syncscope::ui::AttachSettings attachSettings;
     if (parser.isSet(attach)) {
@@ -127,9 +134,22 @@ int main(int argc, char** argv) {
             return failUsage(QApplication::translate("main", "--attach '%1' is not tcp://HOST:PORT (e.g. tcp://127.0.0.1:5556)").arg(parser.value(attach)));
     }
     syncscope::ui::LocalClusterSettings localSettings;
-    if (parser.isSet(local)) {
-        bool ok = false;
-        localSettings.workers = parser.value(local).toInt(&ok);
+    std::optional<syncscope::ui::Scenario> lesson;
+    if (parser.isSet(scenario)) {
+        const QString path = syncscope::ui::resolveScenarioPath(parser.value(scenario));
+        if (path.isEmpty()) {
+            QStringList shipped;
+            for (const QString& resource : syncscope::ui::shippedScenarioPaths()) shipped << QFileInfo(resource).completeBaseName();
+            return failUsage(QApplication::translate("main", "--scenario '%1' is neither a file nor a shipped scenario (%2)")
+                                 .arg(parser.value(scenario), shipped.join(QStringLiteral(", "))));
+        }
+        const syncscope::ui::ScenarioLoad load = syncscope::ui::ScenarioParser::load(path);
+        if (!load.scenario) return failUsage(load.error);
+        lesson = load.scenario;
+    }
+    if (parser.isSet(local) || lesson) {
+        bool ok = !parser.isSet(local);
+        if (parser.isSet(local)) localSettings.workers = parser.value(local).toInt(&ok);
         if (!ok || localSettings.workers < 1 || localSettings.workers > 1024)
             return failUsage(QApplication::translate("main", "--local '%1' must be a number of workers from 1 to 1024").arg(parser.value(local)));
         const QFileInfo binary(parser.value(engine));
@@ -138,8 +158,8 @@ int main(int argc, char** argv) {
     }
     double screenshotSeconds = kDefaultScreenshotAfterSeconds;
     if (parser.isSet(screenshot)) {
-        if (!parser.isSet(attach) && !parser.isSet(local))
-            return failUsage(QApplication::translate("main", "--screenshot needs --local N or --attach tcp://HOST:PORT"));
+        if (!parser.isSet(attach) && !parser.isSet(local) && !lesson)
+            return failUsage(QApplication::translate("main", "--screenshot needs --local N, --scenario FILE or --attach tcp://HOST:PORT"));
         bool ok = false;
         screenshotSeconds = parser.value(screenshotAfter).toDouble(&ok);
         if (!ok || screenshotSeconds < 0.0 || screenshotSeconds > 24 * 3600)
@@ -161,6 +181,7 @@ int main(int argc, char** argv) {
     if (parser.isSet(attach)) window.attach(attachSettings);
     else if (parser.isSet(local)) window.startLocalCluster(localSettings);
     else if (parser.isSet(open)) window.openRecording(parser.value(open));  // errors go to the status bar and log
+    else if (lesson) window.runScenario(*lesson);
     else QTimer::singleShot(0, &window, [&window] { window.openConnectDialog(true); });
 
     if (parser.isSet(screenshot)) {

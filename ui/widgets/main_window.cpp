@@ -10,10 +10,16 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QProcess>
+#include <QSignalBlocker>
 #include <QStatusBar>
+#include <QTableView>
 
 #include "engine/ps/local_cluster.h"
 #include "ui/net/control_requests.h"
+#include "ui/scenario/scenario_banner.h"
+#include "ui/scenario/scenario_commands.h"
+#include "ui/scenario/scenario_menu.h"
+#include "ui/scenario/scenario_parser.h"
 #include "ui/widgets/chart_export.h"
 #include "ui/widgets/charts_panel.h"
 #include "ui/widgets/replay_bar.h"
@@ -25,6 +31,29 @@ namespace {
 constexpr int kRepaintIntervalMs = 40;
 constexpr int kStopGraceMs = 3000;
 constexpr int kSteeringMinimumWidth = 520;  // the worker table with its slowdown column
+
+// The local cluster a scenario starts: its run, and its initial mode with that mode's parameters.
+LocalClusterSettings clusterSettingsFor(const Scenario& scenario) {
+    LocalClusterSettings settings;
+    settings.workers = scenario.workers;
+    settings.model = scenario.model;
+    settings.backend = scenario.backend;
+    settings.epochs = scenario.epochs;
+    settings.maxSeconds = scenario.maxSeconds;
+    const wire::ModeSettings& mode = scenario.mode;
+    settings.mode = ScenarioParser::syncModeName(mode.mode());
+    settings.staleness = int(mode.staleness_bound());
+    settings.lrModulation = ScenarioParser::lrModulationName(mode.lr_modulation());
+    if (mode.group_count() > 0) settings.groups = int(mode.group_count());
+    settings.groupBy = ScenarioParser::groupByName(mode.group_by());
+    settings.intraGroup = mode.intra_group_ssp() ? QStringLiteral("ssp") : QStringLiteral("bsp");
+    settings.k = int(mode.k());
+    settings.elasticBarrier = mode.elastic_slack() ? QStringLiteral("slack") : QStringLiteral("enforced");
+    settings.rebalanceSeconds = mode.rebalance_seconds();
+    settings.decisionSeconds = mode.decision_seconds();
+    return settings;
+}
+
 }  // namespace
 
 QString MainWindow::runStateName(wire::RunState state) {
@@ -58,6 +87,19 @@ MainWindow::MainWindow(const QString& engineBinary, QWidget* parent)
     connect(m_steering, &SteeringPanel::requestReady, this,
             [this](const wire::ControlRequest& request) { m_connection.sendCommand(request); });
     connect(&m_connection, &ConsoleConnection::commandReplied, this, &MainWindow::onCommandReplied);
+    connect(&m_scenarioRunner, &ScenarioRunner::requestReady, this,
+            [this](const wire::ControlRequest& request) { m_connection.sendCommand(request); });
+    connect(&m_scenarioRunner, &ScenarioRunner::changed, this, &MainWindow::showScenarioProgress);
+    connect(&m_scenarioRunner, &ScenarioRunner::stepFired, this, [this](int, const QString& description) {
+        const QString line = tr("Scenario at %1 s: %2").arg(m_scenarioRunner.trainingSeconds(), 0, 'f', 1).arg(description);
+        appendLog(line);
+        statusBar()->showMessage(line, 10'000);
+    });
+    connect(&m_scenarioRunner, &ScenarioRunner::noteChanged, this, [this](const QString& note) {
+        if (!note.isEmpty()) appendLog(tr("Note: %1").arg(note));
+    });
+    connect(&m_scenarioRunner, &ScenarioRunner::finished, this,
+            [this] { appendLog(tr("Scenario over: %1").arg(m_scenarioRunner.scenario().title)); });
     connect(&m_connection, &ConsoleConnection::attached, this, [this](const QString& description) {
         m_endpointLabel->setText(description);
         appendLog(description);
@@ -75,17 +117,23 @@ MainWindow::~MainWindow() = default;
 void MainWindow::createDocks() {
     m_steering = new SteeringPanel(this);
     m_steering->setMinimumWidth(kSteeringMinimumWidth);
-    auto* steeringDock = new QDockWidget(tr("Steering"), this);
-    steeringDock->setObjectName(QStringLiteral("steeringDock"));
-    steeringDock->setWidget(m_steering);
-    addDockWidget(Qt::RightDockWidgetArea, steeringDock);
+    m_steeringDock = new QDockWidget(tr("Steering"), this);
+    m_steeringDock->setObjectName(QStringLiteral("steeringDock"));
+    m_steeringDock->setWidget(m_steering);
+    addDockWidget(Qt::RightDockWidgetArea, m_steeringDock);
     m_log = new QPlainTextEdit(this);
     m_log->setReadOnly(true);
     m_log->setMaximumBlockCount(5000);
-    auto* logDock = new QDockWidget(tr("Log"), this);
-    logDock->setObjectName(QStringLiteral("logDock"));
-    logDock->setWidget(m_log);
-    addDockWidget(Qt::BottomDockWidgetArea, logDock);
+    m_logDock = new QDockWidget(tr("Log"), this);
+    m_logDock->setObjectName(QStringLiteral("logDock"));
+    m_logDock->setWidget(m_log);
+    addDockWidget(Qt::BottomDockWidgetArea, m_logDock);
+    m_scenarioBanner = new ScenarioBanner(m_scenarioRunner, this);
+    m_scenarioDock = new QDockWidget(tr("Scenario"), this);
+    m_scenarioDock->setObjectName(QStringLiteral("scenarioDock"));
+    m_scenarioDock->setWidget(m_scenarioBanner);
+    addDockWidget(Qt::TopDockWidgetArea, m_scenarioDock);
+    m_scenarioDock->hide();  // until a scenario runs
 }
 
 void MainWindow::createMenus() {
@@ -100,6 +148,14 @@ void MainWindow::createMenus() {
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     QMenu* run = menuBar()->addMenu(tr("&Run"));
     run->addActions(m_steering->runActions());
+    QMenu* scenarios = menuBar()->addMenu(tr("&Scenarios"));
+    ScenarioMenu::fill(scenarios, this, [this](const QString& path) { openScenario(path); });
+    scenarios->addSeparator();
+    scenarios->addAction(tr("Stop &following the scenario"), this, [this] { m_scenarioRunner.cancel(); });
+    createViewMenu();
+}
+
+void MainWindow::createViewMenu() {
     QMenu* view = menuBar()->addMenu(tr("&View"));
     QAction* wallClock = view->addAction(tr("&Wall-clock time axis"));
     wallClock->setCheckable(true);
@@ -107,6 +163,12 @@ void MainWindow::createMenus() {
     QAction* logScale = view->addAction(tr("&Log-scale loss"));
     logScale->setCheckable(true);
     connect(logScale, &QAction::toggled, m_charts, &ChartsPanel::setLogScaleLoss);
+    view->addSeparator();
+    m_presentationAction = view->addAction(tr("&Presentation view"));
+    m_presentationAction->setCheckable(true);
+    m_presentationAction->setShortcuts({QKeySequence(Qt::Key_F5), QKeySequence(tr("Ctrl+Shift+P"))});
+    m_presentationAction->setToolTip(tr("Large type for a projector; hides the fine controls and the log"));
+    connect(m_presentationAction, &QAction::toggled, this, &MainWindow::setPresentationView);
 }
 
 void MainWindow::createStatusBar() {
@@ -115,6 +177,9 @@ void MainWindow::createStatusBar() {
     m_modeLabel = new QLabel(this);
     m_versionLabel = new QLabel(this);
     m_accuracyLabel = new QLabel(this);
+    m_scenarioLabel = new QLabel(this);
+    m_scenarioLabel->hide();
+    statusBar()->addPermanentWidget(m_scenarioLabel);
     for (QLabel* label : {m_endpointLabel, m_stateLabel, m_modeLabel, m_versionLabel, m_accuracyLabel})
         statusBar()->addPermanentWidget(label);
 }
@@ -155,6 +220,7 @@ void MainWindow::setReplayMode(bool replay) {
 }
 
 bool MainWindow::openRecording(const QString& path) {
+    m_scenarioRunner.cancel();  // a replay is not the scenario's run
     detach();
     const ReplayLoad load = m_replay.load(path);
     if (!load.message.isEmpty()) reportError(load.message);
@@ -180,6 +246,7 @@ void MainWindow::showLatestFrame() {
     m_steering->showFrame(*frame);
     logEvents(*frame);
     if (!frame->latest) return;
+    if (m_scenarioRunner.active()) m_scenarioRunner.onTick(*frame->latest);
     const wire::Tick& tick = *frame->latest;
     m_stateLabel->setText(tr("State: %1").arg(runStateName(tick.state())));
     m_modeLabel->setText(tr("Mode: %1").arg(QString::fromStdString(wire::SyncMode_Name(tick.mode().mode()))));
@@ -214,18 +281,19 @@ void MainWindow::onCommandReplied(quint64 requestId, bool ok, const QString& err
     appendLog(tr("Command %1 done: %2").arg(requestId).arg(event ? QString::fromStdString(event->detail()) : tr("no event")));
 }
 
-void MainWindow::startLocalCluster(const LocalClusterSettings& settings) {
+void MainWindow::startLocalCluster(const LocalClusterSettings& settings, const QStringList& extraArguments) {
     if (m_coordinator) {
         reportError(tr("A local cluster is already running; stop it first."));
         return;
     }
     QStringList args{QStringLiteral("serve"), QStringLiteral("--workers"), QString::number(settings.workers),
-                     QStringLiteral("--model"), settings.model, QStringLiteral("--mode"), settings.mode,
-                     QStringLiteral("--data-port"), QStringLiteral("0"), QStringLiteral("--control-port"),
-                     QStringLiteral("0"), QStringLiteral("--telemetry-port"), QStringLiteral("0")};
+                     QStringLiteral("--model"), settings.model, QStringLiteral("--data-port"), QStringLiteral("0"),
+                     QStringLiteral("--control-port"), QStringLiteral("0"), QStringLiteral("--telemetry-port"), QStringLiteral("0")};
+    args << settings.modeArguments();
     if (settings.epochs > 0) args << QStringLiteral("--epochs") << QString::number(settings.epochs);
     if (settings.maxSeconds > 0) args << QStringLiteral("--max-seconds") << QString::number(settings.maxSeconds);
     if (!settings.dataDir.isEmpty()) args << QStringLiteral("--data") << settings.dataDir;
+    args << extraArguments;
     m_pendingCluster = settings;
     m_coordinator = new QProcess(this);
     m_coordinator->setProcessChannelMode(QProcess::ForwardedErrorChannel);
@@ -293,8 +361,65 @@ void MainWindow::closeEvent(QCloseEvent* event) {
             m_workerProcesses.clear();
         }
     }
+    m_scenarioRunner.cancel();
     m_connection.detach();
     event->accept();
+}
+
+bool MainWindow::openScenario(const QString& path) {
+    const ScenarioLoad load = ScenarioParser::load(path);
+    if (!load.scenario) {
+        reportError(tr("Cannot run the scenario: %1").arg(load.error));
+        return false;
+    }
+    runScenario(*load.scenario);
+    return true;
+}
+
+void MainWindow::runScenario(const Scenario& scenario) {
+    if (m_coordinator) {  // one local cluster at a time: the scenario brings its own
+        const bool stop = !localClusterRunning() ||
+                          (m_stopClusterAnswer ? *m_stopClusterAnswer
+                                               : QMessageBox::question(this, tr("Stop the local cluster?"),
+                                                                       tr("A local cluster is running. Stop it and start the "
+                                                                          "scenario \"%1\"?").arg(scenario.title)) == QMessageBox::Yes);
+        if (!stop) return;
+        detach();
+        stopLocalCluster();
+    }
+    m_scenarioRunner.start(scenario);
+    m_scenarioBanner->reload();
+    m_scenarioDock->show();
+    appendLog(tr("Scenario: %1 (%2)").arg(scenario.title, scenario.source));
+    startLocalCluster(clusterSettingsFor(scenario), engineRunArguments(scenario));
+}
+
+void MainWindow::showScenarioProgress() {
+    m_scenarioBanner->refresh();
+    m_scenarioLabel->setVisible(m_scenarioRunner.loaded());
+    m_scenarioLabel->setText(tr("Scenario %1 s · next: %2")
+                                 .arg(m_scenarioRunner.trainingSeconds(), 0, 'f', 0)
+                                 .arg(m_scenarioRunner.nextStepText()));
+}
+
+void MainWindow::setPresentationView(bool on) {
+    if (on != m_presentation.active()) {
+        if (on) {
+            // The worker table stays (large); the steering panel's other boxes and the log go.
+            QTableView* table = m_steering->findChild<QTableView*>();
+            QList<QWidget*> hide{m_logDock};
+            if (!table) hide << m_steeringDock;
+            for (QWidget* child : m_steering->findChildren<QWidget*>(QString(), Qt::FindDirectChildrenOnly))
+                if (table && child != table && !child->isAncestorOf(table)) hide << child;
+            // The note has a size of its own (larger than the banner's), so it is scaled by itself.
+            m_presentation.enter(m_charts->chartViews(), {m_scenarioBanner, m_scenarioBanner->noteLabel(), statusBar()},
+                                 table ? QList<QTableView*>{table} : QList<QTableView*>{}, hide);
+        } else {
+            m_presentation.leave();
+        }
+    }
+    const QSignalBlocker blocker(m_presentationAction);
+    m_presentationAction->setChecked(on);
 }
 
 }  // namespace syncscope::ui

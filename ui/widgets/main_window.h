@@ -1,5 +1,6 @@
 // MainWindow: the console. Charts in the middle, steering and log in docks; owns the telemetry store
-// and the connection, repaints on a coalescing timer, starts local clusters and replays recordings.
+// and the connection, repaints on a coalescing timer, starts local clusters, replays recordings,
+// plays classroom scenarios and switches to a presentation view for a projector.
 #pragma once
 
 #include <QMainWindow>
@@ -9,9 +10,13 @@
 
 #include "ui/model/telemetry_store.h"
 #include "ui/net/console_connection.h"
+#include "ui/scenario/presentation_mode.h"
+#include "ui/scenario/scenario_runner.h"
 #include "ui/widgets/connect_dialog.h"
 #include "ui/widgets/replay_controller.h"
 
+class QAction;
+class QDockWidget;
 class QLabel;
 class QPlainTextEdit;
 class QProcess;
@@ -20,6 +25,7 @@ namespace syncscope::ui {
 
 class ChartsPanel;
 class ReplayBar;
+class ScenarioBanner;
 class SteeringPanel;
 
 class MainWindow : public QMainWindow {
@@ -31,7 +37,8 @@ public:
 
     void attach(const AttachSettings& settings);
     /// Starts `serve` and its workers; attaches once the coordinator reports its endpoints.
-    void startLocalCluster(const LocalClusterSettings& settings);
+    /// `extraArguments` go to `serve` after the settings' own flags.
+    void startLocalCluster(const LocalClusterSettings& settings, const QStringList& extraArguments = {});
     void detach();
     /// The start dialog: attach, or start a local cluster (preselected by `localCluster`).
     void openConnectDialog(bool localCluster);
@@ -46,6 +53,17 @@ public:
     bool exportCharts(const QString& path);
     ReplayController* replayController() { return &m_replay; }
     ReplayBar* replayBar() const { return m_replayBar; }
+
+    /// Loads the scenario at `path` (a file, or :/scenarios/… for a shipped one), starts its local
+    /// cluster and plays its schedule; false, with the reason in the status bar and log, if it cannot.
+    bool openScenario(const QString& path);
+    void runScenario(const Scenario& scenario);
+    ScenarioRunner* scenarioRunner() { return &m_scenarioRunner; }
+    ScenarioBanner* scenarioBanner() const { return m_scenarioBanner; }
+    /// Large type for a projector; fine controls and the log hidden. Nothing of it is saved.
+    void setPresentationView(bool on);
+    bool presentationView() const { return m_presentation.active(); }
+    QAction* presentationAction() const { return m_presentationAction; }
 
     ChartsPanel* chartsPanel() const { return m_charts; }
     SteeringPanel* steeringPanel() const { return m_steering; }
@@ -62,6 +80,8 @@ private:
     void setReplayMode(bool replay);
     bool reportOutcome(const QString& error, const QString& done);  // true when `error` is empty
     void createDocks();
+    void createViewMenu();
+    void showScenarioProgress();
     void createStatusBar();
     void showLatestFrame();
     void logEvents(const TelemetryFrame& frame);
@@ -76,10 +96,16 @@ private:
     ConsoleConnection m_connection;
     QTimer m_repaintTimer;
     ReplayController m_replay;
+    ScenarioRunner m_scenarioRunner;
+    PresentationMode m_presentation;
     ChartsPanel* m_charts;
     SteeringPanel* m_steering = nullptr;
     ReplayBar* m_replayBar = nullptr;
     QPlainTextEdit* m_log = nullptr;
+    ScenarioBanner* m_scenarioBanner = nullptr;
+    QDockWidget *m_steeringDock = nullptr, *m_logDock = nullptr, *m_scenarioDock = nullptr;
+    QAction* m_presentationAction = nullptr;
+    QLabel* m_scenarioLabel = nullptr;
     QLabel *m_endpointLabel = nullptr, *m_stateLabel = nullptr, *m_modeLabel = nullptr, *m_versionLabel = nullptr,
            *m_accuracyLabel = nullptr;
     QProcess* m_coordinator = nullptr;

@@ -1,0 +1,68 @@
+// Scenario commands (see scenario_commands.h).
+#include "ui/scenario/scenario_commands.h"
+
+namespace syncscope::ui {
+
+namespace {
+
+wire::ControlRequest flagRequest(void (wire::ControlRequest::*set)(bool)) {
+    wire::ControlRequest request;
+    (request.*set)(true);
+    return request;
+}
+
+QString number(double value) { return QString::number(value, 'g', 10); }
+
+}  // namespace
+
+wire::ControlRequest setModeSettingsRequest(const wire::ModeSettings& settings) {
+    wire::ControlRequest request;
+    *request.mutable_set_mode()->mutable_settings() = settings;
+    return request;
+}
+
+wire::ControlRequest setGroupsRequest(const wire::SetGroups& groups) {
+    wire::ControlRequest request;
+    *request.mutable_set_groups() = groups;
+    return request;
+}
+
+wire::ControlRequest setFullSlowdownRequest(uint32_t workerId, const wire::Slowdown& slowdown) {
+    wire::ControlRequest request;
+    request.mutable_set_slowdown()->set_worker_id(workerId);
+    *request.mutable_set_slowdown()->mutable_slowdown() = slowdown;
+    return request;
+}
+
+std::optional<wire::ControlRequest> controlRequestFor(const ScenarioStep& step) {
+    switch (step.action) {
+        case ScenarioAction::Note: return std::nullopt;
+        case ScenarioAction::SetMode: return setModeSettingsRequest(step.mode);
+        case ScenarioAction::SetGroups: return setGroupsRequest(step.groups);
+        case ScenarioAction::SetSlowdown: return setFullSlowdownRequest(step.workerId, step.slowdown);
+        case ScenarioAction::SetLearningRate: {
+            wire::ControlRequest request;
+            request.mutable_set_learning_rate()->set_learning_rate(step.learningRate);
+            return request;
+        }
+        case ScenarioAction::Pause: return flagRequest(&wire::ControlRequest::set_pause);
+        case ScenarioAction::Resume: return flagRequest(&wire::ControlRequest::set_resume);
+        case ScenarioAction::Stop: return flagRequest(&wire::ControlRequest::set_stop);
+    }
+    return std::nullopt;
+}
+
+QStringList engineRunArguments(const Scenario& scenario) {
+    QStringList args;
+    for (const InitialSlowdown& s : scenario.slowdowns) {
+        QString spec = QStringLiteral("%1:%2:%3").arg(s.workerId).arg(number(s.slowdown.factor()), number(s.slowdown.fixed_delay_ms()));
+        if (s.slowdown.transient_probability() > 0)
+            spec += QStringLiteral(":%1:%2").arg(number(s.slowdown.transient_probability()), number(s.slowdown.transient_factor()));
+        args << QStringLiteral("--slowdown") << spec;
+    }
+    if (scenario.learningRate > 0) args << QStringLiteral("--lr") << QString::number(scenario.learningRate);  // float: 6 digits
+    if (scenario.targetAccuracy > 0) args << QStringLiteral("--target-accuracy") << number(scenario.targetAccuracy);
+    return args;
+}
+
+}  // namespace syncscope::ui
