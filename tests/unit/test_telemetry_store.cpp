@@ -141,6 +141,29 @@ private slots:
         QVERIFY(waitMs.contains(QPointF(7.7, kSpike)));
     }
 
+    void manyWorkersShareThePointBudget() {
+        constexpr int kWorkers = 64;
+        constexpr int kTicks = 3000;  // 5 minutes at 10 Hz
+        TelemetryStore store;
+        const int cap = store.workerSeriesCap(kWorkers);
+        QVERIFY(cap < TelemetryStore::kDefaultMaxPointsPerSeries);
+        QCOMPARE(store.workerSeriesCap(2), TelemetryStore::kDefaultMaxPointsPerSeries);  // a small cluster keeps it all
+        for (int i = 0; i < kTicks; ++i) store.ingestTick(makeTick(i, kWorkers));
+        const auto frame = store.frame();
+        qsizetype workerPoints = 0;
+        for (const auto& [id, worker] : frame->workers)
+            for (const QVector<QPointF>* series : {&worker.samplesPerSecond, &worker.stalenessMean, &worker.computeMs,
+                                                   &worker.commMs, &worker.waitMs, &worker.batchSize}) {
+                QVERIFY(series->size() <= cap);
+                QVERIFY(series->size() >= cap / 4);
+                QCOMPARE(series->first().x(), 0.0);  // reduced, never cut: the start of the run stays
+                QCOMPARE(series->last().x(), 0.1 * (kTicks - 1));
+                workerPoints += series->size();
+            }
+        QVERIFY(workerPoints <= TelemetryStore::kWorkerPointBudget);
+        QCOMPARE(frame->trainLoss.size(), kTicks);  // the run's own series are under their own cap
+    }
+
     void frameIsCachedUntilTheStoreChanges() {
         TelemetryStore store;
         store.ingestTick(makeTick(0));

@@ -80,31 +80,40 @@ void TelemetryStore::resetLocked() {
 
 void TelemetryStore::appendTickLocked(const wire::Tick& tick) {
     const double t = tick.time_s();
-    append(m_live.trainLoss, t, tick.train_loss());
-    append(m_live.updatesPerSecond, t, tick.updates_per_s());
-    append(m_live.version, t, static_cast<double>(tick.version()));
+    append(m_live.trainLoss, t, tick.train_loss(), m_maxPoints);
+    append(m_live.updatesPerSecond, t, tick.updates_per_s(), m_maxPoints);
+    append(m_live.version, t, static_cast<double>(tick.version()), m_maxPoints);
     // Every tick repeats the last evaluation; only a newly evaluated version is a new point.
     if (tick.test_accuracy() >= 0 && m_lastTestVersion != tick.test_version()) {
-        append(m_live.testAccuracy, t, 100.0 * tick.test_accuracy());
+        append(m_live.testAccuracy, t, 100.0 * tick.test_accuracy(), m_maxPoints);
         m_lastTestVersion = tick.test_version();
     }
+    const int cap = workerSeriesCap(std::max(int(m_live.workers.size()), tick.workers_size()));
     for (const wire::WorkerStats& stats : tick.workers()) {
         WorkerSeries& w = m_live.workers[stats.worker_id()];
         w.id = stats.worker_id();
-        append(w.samplesPerSecond, t, stats.samples_per_s());
-        append(w.stalenessMean, t, stats.staleness_mean());
-        append(w.computeMs, t, stats.compute_ms());
-        append(w.commMs, t, stats.comm_ms());
-        append(w.waitMs, t, stats.wait_ms());
-        append(w.batchSize, t, stats.batch_size());
+        append(w.samplesPerSecond, t, stats.samples_per_s(), cap);
+        append(w.stalenessMean, t, stats.staleness_mean(), cap);
+        append(w.computeMs, t, stats.compute_ms(), cap);
+        append(w.commMs, t, stats.comm_ms(), cap);
+        append(w.waitMs, t, stats.wait_ms(), cap);
+        append(w.batchSize, t, stats.batch_size(), cap);
         w.latest = stats;
     }
     for (const wire::Event& event : tick.events()) m_live.events.append(event);
     m_live.latest = tick;
 }
 
-void TelemetryStore::append(QVector<QPointF>& series, double x, double y) const {
-    if (series.size() >= m_maxPoints) series = thinned(series, m_maxPoints);
+int TelemetryStore::workerSeriesCap(int workers) const {
+    if (workers <= 0) return m_maxPoints;
+    return std::clamp(kWorkerPointBudget / (kSeriesPerWorker * workers), kMinPointsPerSeries, m_maxPoints);
+}
+
+void TelemetryStore::append(QVector<QPointF>& series, double x, double y, int cap) {
+    if (series.size() >= cap) {
+        series = thinned(series, cap);
+        series.reserve(cap);  // one allocation until the next reduction, not a doubling that overshoots the cap
+    }
     series.append(QPointF(x, y));
 }
 

@@ -19,9 +19,14 @@ class TelemetryStore : public QObject, public TelemetrySink {
 public:
     static constexpr int kDefaultMaxPointsPerSeries = 4096;
     static constexpr int kMinPointsPerSeries = 8;
+    // The per-worker series (WorkerSeries has kSeriesPerWorker) share this many points in all, so
+    // 64 workers keep a few MB of history, not 25 MB (and the GUI's frame holds a second copy).
+    static constexpr int kWorkerPointBudget = 256 * 1024;
+    static constexpr int kSeriesPerWorker = 6;
 
-    // A series that reaches maxPointsPerSeries (at least kMinPointsPerSeries) is reduced to about
-    // half of it, evenly over the whole run: its first and last points and each column's min and max.
+    // A series that reaches its cap is reduced to about half of it, evenly over the whole run: its
+    // first and last points and each column's min and max. The run's own series are capped at
+    // maxPointsPerSeries (at least kMinPointsPerSeries); a worker's at workerSeriesCap().
     explicit TelemetryStore(int maxPointsPerSeries = kDefaultMaxPointsPerSeries, QObject* parent = nullptr);
 
     // Any thread. Each emits changed() once, after the data is in. Ticks arrive in time order.
@@ -35,6 +40,8 @@ public:
     std::shared_ptr<const TelemetryFrame> frame() const;
 
     int maxPointsPerSeries() const { return m_maxPoints; }
+    // maxPointsPerSeries, or less once `workers` workers' series would pass kWorkerPointBudget.
+    int workerSeriesCap(int workers) const;
 
 signals:
     // Payload-free and emitted from the ingesting thread: connect it queued and coalesce.
@@ -43,7 +50,7 @@ signals:
 private:
     void resetLocked();
     void appendTickLocked(const wire::Tick& tick);
-    void append(QVector<QPointF>& series, double x, double y) const;
+    static void append(QVector<QPointF>& series, double x, double y, int cap);
 
     const int m_maxPoints;
     mutable std::mutex m_mutex;

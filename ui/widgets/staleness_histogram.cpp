@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 
 namespace syncscope::ui {
 
@@ -50,13 +51,35 @@ void StalenessHistogram::showFrame(const TelemetryFrame& frame) {
         const auto& histogram = worker.latest.staleness_histogram();
         for (int tau = 0; tau < histogram.size(); ++tau) counts[size_t(std::min(tau, kBuckets - 1))] += double(histogram[tau]);
     }
-    double highest = 0.0;
-    for (int i = 0; i < kBuckets; ++i) {
-        if (m_counts->at(i) != counts[size_t(i)]) m_counts->replace(i, counts[size_t(i)]);
-        highest = std::max(highest, counts[size_t(i)]);
+    // Each QBarSet::replace() lays out every bar again; past a couple of changes, one rebuild is cheaper.
+    int changed = 0;
+    for (int i = 0; i < kBuckets; ++i) changed += m_counts->at(i) != counts[size_t(i)];
+    if (changed > 2) {
+        m_counts->remove(0, kBuckets);
+        m_counts->append(QList<qreal>(counts.begin(), counts.end()));
+    } else {
+        for (int i = 0; i < kBuckets; ++i)
+            if (m_counts->at(i) != counts[size_t(i)]) m_counts->replace(i, counts[size_t(i)]);
     }
-    m_countAxis->setRange(0.0, std::max(1.0, highest * 1.05));
-    m_countAxis->applyNiceNumbers();
+    setNiceRange(m_countAxis, *std::max_element(counts.begin(), counts.end()));
+}
+
+void StalenessHistogram::setNiceRange(QValueAxis* axis, double highest) {
+    // As applyNiceNumbers() would, but computed here and set only when it changes: every range
+    // change re-lays out the bars and rebuilds the axis labels.
+    const double top = std::max(1.0, highest * 1.05);
+    const double raw = top / 5.0;
+    const double power = std::pow(10.0, std::floor(std::log10(raw)));
+    double step = 10.0 * power;
+    for (double factor : {1.0, 2.0, 5.0})
+        if (raw <= factor * power) {
+            step = factor * power;
+            break;
+        }
+    const double max = std::ceil(top / step) * step;
+    if (axis->min() == 0.0 && axis->max() == max) return;
+    axis->setRange(0.0, max);
+    axis->setTickCount(int(std::lround(max / step)) + 1);
 }
 
 }  // namespace syncscope::ui

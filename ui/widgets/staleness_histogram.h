@@ -24,6 +24,8 @@ public:
     void showFrame(const TelemetryFrame& frame);
     // Empty: the sum over all workers. Takes effect with the next showFrame().
     void setWorker(std::optional<uint32_t> workerId);
+    // 0..highest rounded up to a 1, 2 or 5 step; left alone when that is the range already.
+    static void setNiceRange(QValueAxis* axis, double highest);
 
 private:
     QBarSet* m_counts;

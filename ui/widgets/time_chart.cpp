@@ -96,6 +96,7 @@ TimeChart::Entry& TimeChart::entryFor(const QString& name) {
     auto* series = new QLineSeries;
     series->setName(name);
     chart()->addSeries(series);
+    if (m_entries.size() + 1 > size_t(kManySeries)) useThinLines();
     series->attachAxis(xAxis());
     series->attachAxis(yAxis());
     connect(series, &QXYSeries::hovered, this, [this, series](const QPointF& point, bool state) {
@@ -118,6 +119,18 @@ TimeChart::Entry& TimeChart::entryFor(const QString& name) {
     }
     m_entries.push_back({name, {}, series});
     return m_entries.back();
+}
+
+void TimeChart::useThinLines() {
+    // Dozens of overlapping lines: antialiased 2 px strokes cost more than they show.
+    setRenderHint(QPainter::Antialiasing, false);
+    for (QAbstractSeries* series : chart()->series()) {
+        auto* line = static_cast<QLineSeries*>(series);
+        if (line->pen().widthF() == 1.0) continue;
+        QPen pen = line->pen();
+        pen.setWidthF(1.0);
+        line->setPen(pen);
+    }
 }
 
 QAbstractAxis* TimeChart::xAxis() const { return m_wallClock ? static_cast<QAbstractAxis*>(m_timeX) : m_valueX; }
@@ -194,11 +207,15 @@ void TimeChart::refresh() {
         }
         if (lo > hi) lo = 0.0, hi = 1.0;
         if (hi - lo < 1e-9) hi = lo + 1.0;
+        // Room to grow, half a tick step: the axes (their labels, the chart's layout and every
+        // series with them) then change every few seconds of the run instead of every frame.
+        const double room = niceStep(hi - lo) / 2;
+        hi = lo + std::ceil((hi - lo) / room) * room;
         m_viewMin = lo;
         m_viewMax = hi;
     }
     m_reducedColumns = int(chart()->plotArea().width());
-    const int columns = std::max(16, m_reducedColumns);
+    const int columns = columnsPerSeries(m_reducedColumns, int(m_entries.size()));
     // Axes first, then one replace() per series: each change re-lays out every series in Qt Charts.
     double yMin = std::numeric_limits<double>::max(), yMax = std::numeric_limits<double>::lowest();
     std::vector<QVector<QPointF>> reduced;
@@ -214,6 +231,14 @@ void TimeChart::refresh() {
         }
         reduced.push_back(std::move(points));
     }
+    // A range change re-lays out every series with its old points, and each replace() lays out its
+    // series again: with many series, empty them first so each is laid out (and stroked) once.
+    const bool xChanges = m_wallClock
+        ? m_timeX->min() != QDateTime::fromMSecsSinceEpoch(qint64(toAxisX(m_viewMin)))
+              || m_timeX->max() != QDateTime::fromMSecsSinceEpoch(qint64(std::ceil(toAxisX(m_viewMax))))
+        : m_valueX->min() != m_viewMin || m_valueX->max() != m_viewMax;
+    if (xChanges || yRangeChanges(yMin, yMax))
+        for (Entry& entry : m_entries) entry.series->clear();
     m_applyingRange = true;
     if (m_wallClock) {
         m_timeX->setRange(QDateTime::fromMSecsSinceEpoch(qint64(toAxisX(m_viewMin))),
@@ -228,19 +253,39 @@ void TimeChart::refresh() {
     m_markers.place(chart(), m_events, m_viewMin, m_viewMax);
 }
 
-void TimeChart::applyYRange(double yMin, double yMax) {
+TimeChart::YRange TimeChart::yRangeFor(double yMin, double yMax) const {
     if (m_logScale) {
         if (yMin > yMax) yMin = 0.1, yMax = 1.0;
-        m_logYAxis->setRange(yMin / 1.5, yMax * 1.5);
-        return;
+        return {yMin / 1.5, yMax * 1.5, 0.0};
     }
     if (yMin > yMax) yMin = 0.0, yMax = 1.0;
     yMin = std::min(0.0, yMin);  // rates, staleness, loss and accuracy all read best from zero
     if (yMax - yMin < 1e-9) yMax = yMin + 1.0;
     // Rounded to the tick step by hand: applyNiceNumbers() would be a second re-layout per frame.
     const double step = niceStep(yMax - yMin);
-    m_linearY->setTickInterval(step);
-    m_linearY->setRange(std::floor(yMin / step) * step, std::ceil(yMax / step) * step);
+    return {std::floor(yMin / step) * step, std::ceil(yMax / step) * step, step};
+}
+
+bool TimeChart::yRangeChanges(double yMin, double yMax) const {
+    const YRange range = yRangeFor(yMin, yMax);
+    return m_logScale ? m_logYAxis->min() != range.min || m_logYAxis->max() != range.max
+                      : m_linearY->min() != range.min || m_linearY->max() != range.max;
+}
+
+void TimeChart::applyYRange(double yMin, double yMax) {
+    const YRange range = yRangeFor(yMin, yMax);
+    if (m_logScale) {
+        m_logYAxis->setRange(range.min, range.max);
+        return;
+    }
+    m_linearY->setTickInterval(range.step);
+    m_linearY->setRange(range.min, range.max);
+}
+
+int TimeChart::columnsPerSeries(int plotWidth, int seriesCount) {
+    const int full = std::max(16, plotWidth);
+    if (seriesCount <= 0) return full;
+    return std::clamp(kPointBudgetPerPixel * plotWidth / (2 * seriesCount), std::min(kMinColumns, full), full);
 }
 
 void TimeChart::wheelEvent(QWheelEvent* event) {

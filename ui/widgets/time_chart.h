@@ -1,5 +1,6 @@
 // A time-series chart that keeps each series at full resolution and hands Qt Charts only the
-// min/max reduction of the visible range (about two points per pixel column), with event markers.
+// min/max reduction of the visible range (about two points per pixel column, fewer per series once
+// dozens of series share a chart), with event markers.
 #pragma once
 
 #include <QChartView>
@@ -29,6 +30,15 @@ class TimeChart : public QChartView {
     Q_OBJECT
 
 public:
+    // A chart with more series than this draws 1 px lines without antialiasing.
+    static constexpr int kManySeries = 8;
+    // Points handed to Qt Charts per frame, per pixel of plot width, over all series: a series gets
+    // two per pixel column (min and max) until the chart has so many that this budget splits the
+    // columns among them, never below kMinColumns. Qt Charts strokes every point it is given.
+    static constexpr int kPointBudgetPerPixel = 16;
+    static constexpr int kMinColumns = 64;
+    static int columnsPerSeries(int plotWidth, int seriesCount);
+
     TimeChart(const QString& title, const QString& yTitle, QWidget* parent = nullptr);
 
     // Replaces all data (series missing from `series` are removed) and redraws once.
@@ -66,7 +76,13 @@ private:
     void onPlotAreaChanged();
     void setViewRange(double minSeconds, double maxSeconds);  // user zoom or pan: stops following
     void refresh();
+    struct YRange {
+        double min, max, step;  // step 0: log scale
+    };
+    YRange yRangeFor(double yMin, double yMax) const;
+    bool yRangeChanges(double yMin, double yMax) const;
     void applyYRange(double yMin, double yMax);
+    void useThinLines();
 
     QValueAxis* m_valueX;
     QDateTimeAxis* m_timeX;

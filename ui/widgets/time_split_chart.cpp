@@ -1,5 +1,5 @@
-// TimeSplitChart: three bar sets (compute, communication, waiting), updated in place while the
-// set of workers stays the same and rebuilt once when it changes.
+// TimeSplitChart: three bar sets (compute, communication, waiting), each updated in place when a
+// value or two changed and rebuilt in one go when more did (one layout instead of one per bar).
 #include "ui/widgets/time_split_chart.h"
 
 #include <QBarCategoryAxis>
@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <array>
+
+#include "ui/widgets/staleness_histogram.h"  // setNiceRange
 
 namespace syncscope::ui {
 
@@ -52,17 +54,21 @@ void TimeSplitChart::showFrame(const TelemetryFrame& frame) {
         QStringList labels;
         for (uint32_t id : ids) labels << tr("worker %1").arg(id);
         m_workerAxis->setCategories(labels);
-        for (auto [set, values] : sets) {
+    }
+    // Each QBarSet::replace() lays out every bar of the chart again (64 workers: 192 bars, 192
+    // times); past a couple of changes, one rebuild of the set is far cheaper.
+    for (auto [set, values] : sets) {
+        int changed = set->count() == values->size() ? 0 : int(values->size()) + 1;
+        for (int i = 0; i < values->size() && changed <= 2; ++i) changed += set->at(i) != values->at(i);
+        if (changed > 2) {
             set->remove(0, set->count());
             set->append(*values);
+            continue;
         }
-    } else {
-        for (auto [set, values] : sets)
-            for (int i = 0; i < values->size(); ++i)
-                if (set->at(i) != values->at(i)) set->replace(i, values->at(i));
+        for (int i = 0; i < values->size(); ++i)
+            if (set->at(i) != values->at(i)) set->replace(i, values->at(i));
     }
-    m_msAxis->setRange(0.0, std::max(1.0, longest * 1.05));
-    m_msAxis->applyNiceNumbers();
+    StalenessHistogram::setNiceRange(m_msAxis, longest);
 }
 
 }  // namespace syncscope::ui
