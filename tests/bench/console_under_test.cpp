@@ -13,6 +13,7 @@
 #include <chrono>
 #include <ctime>
 
+#include "ui/net/control_requests.h"
 #include "ui/widgets/charts_panel.h"
 #include "ui/widgets/steering_panel.h"
 
@@ -101,6 +102,11 @@ ConsoleUnderTest::ConsoleUnderTest() {
     connect(&m_store, &ui::TelemetryStore::changed, this, [this] {
         if (!m_repaintTimer.isActive()) m_repaintTimer.start();
     }, Qt::QueuedConnection);
+    // As MainWindow does: a control reply's event goes into the store at once.
+    connect(&m_connection, &ui::ConsoleConnection::commandReplied, this,
+            [this](quint64, bool ok, const QString&, const QByteArray& serializedEvent) {
+                if (const auto event = ok ? ui::eventFromReply(serializedEvent) : std::nullopt) m_store.ingestEvent(*event);
+            });
     connect(&m_connection, &ui::ConsoleConnection::attached, this, [this] { m_attached = true; });
     connect(&m_connection, &ui::ConsoleConnection::detached, this, [this] { m_attached = false; });
 }

@@ -51,6 +51,26 @@ class TestTelemetryStore : public QObject {
     Q_OBJECT
 
 private slots:
+    // A control reply's event shows at once; the tick that carries it later does not add it again.
+    void replyEventFirstThenTickOnce() {
+        TelemetryStore store;
+        store.ingestTick(makeTick(0));
+        wire::Event event = makeEvent(0.15, "slowdown");
+        event.set_unix_ms(1234);
+        event.set_detail("worker 1: x2 compute");
+        QSignalSpy changed(&store, &TelemetryStore::changed);
+        store.ingestEvent(event);
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(store.frame()->events.size(), 1);
+        wire::Tick tick = makeTick(2);
+        *tick.add_events() = event;
+        wire::Event other = makeEvent(0.18, "learning_rate");
+        other.set_unix_ms(1260);
+        *tick.add_events() = other;
+        store.ingestTick(tick);
+        QCOMPARE(store.frame()->events.size(), 2);  // the slowdown once, the learning rate new
+        QCOMPARE(store.frame()->events.back().kind(), std::string("learning_rate"));
+    }
     void ticksBecomeSeries() {
         TelemetryStore store;
         for (int i = 0; i < 3; ++i) store.ingestTick(makeTick(i));

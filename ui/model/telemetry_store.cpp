@@ -100,8 +100,29 @@ void TelemetryStore::appendTickLocked(const wire::Tick& tick) {
         append(w.batchSize, t, stats.batch_size(), cap);
         w.latest = stats;
     }
-    for (const wire::Event& event : tick.events()) m_live.events.append(event);
+    for (const wire::Event& event : tick.events())
+        if (!haveRecentEventLocked(event)) m_live.events.append(event);
     m_live.latest = tick;
+}
+
+bool TelemetryStore::haveRecentEventLocked(const wire::Event& event) const {
+    // A reply's event reaches the store at most a tick or two before the tick's copy.
+    const qsizetype from = std::max<qsizetype>(0, m_live.events.size() - 16);
+    for (qsizetype i = m_live.events.size() - 1; i >= from; --i) {
+        const wire::Event& e = m_live.events[i];
+        if (e.unix_ms() == event.unix_ms() && e.kind() == event.kind() && e.detail() == event.detail()) return true;
+    }
+    return false;
+}
+
+void TelemetryStore::ingestEvent(const wire::Event& event) {
+    {
+        std::lock_guard lock(m_mutex);
+        if (haveRecentEventLocked(event)) return;
+        m_live.events.append(event);
+        ++m_live.revision;
+    }
+    emit changed();
 }
 
 int TelemetryStore::workerSeriesCap(int workers) const {

@@ -32,6 +32,9 @@ public:
     // Any thread. Each emits changed() once, after the data is in. Ticks arrive in time order.
     void setHeader(const wire::RecordingHeader& header);
     void ingestTick(const wire::Tick& tick) override;
+    // An event from a control reply, shown before the tick that also carries it arrives (that
+    // copy is then skipped): a change the user made appears at once, not a tick later.
+    void ingestEvent(const wire::Event& event);
     // Replaces everything: the snapshot's header, its ticks in order, then its events.
     void ingestSnapshot(const wire::Snapshot& snapshot) override;
     void clear();
@@ -51,6 +54,7 @@ private:
     void resetLocked();
     void appendTickLocked(const wire::Tick& tick);
     static void append(QVector<QPointF>& series, double x, double y, int cap);
+    bool haveRecentEventLocked(const wire::Event& event) const;
 
     const int m_maxPoints;
     mutable std::mutex m_mutex;

@@ -278,6 +278,7 @@ void MainWindow::onCommandReplied(quint64 requestId, bool ok, const QString& err
         return;
     }
     const std::optional<wire::Event> event = eventFromReply(serializedEvent);
+    if (event) m_store.ingestEvent(*event);  // drawn now, not when the next tick brings it
     appendLog(tr("Command %1 done: %2").arg(requestId).arg(event ? QString::fromStdString(event->detail()) : tr("no event")));
 }
 
