@@ -41,99 +41,399 @@
     </message>
 </context>
 <context>
+    <name>ScenarioMenu</name>
+    <message>
+        <location filename="../ui/scenario/scenario_menu.cpp" line="24"/>
+        <source>&amp;Open scenario file…</source>
+        <translation>Szenario&amp;datei öffnen…</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_menu.cpp" line="25"/>
+        <source>Open scenario</source>
+        <translation>Szenario öffnen</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_menu.cpp" line="26"/>
+        <source>Scenarios (*.json);;All files (*)</source>
+        <translation>Szenarien (*.json);;Alle Dateien (*)</translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioParser</name>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="64"/>
+        <source>unknown field &apos;%1&apos; (known here: %2)</source>
+        <translation>unbekanntes Feld „%1“ (hier bekannt: %2)</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="71"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="91"/>
+        <source>missing field &apos;%1&apos;</source>
+        <translation>fehlendes Feld „%1“</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="73"/>
+        <source>&apos;%1&apos; must be a number</source>
+        <translation>„%1“ muss eine Zahl sein</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="75"/>
+        <source>&apos;%1&apos; is %2; it must be from %3 to %4</source>
+        <translation>„%1“ ist %2; der Wert muss zwischen %3 und %4 liegen</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="84"/>
+        <source>&apos;%1&apos; must be a whole number</source>
+        <translation>„%1“ muss eine ganze Zahl sein</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="92"/>
+        <source>&apos;%1&apos; must be a string</source>
+        <translation>„%1“ muss eine Zeichenkette sein</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="100"/>
+        <source>&apos;%1&apos; is &apos;%2&apos;; it must be one of %3</source>
+        <translation>„%1“ ist „%2“; der Wert muss einer von %3 sein</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="107"/>
+        <source>&apos;%1&apos; must be true or false</source>
+        <translation>„%1“ muss true oder false sein</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="145"/>
+        <source>&apos;%1&apos; must map workers to groups, e.g. {&quot;3&quot;: 1} or [0, 0, 0, 1]</source>
+        <translation>„%1“ muss Worker Gruppen zuordnen, z. B. {&quot;3&quot;: 1} oder [0, 0, 0, 1]</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="151"/>
+        <source>&apos;%1&apos; names worker &apos;%2&apos;; workers are 0 to %3</source>
+        <translation>„%1“ nennt Worker „%2“; die Worker sind 0 bis %3</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="154"/>
+        <source>&apos;%1&apos; puts worker %2 in group %3; groups are 0 to %4</source>
+        <translation>„%1“ setzt Worker %2 in Gruppe %3; die Gruppen sind 0 bis %4</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="195"/>
+        <source>&apos;group_by&apos; is &apos;explicit&apos; but there is no &apos;assignment&apos;</source>
+        <translation>„group_by“ ist „explicit“, aber es gibt kein „assignment“</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="226"/>
+        <source>&apos;by&apos; is &apos;explicit&apos; but there is no &apos;assignment&apos;</source>
+        <translation>„by“ ist „explicit“, aber es gibt kein „assignment“</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="227"/>
+        <source>missing field &apos;count&apos;</source>
+        <translation>fehlendes Feld „count“</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="254"/>
+        <source>schedule entry %1</source>
+        <translation>Zeitplaneintrag %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="255"/>
+        <source>must be an object like {&quot;at&quot;: 30, &quot;action&quot;: &quot;set_mode&quot;, …}</source>
+        <translation>muss ein Objekt wie {&quot;at&quot;: 30, &quot;action&quot;: &quot;set_mode&quot;, …} sein</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="258"/>
+        <source>schedule entry %1 (at %2 s)</source>
+        <translation>Zeitplaneintrag %1 (bei %2 s)</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="267"/>
+        <source>unknown action &apos;%1&apos; (expected one of %2)</source>
+        <translation>unbekannte Aktion „%1“ (erwartet wird eine von %2)</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="271"/>
+        <source>a &apos;note&apos; step needs a &apos;note&apos; text</source>
+        <translation>ein „note“-Schritt braucht einen „note“-Text</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="296"/>
+        <source>missing or not an object like {&quot;mode&quot;: &quot;bsp&quot;}</source>
+        <translation>fehlt oder ist kein Objekt wie {&quot;mode&quot;: &quot;bsp&quot;}</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="299"/>
+        <source>a run cannot start with &apos;group_by&apos;: &apos;explicit&apos; (the engine&apos;s --group-by takes round-robin or speed); start with one of those and add a set_groups step at 0</source>
+        <translation>ein Lauf kann nicht mit „group_by“: „explicit“ beginnen (--group-by der Engine akzeptiert round-robin oder speed); mit einem davon beginnen und bei 0 einen set_groups-Schritt hinzufügen</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="304"/>
+        <source>&apos;slowdowns&apos; must be a list like [{&quot;worker&quot;: 3, &quot;factor&quot;: 4}]</source>
+        <translation>„slowdowns“ muss eine Liste wie [{&quot;worker&quot;: 3, &quot;factor&quot;: 4}] sein</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="307"/>
+        <source>slowdowns entry %1</source>
+        <translation>slowdowns-Eintrag %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="309"/>
+        <source>must be an object like {&quot;worker&quot;: 3, &quot;factor&quot;: 4}</source>
+        <translation>muss ein Objekt wie {&quot;worker&quot;: 3, &quot;factor&quot;: 4} sein</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="325"/>
+        <source>%1: not valid JSON at character %2: %3</source>
+        <translation>%1: kein gültiges JSON bei Zeichen %2: %3</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="326"/>
+        <source>%1: the scenario must be a JSON object</source>
+        <translation>%1: das Szenario muss ein JSON-Objekt sein</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="335"/>
+        <source>%1: &apos;schedule&apos; must be a list of steps</source>
+        <translation>%1: „schedule“ muss eine Liste von Schritten sein</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="341"/>
+        <source>comes after the run&apos;s end (&apos;max_seconds&apos; is %1)</source>
+        <translation>liegt nach dem Ende des Laufs („max_seconds“ ist %1)</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="353"/>
+        <source>%1: cannot read it: %2</source>
+        <translation>%1: kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="355"/>
+        <source>%1: too large for a scenario (over 1 MiB)</source>
+        <translation>%1: zu groß für ein Szenario (über 1 MiB)</translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioText</name>
+    <message>
+        <location filename="../ui/scenario/scenario_text.cpp" line="18"/>
+        <source>groups %1</source>
+        <translation>Gruppen %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_text.cpp" line="19"/>
+        <source>G=default</source>
+        <translation>G=Standard</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_text.cpp" line="20"/>
+        <source>%1 by speed</source>
+        <translation>%1 nach Geschwindigkeit</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_text.cpp" line="21"/>
+        <source>%1 round robin</source>
+        <translation>%1 reihum</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_text.cpp" line="32"/>
+        <source> (SSP s=%1 inside)</source>
+        <translation> (SSP s=%1 in den Gruppen)</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_text.cpp" line="32"/>
+        <source> (BSP inside)</source>
+        <translation> (BSP in den Gruppen)</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_text.cpp" line="35"/>
+        <source> K=default</source>
+        <translation> K=Standard</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_text.cpp" line="36"/>
+        <source> slack barrier</source>
+        <translation> lockere Barriere</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_text.cpp" line="36"/>
+        <source> enforced barrier</source>
+        <translation> erzwungene Barriere</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_text.cpp" line="46"/>
+        <source>note</source>
+        <translation>Hinweis</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_text.cpp" line="47"/>
+        <source>switch to %1</source>
+        <translation>Wechsel zu %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_text.cpp" line="48"/>
+        <source>regroup: %1</source>
+        <translation>neu gruppieren: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_text.cpp" line="52"/>
+        <source>worker %1 back to full speed</source>
+        <translation>Worker %1 wieder mit voller Geschwindigkeit</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_text.cpp" line="54"/>
+        <source>×%1 compute time</source>
+        <translation>×%1 Rechenzeit</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_text.cpp" line="55"/>
+        <source>+%1 ms per iteration</source>
+        <translation>+%1 ms pro Iteration</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_text.cpp" line="57"/>
+        <source>×%1 with probability %2</source>
+        <translation>×%1 mit Wahrscheinlichkeit %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_text.cpp" line="58"/>
+        <source>+%1 ms before each push</source>
+        <translation>+%1 ms vor jedem Push</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_text.cpp" line="59"/>
+        <source>slow worker %1: %2</source>
+        <translation>Worker %1 verlangsamen: %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_text.cpp" line="61"/>
+        <source>learning rate %1</source>
+        <translation>Lernrate %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_text.cpp" line="62"/>
+        <source>pause for %1 s</source>
+        <translation>%1 s pausieren</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_text.cpp" line="62"/>
+        <source>pause</source>
+        <translation>pausieren</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_text.cpp" line="63"/>
+        <source>resume</source>
+        <translation>fortsetzen</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_text.cpp" line="64"/>
+        <source>stop the run</source>
+        <translation>Lauf anhalten</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
-        <location filename="../app/console_main.cpp" line="30"/>
+        <location filename="../app/console_main.cpp" line="32"/>
         <source>Run &apos;syncscope --help&apos; for the flags.</source>
         <translation>Mit „syncscope --help“ werden die Optionen angezeigt.</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="91"/>
+        <location filename="../app/console_main.cpp" line="93"/>
         <source>SyncScope console: watch and steer distributed training</source>
         <translation>SyncScope-Konsole: verteiltes Training beobachten und steuern</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="94"/>
+        <location filename="../app/console_main.cpp" line="96"/>
         <source>Attach to a coordinator&apos;s control endpoint (telemetry: port + 1).</source>
         <translation>An den Steuerungsendpunkt eines Koordinators anhängen (Telemetrie: Port + 1).</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="96"/>
+        <location filename="../app/console_main.cpp" line="98"/>
         <source>Start a local cluster with N workers.</source>
         <translation>Einen lokalen Cluster mit N Workern starten.</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="99"/>
+        <location filename="../app/console_main.cpp" line="101"/>
         <source>The syncscope-engine binary for local clusters.</source>
         <translation>Die syncscope-engine-Programmdatei für lokale Cluster.</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="102"/>
+        <location filename="../app/console_main.cpp" line="104"/>
         <source>Language of the console: de, zh_CN or en (default: the system locale).</source>
         <translation>Sprache der Konsole: de, zh_CN oder en (Standard: das Gebietsschema des Systems).</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="106"/>
+        <location filename="../app/console_main.cpp" line="108"/>
         <source>Save a PNG of the window to FILE after a while of running, stop a local cluster, and exit.</source>
         <translation>Nach einer Weile Laufzeit ein PNG des Fensters in DATEI speichern, einen lokalen Cluster anhalten und beenden.</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="110"/>
+        <location filename="../app/console_main.cpp" line="112"/>
         <source>Seconds of running before --screenshot grabs the window (default: 10).</source>
         <translation>Sekunden Laufzeit, bevor --screenshot das Fenster aufnimmt (Standard: 10).</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="113"/>
+        <location filename="../app/console_main.cpp" line="115"/>
         <source>Open a run recording for replay and export.</source>
         <translation>Eine Laufaufzeichnung zum Abspielen und Exportieren öffnen.</translation>
     </message>
     <message>
         <location filename="../app/console_main.cpp" line="119"/>
+        <source>Play a classroom scenario on a local cluster: a scenario file, or the name of a shipped one (straggler-bsp, bsp-vs-asp, grouping-rescue).</source>
+        <translation>Ein Unterrichtsszenario auf einem lokalen Cluster abspielen: eine Szenariodatei oder der Name eines mitgelieferten Szenarios (straggler-bsp, bsp-vs-asp, grouping-rescue).</translation>
+    </message>
+    <message>
+        <location filename="../app/console_main.cpp" line="126"/>
         <source>unexpected argument &apos;%1&apos;</source>
         <translation>unerwartetes Argument „%1“</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="121"/>
-        <source>give one of --attach, --local and --open</source>
-        <translation>bitte nur eine von --attach, --local und --open angeben</translation>
+        <location filename="../app/console_main.cpp" line="128"/>
+        <source>give one of --attach, --local, --open and --scenario</source>
+        <translation>bitte nur eine von --attach, --local, --open und --scenario angeben</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="127"/>
+        <location filename="../app/console_main.cpp" line="162"/>
+        <source>--screenshot needs --local N, --scenario FILE or --attach tcp://HOST:PORT</source>
+        <translation>--screenshot braucht --local N, --scenario DATEI oder --attach tcp://HOST:PORT</translation>
+    </message>
+    <message>
+        <location filename="../app/console_main.cpp" line="134"/>
         <source>--attach &apos;%1&apos; is not tcp://HOST:PORT (e.g. tcp://127.0.0.1:5556)</source>
         <translation>--attach „%1“ ist nicht tcp://HOST:PORT (z. B. tcp://127.0.0.1:5556)</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="134"/>
+        <location filename="../app/console_main.cpp" line="143"/>
+        <source>--scenario &apos;%1&apos; is neither a file nor a shipped scenario (%2)</source>
+        <translation>--scenario „%1“ ist weder eine Datei noch ein mitgeliefertes Szenario (%2)</translation>
+    </message>
+    <message>
+        <location filename="../app/console_main.cpp" line="154"/>
         <source>--local &apos;%1&apos; must be a number of workers from 1 to 1024</source>
         <translation>--local „%1“ muss eine Anzahl von Workern zwischen 1 und 1024 sein</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="137"/>
+        <location filename="../app/console_main.cpp" line="157"/>
         <source>no syncscope-engine at &apos;%1&apos;; give its path with --engine PATH</source>
         <translation>keine syncscope-engine unter „%1“; ihren Pfad mit --engine PFAD angeben</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="142"/>
-        <source>--screenshot needs --local N or --attach tcp://HOST:PORT</source>
-        <translation>--screenshot braucht --local N oder --attach tcp://HOST:PORT</translation>
-    </message>
-    <message>
-        <location filename="../app/console_main.cpp" line="146"/>
+        <location filename="../app/console_main.cpp" line="166"/>
         <source>--screenshot-after &apos;%1&apos; must be a number of seconds from 0 to 86400</source>
         <translation>--screenshot-after „%1“ muss eine Anzahl von Sekunden zwischen 0 und 86400 sein</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="155"/>
+        <location filename="../app/console_main.cpp" line="175"/>
         <source>--screenshot-after needs --screenshot FILE</source>
         <translation>--screenshot-after braucht --screenshot DATEI</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="172"/>
+        <location filename="../app/console_main.cpp" line="193"/>
         <source>syncscope: saved the window to &apos;%1&apos;</source>
         <translation>syncscope: Fenster in „%1“ gespeichert</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="175"/>
+        <location filename="../app/console_main.cpp" line="196"/>
         <source>could not save the screenshot to &apos;%1&apos; (is the folder there and writable?)</source>
         <translation>Bildschirmfoto konnte nicht in „%1“ gespeichert werden (existiert der Ordner und ist er beschreibbar?)</translation>
     </message>
@@ -210,258 +510,422 @@
 <context>
     <name>syncscope::ui::ConnectDialog</name>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="18"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="20"/>
         <source>Connect to a run</source>
         <translation>Mit einem Lauf verbinden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="20"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="22"/>
         <source>Start a local cluster</source>
         <translation>Einen lokalen Cluster starten</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="21"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="23"/>
         <source>Attach to a running coordinator</source>
         <translation>An einen laufenden Koordinator anhängen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="47"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="49"/>
         <source>Control endpoint</source>
         <translation>Steuerungsendpunkt</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="48"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="50"/>
         <source>Telemetry endpoint</source>
         <translation>Telemetrie-Endpunkt</translation>
     </message>
     <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="66"/>
+        <source>Bulk synchronous: everyone waits for the slowest worker</source>
+        <translation>Massiv synchron: alle warten auf den langsamsten Worker</translation>
+    </message>
+    <message>
         <location filename="../ui/widgets/connect_dialog.cpp" line="67"/>
+        <source>Asynchronous: each gradient applied on arrival</source>
+        <translation>Asynchron: jeder Gradient wird bei Ankunft angewandt</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="68"/>
+        <source>Stale synchronous: at most s clocks ahead of the slowest worker</source>
+        <translation>Veraltet synchron: höchstens s Takte vor dem langsamsten Worker</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="69"/>
+        <source>G groups: synchronous inside a group, asynchronous between groups</source>
+        <translation>G Gruppen: synchron innerhalb einer Gruppe, asynchron zwischen den Gruppen</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="70"/>
+        <source>Backup workers: the first K gradients of each version, late ones dropped</source>
+        <translation>Backup-Worker: die ersten K Gradienten jeder Version, verspätete werden verworfen</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="71"/>
+        <source>n-softsync: an update after every K gradients from anyone</source>
+        <translation>n-softsync: ein Update nach jeweils K Gradienten von beliebigen Workern</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="72"/>
+        <source>Batch sizes proportional to speed so all workers arrive together</source>
+        <translation>Batchgrößen proportional zur Geschwindigkeit, damit alle Worker gleichzeitig ankommen</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="73"/>
+        <source>A controller picks mode and grouping from the measured speeds</source>
+        <translation>Ein Controller wählt Modus und Gruppierung anhand der gemessenen Geschwindigkeiten</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="86"/>
+        <source>by count (round robin)</source>
+        <translation>nach Anzahl (reihum)</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="87"/>
+        <source>by speed</source>
+        <translation>nach Geschwindigkeit</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="90"/>
+        <source>engine default</source>
+        <translation>Engine-Standard</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="92"/>
+        <source>enforced</source>
+        <translation>erzwungen</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="93"/>
+        <source>slack</source>
+        <translation>locker</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="98"/>
         <source>Workers</source>
         <translation>Worker</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="68"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="99"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="69"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="100"/>
         <source>Backend</source>
         <translation>Backend</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="70"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="101"/>
         <source>Sync mode</source>
         <translation>Synchronisationsmodus</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="71"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="102"/>
+        <source>Staleness bound s</source>
+        <translation>Veraltungsgrenze s</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="103"/>
+        <source>Groups G</source>
+        <translation>Gruppen G</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="104"/>
+        <source>Grouping</source>
+        <translation>Gruppierung</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="105"/>
+        <source>K</source>
+        <translation>K</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="106"/>
+        <source>Barrier</source>
+        <translation>Barriere</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="107"/>
         <source>Epochs</source>
         <translation>Epochen</translation>
     </message>
 </context>
 <context>
+    <name>syncscope::ui::EventMarkers</name>
+    <message>
+        <location filename="../ui/widgets/event_markers.cpp" line="55"/>
+        <source>%1 s, version %2: %3</source>
+        <translation>%1 s, Version %2: %3</translation>
+    </message>
+</context>
+<context>
     <name>syncscope::ui::MainWindow</name>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="32"/>
+        <location filename="../ui/widgets/main_window.cpp" line="61"/>
         <source>waiting for workers</source>
         <translation>wartet auf Worker</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="33"/>
+        <location filename="../ui/widgets/main_window.cpp" line="62"/>
         <source>running</source>
         <translation>läuft</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="34"/>
+        <location filename="../ui/widgets/main_window.cpp" line="63"/>
         <source>paused</source>
         <translation>pausiert</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="35"/>
+        <location filename="../ui/widgets/main_window.cpp" line="64"/>
         <source>stopped</source>
         <translation>angehalten</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="36"/>
+        <location filename="../ui/widgets/main_window.cpp" line="65"/>
         <source>unknown</source>
         <translation>unbekannt</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="43"/>
+        <location filename="../ui/widgets/main_window.cpp" line="72"/>
         <source>SyncScope</source>
         <translation>SyncScope</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="66"/>
-        <location filename="../ui/widgets/main_window.cpp" line="113"/>
+        <location filename="../ui/widgets/main_window.cpp" line="94"/>
+        <source>Scenario at %1 s: %2</source>
+        <translation>Szenario bei %1 s: %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="99"/>
+        <source>Note: %1</source>
+        <translation>Hinweis: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="102"/>
+        <source>Scenario over: %1</source>
+        <translation>Szenario beendet: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="108"/>
+        <location filename="../ui/widgets/main_window.cpp" line="175"/>
         <source>Not attached</source>
         <translation>Nicht verbunden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="67"/>
+        <location filename="../ui/widgets/main_window.cpp" line="109"/>
         <source>Detached: %1</source>
         <translation>Getrennt: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="70"/>
+        <location filename="../ui/widgets/main_window.cpp" line="112"/>
         <source>Connection lost: %1</source>
         <translation>Verbindung verloren: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="78"/>
+        <location filename="../ui/widgets/main_window.cpp" line="120"/>
         <source>Steering</source>
         <translation>Steuerung</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="85"/>
+        <location filename="../ui/widgets/main_window.cpp" line="127"/>
         <source>Log</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="92"/>
+        <location filename="../ui/widgets/main_window.cpp" line="132"/>
+        <source>Scenario</source>
+        <translation>Szenario</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="140"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="93"/>
+        <location filename="../ui/widgets/main_window.cpp" line="141"/>
         <source>&amp;Attach…</source>
         <translation>&amp;Anhängen…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="94"/>
+        <location filename="../ui/widgets/main_window.cpp" line="142"/>
         <source>Start &amp;local cluster…</source>
         <translation>&amp;Lokalen Cluster starten…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="95"/>
+        <location filename="../ui/widgets/main_window.cpp" line="143"/>
         <source>&amp;Detach</source>
         <translation>&amp;Trennen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="100"/>
+        <location filename="../ui/widgets/main_window.cpp" line="148"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="101"/>
+        <location filename="../ui/widgets/main_window.cpp" line="149"/>
         <source>&amp;Run</source>
         <translation>&amp;Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="103"/>
+        <location filename="../ui/widgets/main_window.cpp" line="151"/>
+        <source>&amp;Scenarios</source>
+        <translation>&amp;Szenarien</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="154"/>
+        <source>Stop &amp;following the scenario</source>
+        <translation>Szenario nicht mehr &amp;folgen</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="159"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="104"/>
+        <location filename="../ui/widgets/main_window.cpp" line="160"/>
         <source>&amp;Wall-clock time axis</source>
         <translation>&amp;Uhrzeit-Zeitachse</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="107"/>
+        <location filename="../ui/widgets/main_window.cpp" line="163"/>
         <source>&amp;Log-scale loss</source>
         <translation>&amp;Logarithmischer Verlust</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="139"/>
+        <location filename="../ui/widgets/main_window.cpp" line="167"/>
+        <source>&amp;Presentation view</source>
+        <translation>&amp;Präsentationsansicht</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="169"/>
+        <source>Ctrl+Shift+P</source>
+        <translation>Ctrl+Shift+P</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="170"/>
+        <source>Large type for a projector; hides the fine controls and the log</source>
+        <translation>Große Schrift für einen Projektor; blendet die feinen Steuerelemente und das Protokoll aus</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="204"/>
         <source>Cannot attach: give both endpoints as tcp://HOST:PORT.</source>
         <translation>Anhängen nicht möglich: beide Endpunkte als tcp://HOST:PORT angeben.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="144"/>
+        <location filename="../ui/widgets/main_window.cpp" line="209"/>
         <source>Attaching to %1…</source>
         <translation>Hänge an %1 an…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="164"/>
+        <location filename="../ui/widgets/main_window.cpp" line="230"/>
         <source>Replay: %1</source>
         <translation>Wiedergabe: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="165"/>
+        <location filename="../ui/widgets/main_window.cpp" line="231"/>
         <source>Opened recording %1 (%2 s)</source>
         <translation>Aufzeichnung %1 geöffnet (%2 s)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="169"/>
+        <location filename="../ui/widgets/main_window.cpp" line="235"/>
         <source>Exported the charts to %1</source>
         <translation>Diagramme nach %1 exportiert</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="184"/>
+        <location filename="../ui/widgets/main_window.cpp" line="251"/>
         <source>State: %1</source>
         <translation>Zustand: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="185"/>
+        <location filename="../ui/widgets/main_window.cpp" line="252"/>
         <source>Mode: %1</source>
         <translation>Modus: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="186"/>
+        <location filename="../ui/widgets/main_window.cpp" line="253"/>
         <source>Version %1</source>
         <translation>Version %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="187"/>
+        <location filename="../ui/widgets/main_window.cpp" line="254"/>
         <source>Accuracy: –</source>
         <translation>Genauigkeit: –</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="188"/>
+        <location filename="../ui/widgets/main_window.cpp" line="255"/>
         <source>Accuracy: %1%</source>
         <translation>Genauigkeit: %1 %</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="195"/>
+        <location filename="../ui/widgets/main_window.cpp" line="262"/>
         <source>[%1 s] %2: %3</source>
         <translation>[%1 s] %2: %3</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="210"/>
+        <location filename="../ui/widgets/main_window.cpp" line="277"/>
         <source>Command %1 refused: %2</source>
         <translation>Befehl %1 abgelehnt: %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="214"/>
+        <location filename="../ui/widgets/main_window.cpp" line="282"/>
         <source>Command %1 done: %2</source>
         <translation>Befehl %1 ausgeführt: %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="214"/>
+        <location filename="../ui/widgets/main_window.cpp" line="282"/>
         <source>no event</source>
         <translation>kein Ereignis</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="219"/>
+        <location filename="../ui/widgets/main_window.cpp" line="287"/>
         <source>A local cluster is already running; stop it first.</source>
         <translation>Ein lokaler Cluster läuft bereits; zuerst anhalten.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="234"/>
+        <location filename="../ui/widgets/main_window.cpp" line="303"/>
         <source>Cannot run %1: %2</source>
         <translation>%1 kann nicht ausgeführt werden: %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="236"/>
+        <location filename="../ui/widgets/main_window.cpp" line="305"/>
         <source>Starting a local cluster: %1 %2</source>
         <translation>Starte einen lokalen Cluster: %1 %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="250"/>
+        <location filename="../ui/widgets/main_window.cpp" line="319"/>
         <source>The coordinator did not report its endpoints: %1</source>
         <translation>Der Koordinator hat seine Endpunkte nicht gemeldet: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="283"/>
+        <location filename="../ui/widgets/main_window.cpp" line="352"/>
+        <location filename="../ui/widgets/main_window.cpp" line="384"/>
         <source>Stop the local cluster?</source>
         <translation>Den lokalen Cluster anhalten?</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="284"/>
+        <location filename="../ui/widgets/main_window.cpp" line="353"/>
         <source>This window started a local cluster. Stop its coordinator and workers?</source>
         <translation>Dieses Fenster hat einen lokalen Cluster gestartet. Seinen Koordinator und seine Worker anhalten?</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="373"/>
+        <source>Cannot run the scenario: %1</source>
+        <translation>Das Szenario kann nicht ausgeführt werden: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="385"/>
+        <source>A local cluster is running. Stop it and start the scenario &quot;%1&quot;?</source>
+        <translation>Ein lokaler Cluster läuft. Ihn anhalten und das Szenario „%1“ starten?</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="394"/>
+        <source>Scenario: %1 (%2)</source>
+        <translation>Szenario: %1 (%2)</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="401"/>
+        <source>Scenario %1 s · next: %2</source>
+        <translation>Szenario %1 s · als Nächstes: %2</translation>
     </message>
 </context>
 <context>
@@ -685,29 +1149,75 @@
     </message>
 </context>
 <context>
+    <name>syncscope::ui::ScenarioBanner</name>
+    <message>
+        <location filename="../ui/scenario/scenario_banner.cpp" line="55"/>
+        <source>%1 s  %2</source>
+        <translation>%1 s  %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_banner.cpp" line="60"/>
+        <source>Training time %1 s</source>
+        <translation>Trainingszeit %1 s</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_banner.cpp" line="62"/>
+        <source>Next: %1</source>
+        <translation>Als Nächstes: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_banner.cpp" line="68"/>
+        <source>skipped: the run ended first</source>
+        <translation>übersprungen: der Lauf war vorher zu Ende</translation>
+    </message>
+</context>
+<context>
+    <name>syncscope::ui::ScenarioRunner</name>
+    <message>
+        <location filename="../ui/scenario/scenario_runner.cpp" line="40"/>
+        <source>No scenario</source>
+        <translation>Kein Szenario</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_runner.cpp" line="42"/>
+        <source>No more steps</source>
+        <translation>Keine weiteren Schritte</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_runner.cpp" line="42"/>
+        <source>Scenario over</source>
+        <translation>Szenario beendet</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_runner.cpp" line="44"/>
+        <source>at %1 s: %2</source>
+        <translation>bei %1 s: %2</translation>
+    </message>
+</context>
+<context>
     <name>syncscope::ui::StalenessHistogram</name>
     <message>
-        <location filename="../ui/widgets/staleness_histogram.cpp" line="15"/>
+        <location filename="../ui/widgets/staleness_histogram.cpp" line="16"/>
         <source>gradients</source>
         <translation>Gradienten</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/staleness_histogram.cpp" line="16"/>
+        <location filename="../ui/widgets/staleness_histogram.cpp" line="17"/>
         <source>Staleness histogram</source>
         <translation>Veraltungshistogramm</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/staleness_histogram.cpp" line="29"/>
+        <location filename="../ui/widgets/staleness_histogram.cpp" line="30"/>
         <source>%1+</source>
         <translation>%1+</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/staleness_histogram.cpp" line="32"/>
+        <location filename="../ui/widgets/staleness_histogram.cpp" line="33"/>
         <source>staleness τ (versions behind)</source>
         <translation>Veraltung τ (Versionen zurück)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/staleness_histogram.cpp" line="36"/>
+        <location filename="../ui/widgets/staleness_histogram.cpp" line="37"/>
         <source>gradients applied</source>
         <translation>angewandte Gradienten</translation>
     </message>
@@ -715,128 +1225,309 @@
 <context>
     <name>syncscope::ui::SteeringPanel</name>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="37"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="122"/>
         <source>Run</source>
         <translation>Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="39"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="124"/>
         <source>Start</source>
         <translation>Start</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="40"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="125"/>
         <source>Ctrl+Return</source>
         <translation>Ctrl+Return</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="41"/>
-        <location filename="../ui/widgets/steering_panel.cpp" line="156"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="126"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="427"/>
         <source>Pause</source>
         <translation>Pause</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="42"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="127"/>
         <source>Space</source>
         <translation>Space</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="43"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="128"/>
         <source>Stop</source>
         <translation>Stopp</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="44"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="129"/>
         <source>Ctrl+.</source>
         <translation>Ctrl+.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="59"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="144"/>
         <source>Synchronisation</source>
         <translation>Synchronisation</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="62"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="65"/>
         <source>BSP (bulk synchronous)</source>
         <translation>BSP (massiv synchron)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="63"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="66"/>
+        <source>Wait for every worker, average their gradients, apply once. No staleness, but the slowest worker sets the pace.</source>
+        <translation>Auf jeden Worker warten, ihre Gradienten mitteln, einmal anwenden. Keine Veraltung, aber der langsamste Worker bestimmt das Tempo.</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="69"/>
         <source>ASP (asynchronous)</source>
         <translation>ASP (asynchron)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="64"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="70"/>
+        <source>Apply each gradient as it arrives. Nobody waits, but gradients can be stale.</source>
+        <translation>Jeden Gradienten bei Ankunft anwenden. Niemand wartet, aber Gradienten können veraltet sein.</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="72"/>
         <source>SSP (stale synchronous)</source>
         <translation>SSP (veraltet synchron)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="69"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="73"/>
+        <source>Apply on arrival; a worker more than s clocks ahead of the slowest waits. s = 0 is BSP.</source>
+        <translation>Bei Ankunft anwenden; ein Worker, der mehr als s Takte vor dem langsamsten liegt, wartet. s = 0 entspricht BSP.</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="75"/>
+        <source>Grouped (hybrid)</source>
+        <translation>Gruppiert (hybrid)</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="76"/>
+        <source>G groups: BSP (or SSP) inside a group, groups update the model asynchronously. G = 1 is BSP, G = N is ASP.</source>
+        <translation>G Gruppen: BSP (oder SSP) innerhalb einer Gruppe, die Gruppen aktualisieren das Modell asynchron. G = 1 entspricht BSP, G = N entspricht ASP.</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="79"/>
+        <source>K-sync (backup workers)</source>
+        <translation>K-sync (Backup-Worker)</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="80"/>
+        <source>Average the first K gradients of each version; late ones are dropped and counted. K = N is BSP.</source>
+        <translation>Die ersten K Gradienten jeder Version mitteln; verspätete werden verworfen und gezählt. K = N entspricht BSP.</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="83"/>
+        <source>K-async (n-softsync)</source>
+        <translation>K-async (n-softsync)</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="84"/>
+        <source>Update after every K gradients from anyone, stale ones included. K = 1 is ASP.</source>
+        <translation>Nach jeweils K Gradienten von beliebigen Workern aktualisieren, veraltete eingeschlossen. K = 1 entspricht ASP.</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="86"/>
+        <source>Elastic batch</source>
+        <translation>Elastischer Batch</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="87"/>
+        <source>Each worker&apos;s batch is sized in proportion to its speed so all arrive together; enforced (BSP) or slack (SSP) barrier.</source>
+        <translation>Die Batchgröße jedes Workers richtet sich nach seiner Geschwindigkeit, damit alle gleichzeitig ankommen; erzwungene (BSP) oder lockere (SSP) Barriere.</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="90"/>
+        <source>Auto (adaptive)</source>
+        <translation>Auto (adaptiv)</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="91"/>
+        <source>A controller measures the workers&apos; speeds and picks mode and grouping; each decision appears as a marker with its reason.</source>
+        <translation>Ein Controller misst die Geschwindigkeiten der Worker und wählt Modus und Gruppierung; jede Entscheidung erscheint als Markierung mit ihrer Begründung.</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="149"/>
+        <source>Send the selected mode and its parameters to the engine</source>
+        <translation>Den gewählten Modus und seine Parameter an die Engine senden</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="152"/>
+        <source>Groups G</source>
+        <translation>Gruppen G</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="183"/>
+        <source>The mode the engine is running now</source>
+        <translation>Der Modus, in dem die Engine gerade läuft</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="200"/>
+        <source>How many clocks a worker may run ahead of the slowest one</source>
+        <translation>Wie viele Takte ein Worker dem langsamsten voraus sein darf</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="203"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="70"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="204"/>
         <source>inverse (lr / staleness)</source>
         <translation>invers (lr / Veraltung)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="71"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="205"/>
         <source>DynSGD (lr / (staleness + 1))</source>
         <translation>DynSGD (lr / (Veraltung + 1))</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="72"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="148"/>
         <source>Apply mode</source>
         <translation>Modus anwenden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="84"/>
-        <source>Grouped mode (G groups) is not in this engine yet.</source>
-        <translation>Gruppierter Modus (G Gruppen) ist in dieser Engine noch nicht vorhanden.</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="90"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="158"/>
         <source>Apply</source>
         <translation>Anwenden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="96"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="146"/>
         <source>Mode</source>
         <translation>Modus</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="97"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="235"/>
         <source>Staleness bound s</source>
         <translation>Veraltungsgrenze s</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="98"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="236"/>
         <source>LR modulation</source>
         <translation>LR-Modulation</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="100"/>
-        <source>Groups</source>
-        <translation>Gruppen</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="101"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="164"/>
         <source>Learning rate</source>
         <translation>Lernrate</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="106"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="206"/>
+        <source>Learning rate for stale gradients</source>
+        <translation>Lernrate für veraltete Gradienten</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="209"/>
+        <source>BSP inside each group</source>
+        <translation>BSP innerhalb jeder Gruppe</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="210"/>
+        <source>SSP inside each group (bound s)</source>
+        <translation>SSP innerhalb jeder Gruppe (Grenze s)</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="215"/>
+        <source>engine default</source>
+        <translation>Engine-Standard</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="216"/>
+        <source>K-sync: gradients per version (default N-1). K-async: gradients per update (default N/2).</source>
+        <translation>K-sync: Gradienten pro Version (Standard N-1). K-async: Gradienten pro Update (Standard N/2).</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="219"/>
+        <source>enforced (BSP barrier)</source>
+        <translation>erzwungen (BSP-Barriere)</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="220"/>
+        <source>slack (SSP barrier, bound s)</source>
+        <translation>locker (SSP-Barriere, Grenze s)</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="226"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="232"/>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="227"/>
+        <source>How often batch sizes are recomputed from the measured speeds</source>
+        <translation>Wie oft die Batchgrößen aus den gemessenen Geschwindigkeiten neu berechnet werden</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="233"/>
+        <source>How often the controller decides again</source>
+        <translation>Wie oft der Controller neu entscheidet</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="237"/>
+        <source>Inside a group</source>
+        <translation>Innerhalb einer Gruppe</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="238"/>
+        <source>K</source>
+        <translation>K</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="239"/>
+        <source>Barrier</source>
+        <translation>Barriere</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="240"/>
+        <source>Rebalance every</source>
+        <translation>Neu ausbalancieren alle</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="241"/>
+        <source>Decide every</source>
+        <translation>Entscheiden alle</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="251"/>
+        <source>by count</source>
+        <translation>nach Anzahl</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="252"/>
+        <source>by speed</source>
+        <translation>nach Geschwindigkeit</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="253"/>
+        <source>By count: workers dealt round robin. By speed: workers of similar measured speed together.</source>
+        <translation>Nach Anzahl: Worker werden reihum verteilt. Nach Geschwindigkeit: Worker mit ähnlicher gemessener Geschwindigkeit kommen zusammen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="276"/>
         <source>Workers</source>
         <translation>Worker</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="127"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="302"/>
         <source>Slowdown of worker %1: compute time x factor (1-10)</source>
         <translation>Verlangsamung von Worker %1: Rechenzeit × Faktor (1–10)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="156"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="341"/>
+        <source>Number of groups G; releasing the slider regroups a grouped run</source>
+        <translation>Anzahl der Gruppen G; Loslassen des Schiebereglers gruppiert einen gruppierten Lauf neu</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="342"/>
+        <source>Groups apply to the grouped mode only</source>
+        <translation>Gruppen gelten nur im gruppierten Modus</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="411"/>
+        <source>now: %1</source>
+        <translation>jetzt: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="427"/>
         <source>Resume</source>
         <translation>Fortsetzen</translation>
     </message>
@@ -859,12 +1550,12 @@
         <translation>Uhrzeit</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/time_chart.cpp" line="106"/>
+        <location filename="../ui/widgets/time_chart.cpp" line="107"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/time_chart.cpp" line="107"/>
+        <location filename="../ui/widgets/time_chart.cpp" line="108"/>
         <source>%1
 %2
 %3</source>
@@ -876,32 +1567,32 @@
 <context>
     <name>syncscope::ui::TimeSplitChart</name>
     <message>
-        <location filename="../ui/widgets/time_split_chart.cpp" line="17"/>
+        <location filename="../ui/widgets/time_split_chart.cpp" line="19"/>
         <source>compute</source>
         <translation>Rechnen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/time_split_chart.cpp" line="18"/>
+        <location filename="../ui/widgets/time_split_chart.cpp" line="20"/>
         <source>communication</source>
         <translation>Kommunikation</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/time_split_chart.cpp" line="19"/>
+        <location filename="../ui/widgets/time_split_chart.cpp" line="21"/>
         <source>waiting</source>
         <translation>Warten</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/time_split_chart.cpp" line="22"/>
+        <location filename="../ui/widgets/time_split_chart.cpp" line="24"/>
         <source>Time split of the latest iteration</source>
         <translation>Zeitaufteilung der letzten Iteration</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/time_split_chart.cpp" line="30"/>
+        <location filename="../ui/widgets/time_split_chart.cpp" line="32"/>
         <source>ms per iteration</source>
         <translation>ms pro Iteration</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/time_split_chart.cpp" line="53"/>
+        <location filename="../ui/widgets/time_split_chart.cpp" line="55"/>
         <source>worker %1</source>
         <translation>Worker %1</translation>
     </message>
@@ -909,72 +1600,82 @@
 <context>
     <name>syncscope::ui::WorkerTableModel</name>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="37"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="48"/>
         <source>starting</source>
         <translation>startet</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="38"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="49"/>
         <source>computing</source>
         <translation>rechnet</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="39"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="50"/>
         <source>waiting</source>
         <translation>wartet</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="40"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="51"/>
         <source>lost</source>
         <translation>verloren</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="41"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="52"/>
         <source>done</source>
         <translation>fertig</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="42"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="53"/>
         <source>unknown</source>
         <translation>unbekannt</translation>
     </message>
     <message>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="67"/>
+        <source>Double-click to move worker %1 to another group (0-%2)</source>
+        <translation>Doppelklick verschiebt Worker %1 in eine andere Gruppe (0-%2)</translation>
+    </message>
+    <message>
         <location filename="../ui/widgets/worker_table_model.cpp" line="68"/>
+        <source>Groups can be edited in the grouped mode</source>
+        <translation>Gruppen können im gruppierten Modus bearbeitet werden</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="108"/>
         <source>Worker</source>
         <translation>Worker</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="69"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="109"/>
         <source>State</source>
         <translation>Zustand</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="70"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="110"/>
         <source>Group</source>
         <translation>Gruppe</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="71"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="111"/>
         <source>Samples/s</source>
         <translation>Samples/s</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="72"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="112"/>
         <source>Staleness</source>
         <translation>Veraltung</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="73"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="113"/>
         <source>Dropped</source>
         <translation>Verworfen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="74"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="114"/>
         <source>Batch</source>
         <translation>Batch</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="75"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="115"/>
         <source>Slowdown</source>
         <translation>Verlangsamung</translation>
     </message>

@@ -41,99 +41,399 @@
     </message>
 </context>
 <context>
+    <name>ScenarioMenu</name>
+    <message>
+        <location filename="../ui/scenario/scenario_menu.cpp" line="24"/>
+        <source>&amp;Open scenario file…</source>
+        <translation>打开场景文件(&amp;O)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_menu.cpp" line="25"/>
+        <source>Open scenario</source>
+        <translation>打开场景</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_menu.cpp" line="26"/>
+        <source>Scenarios (*.json);;All files (*)</source>
+        <translation>场景文件 (*.json);;所有文件 (*)</translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioParser</name>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="64"/>
+        <source>unknown field &apos;%1&apos; (known here: %2)</source>
+        <translation>未知字段“%1”（此处可用：%2）</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="71"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="91"/>
+        <source>missing field &apos;%1&apos;</source>
+        <translation>缺少字段“%1”</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="73"/>
+        <source>&apos;%1&apos; must be a number</source>
+        <translation>“%1”必须是数字</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="75"/>
+        <source>&apos;%1&apos; is %2; it must be from %3 to %4</source>
+        <translation>“%1”为 %2；必须在 %3 到 %4 之间</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="84"/>
+        <source>&apos;%1&apos; must be a whole number</source>
+        <translation>“%1”必须是整数</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="92"/>
+        <source>&apos;%1&apos; must be a string</source>
+        <translation>“%1”必须是字符串</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="100"/>
+        <source>&apos;%1&apos; is &apos;%2&apos;; it must be one of %3</source>
+        <translation>“%1”为“%2”；必须是 %3 之一</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="107"/>
+        <source>&apos;%1&apos; must be true or false</source>
+        <translation>“%1”必须是 true 或 false</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="145"/>
+        <source>&apos;%1&apos; must map workers to groups, e.g. {&quot;3&quot;: 1} or [0, 0, 0, 1]</source>
+        <translation>“%1”必须将工作节点映射到组，例如 {&quot;3&quot;: 1} 或 [0, 0, 0, 1]</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="151"/>
+        <source>&apos;%1&apos; names worker &apos;%2&apos;; workers are 0 to %3</source>
+        <translation>“%1”指定了工作节点“%2”；工作节点编号为 0 到 %3</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="154"/>
+        <source>&apos;%1&apos; puts worker %2 in group %3; groups are 0 to %4</source>
+        <translation>“%1”将工作节点 %2 放入组 %3；组编号为 0 到 %4</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="195"/>
+        <source>&apos;group_by&apos; is &apos;explicit&apos; but there is no &apos;assignment&apos;</source>
+        <translation>“group_by”为“explicit”，但没有“assignment”</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="226"/>
+        <source>&apos;by&apos; is &apos;explicit&apos; but there is no &apos;assignment&apos;</source>
+        <translation>“by”为“explicit”，但没有“assignment”</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="227"/>
+        <source>missing field &apos;count&apos;</source>
+        <translation>缺少字段“count”</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="254"/>
+        <source>schedule entry %1</source>
+        <translation>时间表第 %1 项</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="255"/>
+        <source>must be an object like {&quot;at&quot;: 30, &quot;action&quot;: &quot;set_mode&quot;, …}</source>
+        <translation>必须是形如 {&quot;at&quot;: 30, &quot;action&quot;: &quot;set_mode&quot;, …} 的对象</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="258"/>
+        <source>schedule entry %1 (at %2 s)</source>
+        <translation>时间表第 %1 项（第 %2 秒）</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="267"/>
+        <source>unknown action &apos;%1&apos; (expected one of %2)</source>
+        <translation>未知动作“%1”（应为 %2 之一）</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="271"/>
+        <source>a &apos;note&apos; step needs a &apos;note&apos; text</source>
+        <translation>“note”步骤需要“note”文本</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="296"/>
+        <source>missing or not an object like {&quot;mode&quot;: &quot;bsp&quot;}</source>
+        <translation>缺失，或不是形如 {&quot;mode&quot;: &quot;bsp&quot;} 的对象</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="299"/>
+        <source>a run cannot start with &apos;group_by&apos;: &apos;explicit&apos; (the engine&apos;s --group-by takes round-robin or speed); start with one of those and add a set_groups step at 0</source>
+        <translation>运行不能以“group_by”:“explicit”开始（引擎的 --group-by 只接受 round-robin 或 speed）；请以二者之一开始，并在第 0 秒添加一个 set_groups 步骤</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="304"/>
+        <source>&apos;slowdowns&apos; must be a list like [{&quot;worker&quot;: 3, &quot;factor&quot;: 4}]</source>
+        <translation>“slowdowns”必须是形如 [{&quot;worker&quot;: 3, &quot;factor&quot;: 4}] 的列表</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="307"/>
+        <source>slowdowns entry %1</source>
+        <translation>slowdowns 第 %1 项</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="309"/>
+        <source>must be an object like {&quot;worker&quot;: 3, &quot;factor&quot;: 4}</source>
+        <translation>必须是形如 {&quot;worker&quot;: 3, &quot;factor&quot;: 4} 的对象</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="325"/>
+        <source>%1: not valid JSON at character %2: %3</source>
+        <translation>%1：第 %2 个字符处不是有效的 JSON：%3</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="326"/>
+        <source>%1: the scenario must be a JSON object</source>
+        <translation>%1：场景必须是 JSON 对象</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="335"/>
+        <source>%1: &apos;schedule&apos; must be a list of steps</source>
+        <translation>%1：“schedule”必须是步骤列表</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="341"/>
+        <source>comes after the run&apos;s end (&apos;max_seconds&apos; is %1)</source>
+        <translation>晚于运行结束时间（“max_seconds”为 %1）</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="353"/>
+        <source>%1: cannot read it: %2</source>
+        <translation>%1：无法读取：%2</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="355"/>
+        <source>%1: too large for a scenario (over 1 MiB)</source>
+        <translation>%1：作为场景文件过大（超过 1 MiB）</translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioText</name>
+    <message>
+        <location filename="../ui/scenario/scenario_text.cpp" line="18"/>
+        <source>groups %1</source>
+        <translation>分组 %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_text.cpp" line="19"/>
+        <source>G=default</source>
+        <translation>G=默认</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_text.cpp" line="20"/>
+        <source>%1 by speed</source>
+        <translation>%1 按速度</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_text.cpp" line="21"/>
+        <source>%1 round robin</source>
+        <translation>%1 轮询</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_text.cpp" line="32"/>
+        <source> (SSP s=%1 inside)</source>
+        <translation>（组内 SSP s=%1）</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_text.cpp" line="32"/>
+        <source> (BSP inside)</source>
+        <translation>（组内 BSP）</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_text.cpp" line="35"/>
+        <source> K=default</source>
+        <translation> K=默认</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_text.cpp" line="36"/>
+        <source> slack barrier</source>
+        <translation> 宽松屏障</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_text.cpp" line="36"/>
+        <source> enforced barrier</source>
+        <translation> 强制屏障</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_text.cpp" line="46"/>
+        <source>note</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_text.cpp" line="47"/>
+        <source>switch to %1</source>
+        <translation>切换到 %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_text.cpp" line="48"/>
+        <source>regroup: %1</source>
+        <translation>重新分组：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_text.cpp" line="52"/>
+        <source>worker %1 back to full speed</source>
+        <translation>工作节点 %1 恢复全速</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_text.cpp" line="54"/>
+        <source>×%1 compute time</source>
+        <translation>计算时间 ×%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_text.cpp" line="55"/>
+        <source>+%1 ms per iteration</source>
+        <translation>每次迭代 +%1 毫秒</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_text.cpp" line="57"/>
+        <source>×%1 with probability %2</source>
+        <translation>以 %2 的概率 ×%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_text.cpp" line="58"/>
+        <source>+%1 ms before each push</source>
+        <translation>每次推送前 +%1 毫秒</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_text.cpp" line="59"/>
+        <source>slow worker %1: %2</source>
+        <translation>减慢工作节点 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_text.cpp" line="61"/>
+        <source>learning rate %1</source>
+        <translation>学习率 %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_text.cpp" line="62"/>
+        <source>pause for %1 s</source>
+        <translation>暂停 %1 秒</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_text.cpp" line="62"/>
+        <source>pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_text.cpp" line="63"/>
+        <source>resume</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_text.cpp" line="64"/>
+        <source>stop the run</source>
+        <translation>停止运行</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
-        <location filename="../app/console_main.cpp" line="30"/>
+        <location filename="../app/console_main.cpp" line="32"/>
         <source>Run &apos;syncscope --help&apos; for the flags.</source>
         <translation>运行 &apos;syncscope --help&apos; 查看所有选项。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="91"/>
+        <location filename="../app/console_main.cpp" line="93"/>
         <source>SyncScope console: watch and steer distributed training</source>
         <translation>SyncScope 控制台：观察并操控分布式训练</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="94"/>
+        <location filename="../app/console_main.cpp" line="96"/>
         <source>Attach to a coordinator&apos;s control endpoint (telemetry: port + 1).</source>
         <translation>连接到协调器的控制端点（遥测端口为该端口 + 1）。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="96"/>
+        <location filename="../app/console_main.cpp" line="98"/>
         <source>Start a local cluster with N workers.</source>
         <translation>启动一个有 N 个工作节点的本地集群。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="99"/>
+        <location filename="../app/console_main.cpp" line="101"/>
         <source>The syncscope-engine binary for local clusters.</source>
         <translation>本地集群所用的 syncscope-engine 可执行文件。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="102"/>
+        <location filename="../app/console_main.cpp" line="104"/>
         <source>Language of the console: de, zh_CN or en (default: the system locale).</source>
         <translation>控制台语言：de、zh_CN 或 en（默认：系统区域设置）。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="106"/>
+        <location filename="../app/console_main.cpp" line="108"/>
         <source>Save a PNG of the window to FILE after a while of running, stop a local cluster, and exit.</source>
         <translation>运行一段时间后将窗口截图保存为 PNG 文件 FILE，停止本地集群并退出。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="110"/>
+        <location filename="../app/console_main.cpp" line="112"/>
         <source>Seconds of running before --screenshot grabs the window (default: 10).</source>
         <translation>--screenshot 截取窗口前运行的秒数（默认：10）。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="113"/>
+        <location filename="../app/console_main.cpp" line="115"/>
         <source>Open a run recording for replay and export.</source>
         <translation>打开运行记录以回放和导出。</translation>
     </message>
     <message>
         <location filename="../app/console_main.cpp" line="119"/>
+        <source>Play a classroom scenario on a local cluster: a scenario file, or the name of a shipped one (straggler-bsp, bsp-vs-asp, grouping-rescue).</source>
+        <translation>在本地集群上播放教学场景：场景文件，或内置场景的名称（straggler-bsp、bsp-vs-asp、grouping-rescue）。</translation>
+    </message>
+    <message>
+        <location filename="../app/console_main.cpp" line="126"/>
         <source>unexpected argument &apos;%1&apos;</source>
         <translation>意外的参数“%1”</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="121"/>
-        <source>give one of --attach, --local and --open</source>
-        <translation>请只指定 --attach、--local 和 --open 中的一个</translation>
+        <location filename="../app/console_main.cpp" line="128"/>
+        <source>give one of --attach, --local, --open and --scenario</source>
+        <translation>请只指定 --attach、--local、--open 和 --scenario 中的一个</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="127"/>
+        <location filename="../app/console_main.cpp" line="162"/>
+        <source>--screenshot needs --local N, --scenario FILE or --attach tcp://HOST:PORT</source>
+        <translation>--screenshot 需要 --local N、--scenario FILE 或 --attach tcp://HOST:PORT</translation>
+    </message>
+    <message>
+        <location filename="../app/console_main.cpp" line="134"/>
         <source>--attach &apos;%1&apos; is not tcp://HOST:PORT (e.g. tcp://127.0.0.1:5556)</source>
         <translation>--attach“%1”不是 tcp://HOST:PORT 格式（例如 tcp://127.0.0.1:5556）</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="134"/>
+        <location filename="../app/console_main.cpp" line="143"/>
+        <source>--scenario &apos;%1&apos; is neither a file nor a shipped scenario (%2)</source>
+        <translation>--scenario“%1”既不是文件，也不是内置场景（%2）</translation>
+    </message>
+    <message>
+        <location filename="../app/console_main.cpp" line="154"/>
         <source>--local &apos;%1&apos; must be a number of workers from 1 to 1024</source>
         <translation>--local“%1”必须是 1 到 1024 之间的工作节点数</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="137"/>
+        <location filename="../app/console_main.cpp" line="157"/>
         <source>no syncscope-engine at &apos;%1&apos;; give its path with --engine PATH</source>
         <translation>在“%1”找不到 syncscope-engine；请用 --engine PATH 指定其路径</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="142"/>
-        <source>--screenshot needs --local N or --attach tcp://HOST:PORT</source>
-        <translation>--screenshot 需要 --local N 或 --attach tcp://HOST:PORT</translation>
-    </message>
-    <message>
-        <location filename="../app/console_main.cpp" line="146"/>
+        <location filename="../app/console_main.cpp" line="166"/>
         <source>--screenshot-after &apos;%1&apos; must be a number of seconds from 0 to 86400</source>
         <translation>--screenshot-after“%1”必须是 0 到 86400 之间的秒数</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="155"/>
+        <location filename="../app/console_main.cpp" line="175"/>
         <source>--screenshot-after needs --screenshot FILE</source>
         <translation>--screenshot-after 需要 --screenshot FILE</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="172"/>
+        <location filename="../app/console_main.cpp" line="193"/>
         <source>syncscope: saved the window to &apos;%1&apos;</source>
         <translation>syncscope：窗口已保存到“%1”</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="175"/>
+        <location filename="../app/console_main.cpp" line="196"/>
         <source>could not save the screenshot to &apos;%1&apos; (is the folder there and writable?)</source>
         <translation>无法将截图保存到“%1”（文件夹是否存在且可写？）</translation>
     </message>
@@ -210,258 +510,422 @@
 <context>
     <name>syncscope::ui::ConnectDialog</name>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="18"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="20"/>
         <source>Connect to a run</source>
         <translation>连接到训练任务</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="20"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="22"/>
         <source>Start a local cluster</source>
         <translation>启动本地集群</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="21"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="23"/>
         <source>Attach to a running coordinator</source>
         <translation>连接到正在运行的协调器</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="47"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="49"/>
         <source>Control endpoint</source>
         <translation>控制端点</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="48"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="50"/>
         <source>Telemetry endpoint</source>
         <translation>遥测端点</translation>
     </message>
     <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="66"/>
+        <source>Bulk synchronous: everyone waits for the slowest worker</source>
+        <translation>整体同步：所有节点都等待最慢的工作节点</translation>
+    </message>
+    <message>
         <location filename="../ui/widgets/connect_dialog.cpp" line="67"/>
+        <source>Asynchronous: each gradient applied on arrival</source>
+        <translation>异步：每个梯度到达即应用</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="68"/>
+        <source>Stale synchronous: at most s clocks ahead of the slowest worker</source>
+        <translation>陈旧同步：最多领先最慢的工作节点 s 个时钟</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="69"/>
+        <source>G groups: synchronous inside a group, asynchronous between groups</source>
+        <translation>G 个组：组内同步，组间异步</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="70"/>
+        <source>Backup workers: the first K gradients of each version, late ones dropped</source>
+        <translation>备份工作节点：每个版本取最先到达的 K 个梯度，迟到的被丢弃</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="71"/>
+        <source>n-softsync: an update after every K gradients from anyone</source>
+        <translation>n-softsync：每收到任意工作节点的 K 个梯度就更新一次</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="72"/>
+        <source>Batch sizes proportional to speed so all workers arrive together</source>
+        <translation>批大小与速度成正比，使所有工作节点同时到达</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="73"/>
+        <source>A controller picks mode and grouping from the measured speeds</source>
+        <translation>由控制器根据测得的速度选择模式和分组</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="86"/>
+        <source>by count (round robin)</source>
+        <translation>按数量（轮询）</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="87"/>
+        <source>by speed</source>
+        <translation>按速度</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="90"/>
+        <source>engine default</source>
+        <translation>引擎默认值</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="92"/>
+        <source>enforced</source>
+        <translation>强制</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="93"/>
+        <source>slack</source>
+        <translation>宽松</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="98"/>
         <source>Workers</source>
         <translation>工作节点</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="68"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="99"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="69"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="100"/>
         <source>Backend</source>
         <translation>后端</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="70"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="101"/>
         <source>Sync mode</source>
         <translation>同步模式</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="71"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="102"/>
+        <source>Staleness bound s</source>
+        <translation>陈旧度上限 s</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="103"/>
+        <source>Groups G</source>
+        <translation>组数 G</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="104"/>
+        <source>Grouping</source>
+        <translation>分组方式</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="105"/>
+        <source>K</source>
+        <translation>K</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="106"/>
+        <source>Barrier</source>
+        <translation>屏障</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="107"/>
         <source>Epochs</source>
         <translation>轮数</translation>
     </message>
 </context>
 <context>
+    <name>syncscope::ui::EventMarkers</name>
+    <message>
+        <location filename="../ui/widgets/event_markers.cpp" line="55"/>
+        <source>%1 s, version %2: %3</source>
+        <translation>%1 秒，版本 %2：%3</translation>
+    </message>
+</context>
+<context>
     <name>syncscope::ui::MainWindow</name>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="32"/>
+        <location filename="../ui/widgets/main_window.cpp" line="61"/>
         <source>waiting for workers</source>
         <translation>等待工作节点</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="33"/>
+        <location filename="../ui/widgets/main_window.cpp" line="62"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="34"/>
+        <location filename="../ui/widgets/main_window.cpp" line="63"/>
         <source>paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="35"/>
+        <location filename="../ui/widgets/main_window.cpp" line="64"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="36"/>
+        <location filename="../ui/widgets/main_window.cpp" line="65"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="43"/>
+        <location filename="../ui/widgets/main_window.cpp" line="72"/>
         <source>SyncScope</source>
         <translation>SyncScope</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="66"/>
-        <location filename="../ui/widgets/main_window.cpp" line="113"/>
+        <location filename="../ui/widgets/main_window.cpp" line="94"/>
+        <source>Scenario at %1 s: %2</source>
+        <translation>场景第 %1 秒：%2</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="99"/>
+        <source>Note: %1</source>
+        <translation>提示：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="102"/>
+        <source>Scenario over: %1</source>
+        <translation>场景已结束：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="108"/>
+        <location filename="../ui/widgets/main_window.cpp" line="175"/>
         <source>Not attached</source>
         <translation>未连接</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="67"/>
+        <location filename="../ui/widgets/main_window.cpp" line="109"/>
         <source>Detached: %1</source>
         <translation>已断开：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="70"/>
+        <location filename="../ui/widgets/main_window.cpp" line="112"/>
         <source>Connection lost: %1</source>
         <translation>连接丢失：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="78"/>
+        <location filename="../ui/widgets/main_window.cpp" line="120"/>
         <source>Steering</source>
         <translation>操控</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="85"/>
+        <location filename="../ui/widgets/main_window.cpp" line="127"/>
         <source>Log</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="92"/>
+        <location filename="../ui/widgets/main_window.cpp" line="132"/>
+        <source>Scenario</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="140"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="93"/>
+        <location filename="../ui/widgets/main_window.cpp" line="141"/>
         <source>&amp;Attach…</source>
         <translation>连接(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="94"/>
+        <location filename="../ui/widgets/main_window.cpp" line="142"/>
         <source>Start &amp;local cluster…</source>
         <translation>启动本地集群(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="95"/>
+        <location filename="../ui/widgets/main_window.cpp" line="143"/>
         <source>&amp;Detach</source>
         <translation>断开(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="100"/>
+        <location filename="../ui/widgets/main_window.cpp" line="148"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="101"/>
+        <location filename="../ui/widgets/main_window.cpp" line="149"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="103"/>
+        <location filename="../ui/widgets/main_window.cpp" line="151"/>
+        <source>&amp;Scenarios</source>
+        <translation>场景(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="154"/>
+        <source>Stop &amp;following the scenario</source>
+        <translation>停止跟随场景(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="159"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="104"/>
+        <location filename="../ui/widgets/main_window.cpp" line="160"/>
         <source>&amp;Wall-clock time axis</source>
         <translation>挂钟时间轴(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="107"/>
+        <location filename="../ui/widgets/main_window.cpp" line="163"/>
         <source>&amp;Log-scale loss</source>
         <translation>对数刻度损失(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="139"/>
+        <location filename="../ui/widgets/main_window.cpp" line="167"/>
+        <source>&amp;Presentation view</source>
+        <translation>演示视图(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="169"/>
+        <source>Ctrl+Shift+P</source>
+        <translation>Ctrl+Shift+P</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="170"/>
+        <source>Large type for a projector; hides the fine controls and the log</source>
+        <translation>适合投影仪的大字号；隐藏精细控件和日志</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="204"/>
         <source>Cannot attach: give both endpoints as tcp://HOST:PORT.</source>
         <translation>无法连接：请以 tcp://HOST:PORT 格式给出两个端点。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="144"/>
+        <location filename="../ui/widgets/main_window.cpp" line="209"/>
         <source>Attaching to %1…</source>
         <translation>正在连接到 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="164"/>
+        <location filename="../ui/widgets/main_window.cpp" line="230"/>
         <source>Replay: %1</source>
         <translation>回放：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="165"/>
+        <location filename="../ui/widgets/main_window.cpp" line="231"/>
         <source>Opened recording %1 (%2 s)</source>
         <translation>已打开录制文件 %1（%2 秒）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="169"/>
+        <location filename="../ui/widgets/main_window.cpp" line="235"/>
         <source>Exported the charts to %1</source>
         <translation>已将图表导出到 %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="184"/>
+        <location filename="../ui/widgets/main_window.cpp" line="251"/>
         <source>State: %1</source>
         <translation>状态：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="185"/>
+        <location filename="../ui/widgets/main_window.cpp" line="252"/>
         <source>Mode: %1</source>
         <translation>模式：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="186"/>
+        <location filename="../ui/widgets/main_window.cpp" line="253"/>
         <source>Version %1</source>
         <translation>版本 %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="187"/>
+        <location filename="../ui/widgets/main_window.cpp" line="254"/>
         <source>Accuracy: –</source>
         <translation>准确率：–</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="188"/>
+        <location filename="../ui/widgets/main_window.cpp" line="255"/>
         <source>Accuracy: %1%</source>
         <translation>准确率：%1%</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="195"/>
+        <location filename="../ui/widgets/main_window.cpp" line="262"/>
         <source>[%1 s] %2: %3</source>
         <translation>[%1 秒] %2：%3</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="210"/>
+        <location filename="../ui/widgets/main_window.cpp" line="277"/>
         <source>Command %1 refused: %2</source>
         <translation>命令 %1 被拒绝：%2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="214"/>
+        <location filename="../ui/widgets/main_window.cpp" line="282"/>
         <source>Command %1 done: %2</source>
         <translation>命令 %1 已完成：%2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="214"/>
+        <location filename="../ui/widgets/main_window.cpp" line="282"/>
         <source>no event</source>
         <translation>无事件</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="219"/>
+        <location filename="../ui/widgets/main_window.cpp" line="287"/>
         <source>A local cluster is already running; stop it first.</source>
         <translation>本地集群已在运行；请先停止它。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="234"/>
+        <location filename="../ui/widgets/main_window.cpp" line="303"/>
         <source>Cannot run %1: %2</source>
         <translation>无法运行 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="236"/>
+        <location filename="../ui/widgets/main_window.cpp" line="305"/>
         <source>Starting a local cluster: %1 %2</source>
         <translation>正在启动本地集群：%1 %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="250"/>
+        <location filename="../ui/widgets/main_window.cpp" line="319"/>
         <source>The coordinator did not report its endpoints: %1</source>
         <translation>协调器未报告其端点：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="283"/>
+        <location filename="../ui/widgets/main_window.cpp" line="352"/>
+        <location filename="../ui/widgets/main_window.cpp" line="384"/>
         <source>Stop the local cluster?</source>
         <translation>停止本地集群？</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="284"/>
+        <location filename="../ui/widgets/main_window.cpp" line="353"/>
         <source>This window started a local cluster. Stop its coordinator and workers?</source>
         <translation>此窗口启动了一个本地集群。要停止其协调器和工作节点吗？</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="373"/>
+        <source>Cannot run the scenario: %1</source>
+        <translation>无法运行场景：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="385"/>
+        <source>A local cluster is running. Stop it and start the scenario &quot;%1&quot;?</source>
+        <translation>本地集群正在运行。要停止它并启动场景“%1”吗？</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="394"/>
+        <source>Scenario: %1 (%2)</source>
+        <translation>场景：%1（%2）</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="401"/>
+        <source>Scenario %1 s · next: %2</source>
+        <translation>场景 %1 秒 · 下一步：%2</translation>
     </message>
 </context>
 <context>
@@ -685,29 +1149,75 @@
     </message>
 </context>
 <context>
+    <name>syncscope::ui::ScenarioBanner</name>
+    <message>
+        <location filename="../ui/scenario/scenario_banner.cpp" line="55"/>
+        <source>%1 s  %2</source>
+        <translation>%1 秒  %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_banner.cpp" line="60"/>
+        <source>Training time %1 s</source>
+        <translation>训练时间 %1 秒</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_banner.cpp" line="62"/>
+        <source>Next: %1</source>
+        <translation>下一步：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_banner.cpp" line="68"/>
+        <source>skipped: the run ended first</source>
+        <translation>已跳过：运行已先行结束</translation>
+    </message>
+</context>
+<context>
+    <name>syncscope::ui::ScenarioRunner</name>
+    <message>
+        <location filename="../ui/scenario/scenario_runner.cpp" line="40"/>
+        <source>No scenario</source>
+        <translation>无场景</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_runner.cpp" line="42"/>
+        <source>No more steps</source>
+        <translation>没有更多步骤</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_runner.cpp" line="42"/>
+        <source>Scenario over</source>
+        <translation>场景已结束</translation>
+    </message>
+    <message>
+        <location filename="../ui/scenario/scenario_runner.cpp" line="44"/>
+        <source>at %1 s: %2</source>
+        <translation>第 %1 秒：%2</translation>
+    </message>
+</context>
+<context>
     <name>syncscope::ui::StalenessHistogram</name>
     <message>
-        <location filename="../ui/widgets/staleness_histogram.cpp" line="15"/>
+        <location filename="../ui/widgets/staleness_histogram.cpp" line="16"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/staleness_histogram.cpp" line="16"/>
+        <location filename="../ui/widgets/staleness_histogram.cpp" line="17"/>
         <source>Staleness histogram</source>
         <translation>陈旧度直方图</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/staleness_histogram.cpp" line="29"/>
+        <location filename="../ui/widgets/staleness_histogram.cpp" line="30"/>
         <source>%1+</source>
         <translation>%1+</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/staleness_histogram.cpp" line="32"/>
+        <location filename="../ui/widgets/staleness_histogram.cpp" line="33"/>
         <source>staleness τ (versions behind)</source>
         <translation>陈旧度 τ（落后的版本数）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/staleness_histogram.cpp" line="36"/>
+        <location filename="../ui/widgets/staleness_histogram.cpp" line="37"/>
         <source>gradients applied</source>
         <translation>已应用的梯度</translation>
     </message>
@@ -715,128 +1225,309 @@
 <context>
     <name>syncscope::ui::SteeringPanel</name>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="37"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="122"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="39"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="124"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="40"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="125"/>
         <source>Ctrl+Return</source>
         <translation>Ctrl+Return</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="41"/>
-        <location filename="../ui/widgets/steering_panel.cpp" line="156"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="126"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="427"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="42"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="127"/>
         <source>Space</source>
         <translation>Space</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="43"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="128"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="44"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="129"/>
         <source>Ctrl+.</source>
         <translation>Ctrl+.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="59"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="144"/>
         <source>Synchronisation</source>
         <translation>同步</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="62"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="65"/>
         <source>BSP (bulk synchronous)</source>
         <translation>BSP（整体同步）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="63"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="66"/>
+        <source>Wait for every worker, average their gradients, apply once. No staleness, but the slowest worker sets the pace.</source>
+        <translation>等待每个工作节点，对其梯度取平均后一次性应用。不会产生陈旧度，但由最慢的工作节点决定节奏。</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="69"/>
         <source>ASP (asynchronous)</source>
         <translation>ASP（异步）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="64"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="70"/>
+        <source>Apply each gradient as it arrives. Nobody waits, but gradients can be stale.</source>
+        <translation>每个梯度一到达就应用。无需等待，但梯度可能是陈旧的。</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="72"/>
         <source>SSP (stale synchronous)</source>
         <translation>SSP（陈旧同步）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="69"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="73"/>
+        <source>Apply on arrival; a worker more than s clocks ahead of the slowest waits. s = 0 is BSP.</source>
+        <translation>到达即应用；领先最慢工作节点超过 s 个时钟的工作节点需等待。s = 0 即为 BSP。</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="75"/>
+        <source>Grouped (hybrid)</source>
+        <translation>分组（混合）</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="76"/>
+        <source>G groups: BSP (or SSP) inside a group, groups update the model asynchronously. G = 1 is BSP, G = N is ASP.</source>
+        <translation>G 个组：组内 BSP（或 SSP），各组异步更新模型。G = 1 即为 BSP，G = N 即为 ASP。</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="79"/>
+        <source>K-sync (backup workers)</source>
+        <translation>K-sync（备份工作节点）</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="80"/>
+        <source>Average the first K gradients of each version; late ones are dropped and counted. K = N is BSP.</source>
+        <translation>对每个版本最先到达的 K 个梯度取平均；迟到的梯度被丢弃并计数。K = N 即为 BSP。</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="83"/>
+        <source>K-async (n-softsync)</source>
+        <translation>K-async（n-softsync）</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="84"/>
+        <source>Update after every K gradients from anyone, stale ones included. K = 1 is ASP.</source>
+        <translation>每收到任意工作节点的 K 个梯度（包括陈旧梯度）就更新一次。K = 1 即为 ASP。</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="86"/>
+        <source>Elastic batch</source>
+        <translation>弹性批大小</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="87"/>
+        <source>Each worker&apos;s batch is sized in proportion to its speed so all arrive together; enforced (BSP) or slack (SSP) barrier.</source>
+        <translation>每个工作节点的批大小与其速度成正比，使所有节点同时到达；采用强制（BSP）或宽松（SSP）屏障。</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="90"/>
+        <source>Auto (adaptive)</source>
+        <translation>自动（自适应）</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="91"/>
+        <source>A controller measures the workers&apos; speeds and picks mode and grouping; each decision appears as a marker with its reason.</source>
+        <translation>控制器测量各工作节点的速度并选择模式和分组；每个决策都会显示为一个附带原因的标记。</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="149"/>
+        <source>Send the selected mode and its parameters to the engine</source>
+        <translation>将所选模式及其参数发送给引擎</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="152"/>
+        <source>Groups G</source>
+        <translation>组数 G</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="183"/>
+        <source>The mode the engine is running now</source>
+        <translation>引擎当前运行的模式</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="200"/>
+        <source>How many clocks a worker may run ahead of the slowest one</source>
+        <translation>工作节点最多可领先最慢节点多少个时钟</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="203"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="70"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="204"/>
         <source>inverse (lr / staleness)</source>
         <translation>反比（学习率 / 陈旧度）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="71"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="205"/>
         <source>DynSGD (lr / (staleness + 1))</source>
         <translation>DynSGD（学习率 / (陈旧度 + 1)）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="72"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="148"/>
         <source>Apply mode</source>
         <translation>应用模式</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="84"/>
-        <source>Grouped mode (G groups) is not in this engine yet.</source>
-        <translation>此引擎尚不支持分组模式（G 个组）。</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="90"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="158"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="96"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="146"/>
         <source>Mode</source>
         <translation>模式</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="97"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="235"/>
         <source>Staleness bound s</source>
         <translation>陈旧度上限 s</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="98"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="236"/>
         <source>LR modulation</source>
         <translation>学习率调节</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="100"/>
-        <source>Groups</source>
-        <translation>分组</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="101"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="164"/>
         <source>Learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="106"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="206"/>
+        <source>Learning rate for stale gradients</source>
+        <translation>陈旧梯度的学习率</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="209"/>
+        <source>BSP inside each group</source>
+        <translation>每组内部 BSP</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="210"/>
+        <source>SSP inside each group (bound s)</source>
+        <translation>每组内部 SSP（上限 s）</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="215"/>
+        <source>engine default</source>
+        <translation>引擎默认值</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="216"/>
+        <source>K-sync: gradients per version (default N-1). K-async: gradients per update (default N/2).</source>
+        <translation>K-sync：每个版本的梯度数（默认 N-1）。K-async：每次更新的梯度数（默认 N/2）。</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="219"/>
+        <source>enforced (BSP barrier)</source>
+        <translation>强制（BSP 屏障）</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="220"/>
+        <source>slack (SSP barrier, bound s)</source>
+        <translation>宽松（SSP 屏障，上限 s）</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="226"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="232"/>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="227"/>
+        <source>How often batch sizes are recomputed from the measured speeds</source>
+        <translation>根据测得的速度重新计算批大小的频率</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="233"/>
+        <source>How often the controller decides again</source>
+        <translation>控制器重新决策的频率</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="237"/>
+        <source>Inside a group</source>
+        <translation>组内</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="238"/>
+        <source>K</source>
+        <translation>K</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="239"/>
+        <source>Barrier</source>
+        <translation>屏障</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="240"/>
+        <source>Rebalance every</source>
+        <translation>重新平衡间隔</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="241"/>
+        <source>Decide every</source>
+        <translation>决策间隔</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="251"/>
+        <source>by count</source>
+        <translation>按数量</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="252"/>
+        <source>by speed</source>
+        <translation>按速度</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="253"/>
+        <source>By count: workers dealt round robin. By speed: workers of similar measured speed together.</source>
+        <translation>按数量：工作节点轮流分配。按速度：测得速度相近的工作节点分在同一组。</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="276"/>
         <source>Workers</source>
         <translation>工作节点</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="127"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="302"/>
         <source>Slowdown of worker %1: compute time x factor (1-10)</source>
         <translation>工作节点 %1 的减速：计算时间 × 系数（1–10）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="156"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="341"/>
+        <source>Number of groups G; releasing the slider regroups a grouped run</source>
+        <translation>组数 G；松开滑块即对分组运行重新分组</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="342"/>
+        <source>Groups apply to the grouped mode only</source>
+        <translation>分组仅适用于分组模式</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="411"/>
+        <source>now: %1</source>
+        <translation>当前：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="427"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
@@ -859,12 +1550,12 @@
         <translation>挂钟时间</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/time_chart.cpp" line="106"/>
+        <location filename="../ui/widgets/time_chart.cpp" line="107"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/time_chart.cpp" line="107"/>
+        <location filename="../ui/widgets/time_chart.cpp" line="108"/>
         <source>%1
 %2
 %3</source>
@@ -876,32 +1567,32 @@
 <context>
     <name>syncscope::ui::TimeSplitChart</name>
     <message>
-        <location filename="../ui/widgets/time_split_chart.cpp" line="17"/>
+        <location filename="../ui/widgets/time_split_chart.cpp" line="19"/>
         <source>compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/time_split_chart.cpp" line="18"/>
+        <location filename="../ui/widgets/time_split_chart.cpp" line="20"/>
         <source>communication</source>
         <translation>通信</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/time_split_chart.cpp" line="19"/>
+        <location filename="../ui/widgets/time_split_chart.cpp" line="21"/>
         <source>waiting</source>
         <translation>等待</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/time_split_chart.cpp" line="22"/>
+        <location filename="../ui/widgets/time_split_chart.cpp" line="24"/>
         <source>Time split of the latest iteration</source>
         <translation>最近一次迭代的时间分配</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/time_split_chart.cpp" line="30"/>
+        <location filename="../ui/widgets/time_split_chart.cpp" line="32"/>
         <source>ms per iteration</source>
         <translation>每次迭代的毫秒数</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/time_split_chart.cpp" line="53"/>
+        <location filename="../ui/widgets/time_split_chart.cpp" line="55"/>
         <source>worker %1</source>
         <translation>工作节点 %1</translation>
     </message>
@@ -909,72 +1600,82 @@
 <context>
     <name>syncscope::ui::WorkerTableModel</name>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="37"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="48"/>
         <source>starting</source>
         <translation>启动中</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="38"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="49"/>
         <source>computing</source>
         <translation>计算中</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="39"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="50"/>
         <source>waiting</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="40"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="51"/>
         <source>lost</source>
         <translation>已丢失</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="41"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="52"/>
         <source>done</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="42"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="53"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="67"/>
+        <source>Double-click to move worker %1 to another group (0-%2)</source>
+        <translation>双击可将工作节点 %1 移到另一个组（0-%2）</translation>
+    </message>
+    <message>
         <location filename="../ui/widgets/worker_table_model.cpp" line="68"/>
+        <source>Groups can be edited in the grouped mode</source>
+        <translation>分组可在分组模式下编辑</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="108"/>
         <source>Worker</source>
         <translation>工作节点</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="69"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="109"/>
         <source>State</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="70"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="110"/>
         <source>Group</source>
         <translation>组</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="71"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="111"/>
         <source>Samples/s</source>
         <translation>样本/秒</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="72"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="112"/>
         <source>Staleness</source>
         <translation>陈旧度</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="73"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="113"/>
         <source>Dropped</source>
         <translation>已丢弃</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="74"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="114"/>
         <source>Batch</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="75"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="115"/>
         <source>Slowdown</source>
         <translation>减速</translation>
     </message>
