@@ -39,7 +39,7 @@ struct ExperimentFlags {
     std::vector<std::string> modes;
     std::vector<uint64_t> seeds;
     unsigned workers = 8;
-    double maxSeconds = 20, fixedTime = 5;
+    double maxSeconds = 20, fixedTime = 5, delayBaseMs = 8;
     bool runToCap = false, dryRun = false, noPlots = false;
     CLI::App* cmd = nullptr;
     bool given(const char* flag) const { return cmd->count(flag) > 0; }
@@ -69,6 +69,7 @@ Result<ExperimentSpec> effectiveSpec(const ExperimentFlags& f) {
     if (f.given("--delays")) spec.delaysPercent = f.delays;
     if (f.given("--seeds")) spec.seeds = f.seeds;
     if (f.given("--workers")) spec.workers = f.workers;
+    if (f.given("--delay-base-ms")) spec.delayBaseMs = f.delayBaseMs;
     if (f.given("--max-seconds")) spec.maxSeconds = f.maxSeconds;
     if (f.given("--fixed-time")) spec.fixedTimeSeconds = f.fixedTime;
     if (f.runToCap) spec.runToCap = true;
@@ -296,6 +297,10 @@ void addExperimentCommand(CLI::App& app, int& exitCode) {
     cmd->add_option("--spec", f->spec, "Experiment spec (JSON), e.g. resources/experiments/seeds-protocol.json; "
                                        "default: the built-in seeds' protocol")->check(CLI::ExistingFile);
     cmd->add_option("--modes", f->modes, "Modes to run, by name in the spec (default: all), e.g. bsp,asp,ssp-s3")->delimiter(',');
+    cmd->add_option("--delay-base-ms", f->delayBaseMs,
+                    "A normal iteration's time in ms: d% delay = a fixed d/100 x this per iteration (0: the "
+                    "slowdown factor 1 + d/100 on the straggler's compute time)")
+        ->check(CLI::Range(0.0, 10000.0));
     cmd->add_option("--delays", f->delays, "Extra delay of the straggler in percent, e.g. 0,100,200,300,400")
         ->delimiter(',')->check(CLI::Range(0, 9900));
     cmd->add_option("--seeds", f->seeds, "Seeds, e.g. 1,2,3")->delimiter(',');

@@ -108,6 +108,7 @@ Status applyKey(ExperimentSpec& spec, const std::string& path, const std::string
         return Status::ok();
     }
     if (key == "delays_percent") return readIntegers(value, path, key, spec.delaysPercent);
+    if (key == "delay_base_ms") return readNumber(value, path, key, spec.delayBaseMs);
     if (key == "seeds") return readIntegers(value, path, key, spec.seeds);
     if (key == "run_args") return readStrings(value, path, key, spec.runArgs);
     if (key == "modes") return readModes(value, path, spec.modes);
@@ -123,7 +124,7 @@ Status applyKey(ExperimentSpec& spec, const std::string& path, const std::string
                                                       : nullptr;
     if (!target)
         return invalidArgument(path + ": unknown key \"" + key +
-                               "\" (known: name, description, workers, model, straggler, delays_percent, seeds, "
+                               "\" (known: name, description, workers, model, straggler, delays_percent, delay_base_ms, seeds, "
                                "target_accuracy_percent, max_seconds, fixed_time_seconds, eval_interval_seconds, "
                                "run_to_cap, run_args, modes)");
     if (Status s = readNumber(value, path, key, number); !s) return s;
@@ -171,6 +172,8 @@ Status validateSpec(const ExperimentSpec& spec) {
                                std::to_string(spec.workers) + ")");
     for (int d : spec.delaysPercent)
         if (d < 0 || d > 9900) return invalidArgument("delays must be in [0, 9900]%, got " + std::to_string(d));
+    if (!(spec.delayBaseMs >= 0 && spec.delayBaseMs <= 10000))
+        return invalidArgument("delay_base_ms must be in [0, 10000] ms (0: delays scale the straggler's compute time)");
     if (std::set<int>(spec.delaysPercent.begin(), spec.delaysPercent.end()).size() != spec.delaysPercent.size() ||
         std::set<uint64_t>(spec.seeds.begin(), spec.seeds.end()).size() != spec.seeds.size())
         return invalidArgument("a delay or seed is listed twice; list each once");
@@ -201,7 +204,9 @@ std::vector<std::string> runArguments(const ExperimentSpec& spec, const Experime
                                spec.model, "--seed",        std::to_string(seed),         "--eval-interval",
                                text(spec.evalIntervalSeconds), "--max-seconds", text(spec.maxSeconds)};
     if (!spec.runToCap) a.insert(a.end(), {"--target-accuracy", text(spec.targetAccuracyPercent)});
-    if (delayPercent > 0)
+    if (delayPercent > 0 && spec.delayBaseMs > 0)
+        a.insert(a.end(), {"--slowdown", std::to_string(spec.straggler) + ":1:" + text(delayPercent / 100.0 * spec.delayBaseMs)});
+    else if (delayPercent > 0)
         a.insert(a.end(), {"--slowdown", std::to_string(spec.straggler) + ":" + text(1.0 + delayPercent / 100.0)});
     a.insert(a.end(), spec.runArgs.begin(), spec.runArgs.end());
     a.insert(a.end(), mode.args.begin(), mode.args.end());

@@ -23,7 +23,10 @@ struct ExperimentSpec {
     unsigned workers = 8;
     std::string model = "mlp";
     unsigned straggler = 0;                       ///< the worker slowed down
-    std::vector<int> delaysPercent{0, 100, 200, 300, 400};  ///< extra delay d%: slowdown factor 1 + d/100
+    std::vector<int> delaysPercent{0, 100, 200, 300, 400};  ///< the straggler's extra delay d%
+    /// With a base: d% is a fixed extra delay of d/100 x delayBaseMs per iteration (a normal
+    /// iteration's time); without (0): the slowdown factor 1 + d/100 on its compute time.
+    double delayBaseMs = 8;
     std::vector<uint64_t> seeds{1, 2, 3};
     double targetAccuracyPercent = 85;  ///< a run stops here (unless runToCap) and "time to target" means this
     double maxSeconds = 20;             ///< time cap of one run (training time)
