@@ -1,5 +1,6 @@
 // AutoPolicy (see auto_policy.h). The prediction, for iteration times t_i at the run's batch b:
 //   bsp:       N b / max t_i, staleness 0
+//   ksync K:   K b / t_(K) (the K-th fastest), staleness 0, for K = N-1 .. N-3 (at least N/2)
 //   grouped G: each group j applies |j| b samples every max_{i in j} t_i; a group's update is as
 //              stale as the updates of the other groups during its round (sample-weighted mean)
 //   asp:       sum b / t_i, staleness N - 1
@@ -64,6 +65,18 @@ std::vector<AutoCandidate> AutoPolicy::candidates() const {
     bsp.samplesPerSecond = ids.size() * batch / slowest;
     bsp.label = "bsp";
     finish(bsp);
+    // ksync: the K fastest set the pace, the others' gradients arrive late and are dropped.
+    std::vector<double> sorted;
+    for (const auto& [id, t] : seconds) sorted.push_back(t);
+    std::sort(sorted.begin(), sorted.end());
+    for (size_t k = sorted.size() - 1; k >= 1 && k + 3 >= sorted.size() && 2 * k >= sorted.size(); --k) {
+        AutoCandidate c;
+        c.settings.set_mode(wire::KSYNC);
+        c.settings.set_k(static_cast<uint32_t>(k));
+        c.samplesPerSecond = k * batch / sorted[k - 1];
+        c.label = "ksync K=" + std::to_string(k);
+        finish(c);
+    }
     for (uint32_t g = 2; g <= 4 && g + 1 <= ids.size(); ++g) {
         AutoCandidate c;
         c.settings.set_mode(wire::GROUPED);

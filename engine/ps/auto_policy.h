@@ -1,6 +1,6 @@
 // AutoPolicy: a controller in the spirit of STAR. It measures each worker's iteration time
 // (compute at the run's batch + communication), groups workers by speed, predicts for bsp,
-// grouped (G = 2..4 by speed) and asp the samples/s that would be applied and discounts them
+// ksync (backup workers), grouped (G = 2..4 by speed) and asp the samples/s that would be applied and discounts them
 // for staleness, and runs the best under the hood. It decides when every worker has been
 // measured, then every decision period; a switch needs a predicted gain of 25% (no flapping).
 // Each decision is an "auto" event that states the figures behind it.
