@@ -33,7 +33,7 @@ void AutoPolicy::onTick() {
     if (ids.empty()) return;
     for (uint32_t id : ids) {
         const WorkerRecord& w = *m_context.workers().find(id);
-        if (w.computeSpeed <= 0 || w.pushed < 10) return;  // not measured yet
+        if (w.computeSpeed <= 0 || w.pushed < 6) return;  // not measured yet (the first 2 pushes do not count)
     }
     const double period = m_settings.decision_seconds() > 0 ? m_settings.decision_seconds() : 5.0;
     if (m_decided && std::chrono::duration<double>(Clock::now() - m_lastDecision).count() < period) return;
