@@ -254,7 +254,10 @@ Status writeResultsMarkdown(const std::string& path, const ExperimentSpec& spec,
     const std::string target = number(spec.targetAccuracyPercent);
     out << "# Experiment '" << spec.name << "': results\n\n"
         << spec.workers << " workers, model " << spec.model << ", worker " << spec.straggler
-        << " slowed by the delay in each column (slowdown factor 1 + delay/100); " << spec.seeds.size()
+        << " slowed by the delay in each column ("
+        << (spec.delayBaseMs > 0 ? "a fixed extra delay of delay/100 x " + number(spec.delayBaseMs) + " ms per iteration"
+                                 : std::string("slowdown factor 1 + delay/100 on its compute time"))
+        << "); " << spec.seeds.size()
         << " seed(s), the median over seeds in every cell; each run stops at " << target << "% test accuracy"
         << (spec.runToCap ? " (no: --run-to-cap)" : "") << " or after " << number(spec.maxSeconds)
         << " s of training.\n\nCommand: `" << command << "`\n";

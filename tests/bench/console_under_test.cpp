@@ -19,7 +19,6 @@
 
 namespace syncscope::bench {
 namespace {
-constexpr int kRepaintIntervalMs = 40;  // MainWindow's kRepaintIntervalMs
 constexpr int kSteeringMinimumWidth = 520;
 }  // namespace
 
@@ -96,16 +95,15 @@ void NaiveSamplesView::showFrame(const ui::TelemetryFrame& frame) {
 }
 
 ConsoleUnderTest::ConsoleUnderTest() {
-    m_repaintTimer.setSingleShot(true);
-    m_repaintTimer.setInterval(kRepaintIntervalMs);
-    connect(&m_repaintTimer, &QTimer::timeout, this, &ConsoleUnderTest::showLatestFrame);
-    connect(&m_store, &ui::TelemetryStore::changed, this, [this] {
-        if (!m_repaintTimer.isActive()) m_repaintTimer.start();
-    }, Qt::QueuedConnection);
+    connect(&m_store, &ui::TelemetryStore::changed, &m_framePacer, &ui::FramePacer::requestFrame,
+            Qt::QueuedConnection);
     // As MainWindow does: a control reply's event goes into the store at once.
     connect(&m_connection, &ui::ConsoleConnection::commandReplied, this,
             [this](quint64, bool ok, const QString&, const QByteArray& serializedEvent) {
-                if (const auto event = ok ? ui::eventFromReply(serializedEvent) : std::nullopt) m_store.ingestEvent(*event);
+                if (const auto event = ok ? ui::eventFromReply(serializedEvent) : std::nullopt) {
+                    m_store.ingestEvent(*event);
+                    m_framePacer.requestPromptFrame();
+                }
             });
     connect(&m_connection, &ui::ConsoleConnection::attached, this, [this] { m_attached = true; });
     connect(&m_connection, &ui::ConsoleConnection::detached, this, [this] { m_attached = false; });

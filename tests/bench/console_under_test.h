@@ -1,5 +1,5 @@
 // The console benchmark's console: the real TelemetryStore, ConsoleConnection (its NetworkWorker
-// thread owns the sockets), ChartsPanel and SteeringPanel, redrawn on a 40 ms coalescing timer as
+// thread owns the sockets), ChartsPanel and SteeringPanel, redrawn by the FramePacer (40 ms or more apart) as
 // MainWindow does; each frame is timed including a forced synchronous repaint of the window.
 #pragma once
 
@@ -15,6 +15,7 @@
 
 #include "ui/model/telemetry_store.h"
 #include "ui/net/console_connection.h"
+#include "ui/widgets/frame_pacer.h"
 
 class QChartView;
 class QLineSeries;
@@ -123,7 +124,7 @@ private:
     ui::TelemetryStore m_store;
     CountingSink m_sink{m_store};
     ui::ConsoleConnection m_connection{m_sink};
-    QTimer m_repaintTimer;
+    ui::FramePacer m_framePacer{[this] { showLatestFrame(); }};  // as MainWindow paces its frames
     FrameView* m_view = nullptr;
     bool m_attached = false;
     bool m_measuring = false;

@@ -28,7 +28,6 @@
 namespace syncscope::ui {
 
 namespace {
-constexpr int kRepaintIntervalMs = 40;
 constexpr int kStopGraceMs = 3000;
 constexpr int kSteeringMinimumWidth = 520;  // the worker table with its slowdown column
 
@@ -76,14 +75,9 @@ MainWindow::MainWindow(const QString& engineBinary, QWidget* parent)
     createMenus();
     setReplayMode(false);
     createStatusBar();
-    m_repaintTimer.setSingleShot(true);
-    m_repaintTimer.setInterval(kRepaintIntervalMs);
-    connect(&m_repaintTimer, &QTimer::timeout, this, &MainWindow::showLatestFrame);
     connect(m_replayBar, &ReplayBar::openRequested, this, &MainWindow::openRecording);
     connect(m_replayBar, &ReplayBar::outcome, this, &MainWindow::reportOutcome);
-    connect(&m_store, &TelemetryStore::changed, this, [this] {
-        if (!m_repaintTimer.isActive()) m_repaintTimer.start();
-    }, Qt::QueuedConnection);
+    connect(&m_store, &TelemetryStore::changed, &m_framePacer, &FramePacer::requestFrame, Qt::QueuedConnection);
     connect(m_steering, &SteeringPanel::requestReady, this,
             [this](const wire::ControlRequest& request) { m_connection.sendCommand(request); });
     connect(&m_connection, &ConsoleConnection::commandReplied, this, &MainWindow::onCommandReplied);
@@ -278,7 +272,10 @@ void MainWindow::onCommandReplied(quint64 requestId, bool ok, const QString& err
         return;
     }
     const std::optional<wire::Event> event = eventFromReply(serializedEvent);
-    if (event) m_store.ingestEvent(*event);  // drawn now, not when the next tick brings it
+    if (event) {
+        m_store.ingestEvent(*event);  // drawn now, not when the next tick brings it
+        m_framePacer.requestPromptFrame();
+    }
     appendLog(tr("Command %1 done: %2").arg(requestId).arg(event ? QString::fromStdString(event->detail()) : tr("no event")));
 }
 

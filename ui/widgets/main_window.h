@@ -13,6 +13,7 @@
 #include "ui/scenario/presentation_mode.h"
 #include "ui/scenario/scenario_runner.h"
 #include "ui/widgets/connect_dialog.h"
+#include "ui/widgets/frame_pacer.h"
 #include "ui/widgets/replay_controller.h"
 
 class QAction;
@@ -94,7 +95,7 @@ private:
     QString m_engineBinary;
     TelemetryStore m_store;
     ConsoleConnection m_connection;
-    QTimer m_repaintTimer;
+    FramePacer m_framePacer{[this] { showLatestFrame(); }};
     ReplayController m_replay;
     ScenarioRunner m_scenarioRunner;
     PresentationMode m_presentation;
