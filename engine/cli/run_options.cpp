@@ -30,7 +30,7 @@ void addRunOptions(CLI::App& cmd, RunOptions& o) {
         ->check(CLI::IsMember({"round-robin", "speed"}))->capture_default_str();
     cmd.add_option("--intra-group", o.intraGroup, "grouped: synchronisation inside a group")
         ->check(CLI::IsMember({"bsp", "ssp"}))->capture_default_str();
-    cmd.add_option("--k", o.k, "ksync: gradients per version (0: N-1); kasync: gradients per update (0: N/2)")
+    cmd.add_option("--k", o.k, "ksync: gradients per version (0: N-1, or N below 4 workers); kasync: gradients per update (0: N/2)")
         ->check(CLI::Range(0, 1024))->capture_default_str();
     cmd.add_option("--elastic-barrier", o.elasticBarrier, "elastic: enforced (bsp) or slack (ssp with --staleness)")
         ->check(CLI::IsMember({"enforced", "slack"}))->capture_default_str();

@@ -26,7 +26,15 @@ std::string format(const char* pattern, double value) {
 }  // namespace
 
 AutoPolicy::AutoPolicy(PolicyContext& context, const wire::ModeSettings& settings)
-    : m_context(context), m_settings(settings), m_inner(std::make_unique<BspPolicy>(context, std::nullopt)) {}
+    // Until it has measured, one backup worker (Chen et al.): on shared or noisy machines one of
+    // N is nearly always late, and waiting for it costs more than its gradient is worth.
+    : m_context(context), m_settings(settings), m_inner(std::make_unique<BspPolicy>(context, 0)) {}
+
+std::string AutoPolicy::currentLabel() const {
+    if (m_current != kStartLabel) return m_current;
+    const size_t n = m_context.workers().participantIds().size();
+    return n >= 4 ? "ksync K=" + std::to_string(n - 1) : std::string("bsp");
+}
 
 void AutoPolicy::onTick() {
     const std::vector<uint32_t> ids = m_context.workers().participantIds();
@@ -115,7 +123,8 @@ void AutoPolicy::decide() {
     const std::vector<AutoCandidate> options = candidates();
     const auto best = std::max_element(options.begin(), options.end(),
                                        [](const auto& a, const auto& b) { return a.effective < b.effective; });
-    const auto current = std::find_if(options.begin(), options.end(), [&](const auto& c) { return c.label == m_current; });
+    const std::string now = currentLabel();
+    const auto current = std::find_if(options.begin(), options.end(), [&](const auto& c) { return c.label == now; });
     // Why: the slowest worker against the median, and each option's predicted figure.
     std::vector<std::pair<double, uint32_t>> times;
     for (uint32_t id : m_context.workers().participantIds()) {
@@ -136,10 +145,10 @@ void AutoPolicy::decide() {
         if (options[i].meanStaleness > 0) reason += format(" (tau %.1f)", options[i].meanStaleness);
     }
     const bool better = current == options.end() || best->effective > kSwitchGain * current->effective;
-    if (best->label != m_current && better) {
+    if (best->label != now && better) {
         switchTo(*best, reason);
     } else if (!m_decided) {
-        m_context.announce("auto", "stays " + m_current + ": " + reason);
+        m_context.announce("auto", "stays " + now + ": " + reason);
     }
     m_decided = true;
 }

@@ -3,6 +3,7 @@
 // ksync (backup workers), grouped (G = 2..4 by speed) and asp the samples/s that would be applied and discounts them
 // for staleness, and runs the best under the hood. It decides when every worker has been
 // measured, then every decision period; a switch needs a predicted gain of 25% (no flapping).
+// Until then it runs one backup worker: ksync K=N-1 (bsp below 4 workers).
 // Each decision is an "auto" event that states the figures behind it.
 #pragma once
 
@@ -46,7 +47,9 @@ private:
     PolicyContext& m_context;
     wire::ModeSettings m_settings;
     std::unique_ptr<SyncPolicy> m_inner;
-    std::string m_current = "bsp";
+    static constexpr const char* kStartLabel = "ksync K=N-1";
+    std::string currentLabel() const;  ///< the start label resolved against the workers now
+    std::string m_current = kStartLabel;
     bool m_decided = false;
     Clock::time_point m_lastDecision = Clock::now();
 };

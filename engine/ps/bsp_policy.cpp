@@ -59,7 +59,8 @@ size_t BspPolicy::needed() const {
                    return !m_contributed.count(id);
                })) + m_contributed.size();
     }
-    const size_t k = *m_quorum ? *m_quorum : (active.size() > 1 ? active.size() - 1 : 1);
+    // Default K: one backup worker (N-1), from 4 workers on; below that every worker (bsp).
+    const size_t k = *m_quorum ? *m_quorum : (active.size() >= 4 ? active.size() - 1 : active.size());
     return std::max<size_t>(1, std::min(k, active.size()));
 }
 

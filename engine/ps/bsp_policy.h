@@ -13,7 +13,7 @@ namespace syncscope::engine {
 
 class BspPolicy final : public SyncPolicy {
 public:
-    /// quorum: ksync's K (0: N-1); none: every participating worker (bsp).
+    /// quorum: ksync's K (0: N-1 from 4 workers on, else N); none: every participating worker (bsp).
     BspPolicy(PolicyContext& context, std::optional<uint32_t> quorum) : m_context(context), m_quorum(quorum) {}
 
     void onGradient(const GradientIn& gradient) override;
