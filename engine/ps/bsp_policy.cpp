@@ -26,13 +26,7 @@ void BspPolicy::onGradient(const GradientIn& g) {
     if (m_sum.empty()) m_sum.assign(n, 0.0f);
     for (size_t i = 0; i < n; ++i) m_sum[i] += batch * g.data[i];
     m_samples += g.batchSize;
-    wire::Contribution c;
-    c.set_worker_id(g.worker);
-    c.set_base_version(g.baseVersion);
-    c.set_staleness(0);
-    c.set_batch_size(g.batchSize);
-    if (WorkerRecord* w = m_context.workers().find(g.worker)) c.set_clock(w->clock);
-    m_contributions.push_back(std::move(c));
+    m_contributions.push_back(makeContribution(m_context, g, 0, 0.0f));  // weight: when the round closes
     if (m_quorum) completeRoundIfReady();  // the K-th gradient closes the round, whoever waits
 }
 

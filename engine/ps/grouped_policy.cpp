@@ -72,15 +72,8 @@ void GroupedPolicy::onGradient(const GradientIn& g) {
     const uint32_t group = w ? w->group : 0;
     if (m_settings.intra_group_ssp()) {
         const uint64_t staleness = m_context.version() - g.baseVersion;
-        wire::Contribution c;
-        c.set_worker_id(g.worker);
-        c.set_base_version(g.baseVersion);
-        c.set_staleness(static_cast<uint32_t>(staleness));
-        c.set_batch_size(g.batchSize);
-        c.set_group(group);
-        c.set_weight(1.0f);
-        if (w) c.set_clock(w->clock);
-        m_context.applyUpdate(g.data, {c}, modulatedLearningRate(1.0f, staleness, m_settings.lr_modulation()));
+        m_context.applyUpdate(g.data, {makeContribution(m_context, g, staleness, 1.0f)},
+                              modulatedLearningRate(1.0f, staleness, m_settings.lr_modulation()));
         reconsider();  // the slowest member's clock may have moved
         return;
     }
@@ -106,13 +99,7 @@ void GroupedPolicy::onGradient(const GradientIn& g) {
     const float batch = static_cast<float>(g.batchSize);
     for (size_t i = 0; i < n; ++i) round.sum[i] += batch * g.data[i];
     round.samples += g.batchSize;
-    wire::Contribution c;
-    c.set_worker_id(g.worker);
-    c.set_base_version(g.baseVersion);
-    c.set_batch_size(g.batchSize);
-    c.set_group(group);
-    if (w) c.set_clock(w->clock);
-    round.contributions.push_back(std::move(c));
+    round.contributions.push_back(makeContribution(m_context, g, 0, 0.0f));  // staleness, weight: at apply
 }
 
 bool GroupedPolicy::mayRunSsp(const WorkerRecord& worker) const {

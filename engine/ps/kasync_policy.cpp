@@ -19,14 +19,7 @@ void KAsyncPolicy::onGradient(const GradientIn& g) {
     const size_t n = m_context.parameterCount();
     if (m_sum.empty()) m_sum.assign(n, 0.0f);
     for (size_t i = 0; i < n; ++i) m_sum[i] += scale * g.data[i];
-    wire::Contribution c;
-    c.set_worker_id(g.worker);
-    c.set_base_version(g.baseVersion);
-    c.set_staleness(static_cast<uint32_t>(staleness));
-    c.set_batch_size(g.batchSize);
-    c.set_weight(scale);  // divided by the count when applied
-    if (WorkerRecord* w = m_context.workers().find(g.worker)) c.set_clock(w->clock);
-    m_contributions.push_back(std::move(c));
+    m_contributions.push_back(makeContribution(m_context, g, staleness, scale));  // weight / K when applied
     if (m_contributions.size() >= k()) apply();
 }
 

@@ -25,6 +25,20 @@ std::string lrSuffix(const wire::ModeSettings& s) {
 
 }  // namespace
 
+wire::Contribution makeContribution(PolicyContext& context, const GradientIn& g, uint64_t staleness, float weight) {
+    wire::Contribution c;
+    c.set_worker_id(g.worker);
+    c.set_base_version(g.baseVersion);
+    c.set_staleness(static_cast<uint32_t>(staleness));
+    c.set_batch_size(g.batchSize);
+    c.set_weight(weight);
+    if (const WorkerRecord* w = context.workers().find(g.worker)) {
+        c.set_clock(w->clock);
+        c.set_group(w->group);
+    }
+    return c;
+}
+
 Status validateModeSettings(const wire::ModeSettings& s) {
     if (s.mode() < wire::BSP || s.mode() > wire::AUTO)
         return invalidArgument("unknown sync mode " + std::to_string(s.mode()) +

@@ -64,6 +64,11 @@ public:
     virtual void onTick() {}
 };
 
+/// The record of one gradient in an update: who, on which version, how stale, its batch, its
+/// share of the update, and the worker's clock and group now.
+wire::Contribution makeContribution(PolicyContext& context, const GradientIn& gradient, uint64_t staleness,
+                                    float weight);
+
 /// Checks a mode's parameters; the error names the parameter and its allowed range.
 Status validateModeSettings(const wire::ModeSettings& settings);
 /// Builds the policy for valid settings (validateModeSettings first). Grouping policies assign
