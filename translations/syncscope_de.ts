@@ -510,142 +510,102 @@
 <context>
     <name>syncscope::ui::ConnectDialog</name>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="20"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="22"/>
         <source>Connect to a run</source>
         <translation>Mit einem Lauf verbinden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="22"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="24"/>
         <source>Start a local cluster</source>
         <translation>Einen lokalen Cluster starten</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="23"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="25"/>
         <source>Attach to a running coordinator</source>
         <translation>An einen laufenden Koordinator anhängen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="49"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="51"/>
         <source>Control endpoint</source>
         <translation>Steuerungsendpunkt</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="50"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="52"/>
         <source>Telemetry endpoint</source>
         <translation>Telemetrie-Endpunkt</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="66"/>
-        <source>Bulk synchronous: everyone waits for the slowest worker</source>
-        <translation>Massiv synchron: alle warten auf den langsamsten Worker</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="67"/>
-        <source>Asynchronous: each gradient applied on arrival</source>
-        <translation>Asynchron: jeder Gradient wird bei Ankunft angewandt</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="68"/>
-        <source>Stale synchronous: at most s clocks ahead of the slowest worker</source>
-        <translation>Veraltet synchron: höchstens s Takte vor dem langsamsten Worker</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="69"/>
-        <source>G groups: synchronous inside a group, asynchronous between groups</source>
-        <translation>G Gruppen: synchron innerhalb einer Gruppe, asynchron zwischen den Gruppen</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="70"/>
-        <source>Backup workers: the first K gradients of each version, late ones dropped</source>
-        <translation>Backup-Worker: die ersten K Gradienten jeder Version, verspätete werden verworfen</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="71"/>
-        <source>n-softsync: an update after every K gradients from anyone</source>
-        <translation>n-softsync: ein Update nach jeweils K Gradienten von beliebigen Workern</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="72"/>
-        <source>Batch sizes proportional to speed so all workers arrive together</source>
-        <translation>Batchgrößen proportional zur Geschwindigkeit, damit alle Worker gleichzeitig ankommen</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="73"/>
-        <source>A controller picks mode and grouping from the measured speeds</source>
-        <translation>Ein Controller wählt Modus und Gruppierung anhand der gemessenen Geschwindigkeiten</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="86"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="78"/>
         <source>by count (round robin)</source>
         <translation>nach Anzahl (reihum)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="87"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="79"/>
         <source>by speed</source>
         <translation>nach Geschwindigkeit</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="90"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="82"/>
         <source>engine default</source>
         <translation>Engine-Standard</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="92"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="84"/>
         <source>enforced</source>
         <translation>erzwungen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="93"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="85"/>
         <source>slack</source>
         <translation>locker</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="98"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="90"/>
         <source>Workers</source>
         <translation>Worker</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="99"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="91"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="100"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="92"/>
         <source>Backend</source>
         <translation>Backend</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="101"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="93"/>
         <source>Sync mode</source>
         <translation>Synchronisationsmodus</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="102"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="94"/>
         <source>Staleness bound s</source>
         <translation>Veraltungsgrenze s</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="103"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="95"/>
         <source>Groups G</source>
         <translation>Gruppen G</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="104"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="96"/>
         <source>Grouping</source>
         <translation>Gruppierung</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="105"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="97"/>
         <source>K</source>
         <translation>K</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="106"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="98"/>
         <source>Barrier</source>
         <translation>Barriere</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="107"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="99"/>
         <source>Epochs</source>
         <translation>Epochen</translation>
     </message>
@@ -661,269 +621,269 @@
 <context>
     <name>syncscope::ui::MainWindow</name>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="61"/>
+        <location filename="../ui/widgets/main_window.cpp" line="60"/>
         <source>waiting for workers</source>
         <translation>wartet auf Worker</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="62"/>
+        <location filename="../ui/widgets/main_window.cpp" line="61"/>
         <source>running</source>
         <translation>läuft</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="63"/>
+        <location filename="../ui/widgets/main_window.cpp" line="62"/>
         <source>paused</source>
         <translation>pausiert</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="64"/>
+        <location filename="../ui/widgets/main_window.cpp" line="63"/>
         <source>stopped</source>
         <translation>angehalten</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="65"/>
+        <location filename="../ui/widgets/main_window.cpp" line="64"/>
         <source>unknown</source>
         <translation>unbekannt</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="72"/>
+        <location filename="../ui/widgets/main_window.cpp" line="71"/>
         <source>SyncScope</source>
         <translation>SyncScope</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="94"/>
+        <location filename="../ui/widgets/main_window.cpp" line="88"/>
         <source>Scenario at %1 s: %2</source>
         <translation>Szenario bei %1 s: %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="99"/>
+        <location filename="../ui/widgets/main_window.cpp" line="93"/>
         <source>Note: %1</source>
         <translation>Hinweis: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="102"/>
+        <location filename="../ui/widgets/main_window.cpp" line="96"/>
         <source>Scenario over: %1</source>
         <translation>Szenario beendet: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="108"/>
-        <location filename="../ui/widgets/main_window.cpp" line="175"/>
+        <location filename="../ui/widgets/main_window.cpp" line="102"/>
+        <location filename="../ui/widgets/main_window.cpp" line="169"/>
         <source>Not attached</source>
         <translation>Nicht verbunden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="109"/>
+        <location filename="../ui/widgets/main_window.cpp" line="103"/>
         <source>Detached: %1</source>
         <translation>Getrennt: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="112"/>
+        <location filename="../ui/widgets/main_window.cpp" line="106"/>
         <source>Connection lost: %1</source>
         <translation>Verbindung verloren: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="120"/>
+        <location filename="../ui/widgets/main_window.cpp" line="114"/>
         <source>Steering</source>
         <translation>Steuerung</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="127"/>
+        <location filename="../ui/widgets/main_window.cpp" line="121"/>
         <source>Log</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="132"/>
+        <location filename="../ui/widgets/main_window.cpp" line="126"/>
         <source>Scenario</source>
         <translation>Szenario</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="140"/>
+        <location filename="../ui/widgets/main_window.cpp" line="134"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="141"/>
+        <location filename="../ui/widgets/main_window.cpp" line="135"/>
         <source>&amp;Attach…</source>
         <translation>&amp;Anhängen…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="142"/>
+        <location filename="../ui/widgets/main_window.cpp" line="136"/>
         <source>Start &amp;local cluster…</source>
         <translation>&amp;Lokalen Cluster starten…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="143"/>
+        <location filename="../ui/widgets/main_window.cpp" line="137"/>
         <source>&amp;Detach</source>
         <translation>&amp;Trennen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="148"/>
+        <location filename="../ui/widgets/main_window.cpp" line="142"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="149"/>
+        <location filename="../ui/widgets/main_window.cpp" line="143"/>
         <source>&amp;Run</source>
         <translation>&amp;Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="151"/>
+        <location filename="../ui/widgets/main_window.cpp" line="145"/>
         <source>&amp;Scenarios</source>
         <translation>&amp;Szenarien</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="154"/>
+        <location filename="../ui/widgets/main_window.cpp" line="148"/>
         <source>Stop &amp;following the scenario</source>
         <translation>Szenario nicht mehr &amp;folgen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="159"/>
+        <location filename="../ui/widgets/main_window.cpp" line="153"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="160"/>
+        <location filename="../ui/widgets/main_window.cpp" line="154"/>
         <source>&amp;Wall-clock time axis</source>
         <translation>&amp;Uhrzeit-Zeitachse</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="163"/>
+        <location filename="../ui/widgets/main_window.cpp" line="157"/>
         <source>&amp;Log-scale loss</source>
         <translation>&amp;Logarithmischer Verlust</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="167"/>
+        <location filename="../ui/widgets/main_window.cpp" line="161"/>
         <source>&amp;Presentation view</source>
         <translation>&amp;Präsentationsansicht</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="169"/>
+        <location filename="../ui/widgets/main_window.cpp" line="163"/>
         <source>Ctrl+Shift+P</source>
         <translation>Ctrl+Shift+P</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="170"/>
+        <location filename="../ui/widgets/main_window.cpp" line="164"/>
         <source>Large type for a projector; hides the fine controls and the log</source>
         <translation>Große Schrift für einen Projektor; blendet die feinen Steuerelemente und das Protokoll aus</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="204"/>
+        <location filename="../ui/widgets/main_window.cpp" line="198"/>
         <source>Cannot attach: give both endpoints as tcp://HOST:PORT.</source>
         <translation>Anhängen nicht möglich: beide Endpunkte als tcp://HOST:PORT angeben.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="209"/>
+        <location filename="../ui/widgets/main_window.cpp" line="203"/>
         <source>Attaching to %1…</source>
         <translation>Hänge an %1 an…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="230"/>
+        <location filename="../ui/widgets/main_window.cpp" line="224"/>
         <source>Replay: %1</source>
         <translation>Wiedergabe: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="231"/>
+        <location filename="../ui/widgets/main_window.cpp" line="225"/>
         <source>Opened recording %1 (%2 s)</source>
         <translation>Aufzeichnung %1 geöffnet (%2 s)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="235"/>
+        <location filename="../ui/widgets/main_window.cpp" line="229"/>
         <source>Exported the charts to %1</source>
         <translation>Diagramme nach %1 exportiert</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="251"/>
+        <location filename="../ui/widgets/main_window.cpp" line="245"/>
         <source>State: %1</source>
         <translation>Zustand: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="252"/>
+        <location filename="../ui/widgets/main_window.cpp" line="246"/>
         <source>Mode: %1</source>
         <translation>Modus: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="253"/>
+        <location filename="../ui/widgets/main_window.cpp" line="247"/>
         <source>Version %1</source>
         <translation>Version %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="254"/>
+        <location filename="../ui/widgets/main_window.cpp" line="248"/>
         <source>Accuracy: –</source>
         <translation>Genauigkeit: –</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="255"/>
+        <location filename="../ui/widgets/main_window.cpp" line="249"/>
         <source>Accuracy: %1%</source>
         <translation>Genauigkeit: %1 %</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="262"/>
+        <location filename="../ui/widgets/main_window.cpp" line="256"/>
         <source>[%1 s] %2: %3</source>
         <translation>[%1 s] %2: %3</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="277"/>
+        <location filename="../ui/widgets/main_window.cpp" line="271"/>
         <source>Command %1 refused: %2</source>
         <translation>Befehl %1 abgelehnt: %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="282"/>
+        <location filename="../ui/widgets/main_window.cpp" line="279"/>
         <source>Command %1 done: %2</source>
         <translation>Befehl %1 ausgeführt: %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="282"/>
+        <location filename="../ui/widgets/main_window.cpp" line="279"/>
         <source>no event</source>
         <translation>kein Ereignis</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="287"/>
+        <location filename="../ui/widgets/main_window.cpp" line="284"/>
         <source>A local cluster is already running; stop it first.</source>
         <translation>Ein lokaler Cluster läuft bereits; zuerst anhalten.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="303"/>
+        <location filename="../ui/widgets/main_window.cpp" line="300"/>
         <source>Cannot run %1: %2</source>
         <translation>%1 kann nicht ausgeführt werden: %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="305"/>
+        <location filename="../ui/widgets/main_window.cpp" line="302"/>
         <source>Starting a local cluster: %1 %2</source>
         <translation>Starte einen lokalen Cluster: %1 %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="319"/>
+        <location filename="../ui/widgets/main_window.cpp" line="316"/>
         <source>The coordinator did not report its endpoints: %1</source>
         <translation>Der Koordinator hat seine Endpunkte nicht gemeldet: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="352"/>
-        <location filename="../ui/widgets/main_window.cpp" line="384"/>
+        <location filename="../ui/widgets/main_window.cpp" line="349"/>
+        <location filename="../ui/widgets/main_window.cpp" line="381"/>
         <source>Stop the local cluster?</source>
         <translation>Den lokalen Cluster anhalten?</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="353"/>
+        <location filename="../ui/widgets/main_window.cpp" line="350"/>
         <source>This window started a local cluster. Stop its coordinator and workers?</source>
         <translation>Dieses Fenster hat einen lokalen Cluster gestartet. Seinen Koordinator und seine Worker anhalten?</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="373"/>
+        <location filename="../ui/widgets/main_window.cpp" line="370"/>
         <source>Cannot run the scenario: %1</source>
         <translation>Das Szenario kann nicht ausgeführt werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="385"/>
+        <location filename="../ui/widgets/main_window.cpp" line="382"/>
         <source>A local cluster is running. Stop it and start the scenario &quot;%1&quot;?</source>
         <translation>Ein lokaler Cluster läuft. Ihn anhalten und das Szenario „%1“ starten?</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="394"/>
+        <location filename="../ui/widgets/main_window.cpp" line="391"/>
         <source>Scenario: %1 (%2)</source>
         <translation>Szenario: %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="401"/>
+        <location filename="../ui/widgets/main_window.cpp" line="398"/>
         <source>Scenario %1 s · next: %2</source>
         <translation>Szenario %1 s · als Nächstes: %2</translation>
     </message>
@@ -1225,309 +1185,309 @@
 <context>
     <name>syncscope::ui::SteeringPanel</name>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="122"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="76"/>
         <source>Run</source>
         <translation>Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="124"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="78"/>
         <source>Start</source>
         <translation>Start</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="125"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="79"/>
         <source>Ctrl+Return</source>
         <translation>Ctrl+Return</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="126"/>
-        <location filename="../ui/widgets/steering_panel.cpp" line="427"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="80"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="381"/>
         <source>Pause</source>
         <translation>Pause</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="127"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="81"/>
         <source>Space</source>
         <translation>Space</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="128"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="82"/>
         <source>Stop</source>
         <translation>Stopp</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="129"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="83"/>
         <source>Ctrl+.</source>
         <translation>Ctrl+.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="144"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="98"/>
         <source>Synchronisation</source>
         <translation>Synchronisation</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="65"/>
+        <location filename="../ui/model/sync_mode_catalog.cpp" line="15"/>
         <source>BSP (bulk synchronous)</source>
         <translation>BSP (massiv synchron)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="66"/>
+        <location filename="../ui/model/sync_mode_catalog.cpp" line="16"/>
         <source>Wait for every worker, average their gradients, apply once. No staleness, but the slowest worker sets the pace.</source>
         <translation>Auf jeden Worker warten, ihre Gradienten mitteln, einmal anwenden. Keine Veraltung, aber der langsamste Worker bestimmt das Tempo.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="69"/>
+        <location filename="../ui/model/sync_mode_catalog.cpp" line="19"/>
         <source>ASP (asynchronous)</source>
         <translation>ASP (asynchron)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="70"/>
+        <location filename="../ui/model/sync_mode_catalog.cpp" line="20"/>
         <source>Apply each gradient as it arrives. Nobody waits, but gradients can be stale.</source>
         <translation>Jeden Gradienten bei Ankunft anwenden. Niemand wartet, aber Gradienten können veraltet sein.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="72"/>
+        <location filename="../ui/model/sync_mode_catalog.cpp" line="22"/>
         <source>SSP (stale synchronous)</source>
         <translation>SSP (veraltet synchron)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="73"/>
+        <location filename="../ui/model/sync_mode_catalog.cpp" line="23"/>
         <source>Apply on arrival; a worker more than s clocks ahead of the slowest waits. s = 0 is BSP.</source>
         <translation>Bei Ankunft anwenden; ein Worker, der mehr als s Takte vor dem langsamsten liegt, wartet. s = 0 entspricht BSP.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="75"/>
+        <location filename="../ui/model/sync_mode_catalog.cpp" line="25"/>
         <source>Grouped (hybrid)</source>
         <translation>Gruppiert (hybrid)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="76"/>
+        <location filename="../ui/model/sync_mode_catalog.cpp" line="26"/>
         <source>G groups: BSP (or SSP) inside a group, groups update the model asynchronously. G = 1 is BSP, G = N is ASP.</source>
         <translation>G Gruppen: BSP (oder SSP) innerhalb einer Gruppe, die Gruppen aktualisieren das Modell asynchron. G = 1 entspricht BSP, G = N entspricht ASP.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="79"/>
+        <location filename="../ui/model/sync_mode_catalog.cpp" line="29"/>
         <source>K-sync (backup workers)</source>
         <translation>K-sync (Backup-Worker)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="80"/>
+        <location filename="../ui/model/sync_mode_catalog.cpp" line="30"/>
         <source>Average the first K gradients of each version; late ones are dropped and counted. K = N is BSP.</source>
         <translation>Die ersten K Gradienten jeder Version mitteln; verspätete werden verworfen und gezählt. K = N entspricht BSP.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="83"/>
+        <location filename="../ui/model/sync_mode_catalog.cpp" line="33"/>
         <source>K-async (n-softsync)</source>
         <translation>K-async (n-softsync)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="84"/>
+        <location filename="../ui/model/sync_mode_catalog.cpp" line="34"/>
         <source>Update after every K gradients from anyone, stale ones included. K = 1 is ASP.</source>
         <translation>Nach jeweils K Gradienten von beliebigen Workern aktualisieren, veraltete eingeschlossen. K = 1 entspricht ASP.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="86"/>
+        <location filename="../ui/model/sync_mode_catalog.cpp" line="36"/>
         <source>Elastic batch</source>
         <translation>Elastischer Batch</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="87"/>
+        <location filename="../ui/model/sync_mode_catalog.cpp" line="37"/>
         <source>Each worker&apos;s batch is sized in proportion to its speed so all arrive together; enforced (BSP) or slack (SSP) barrier.</source>
         <translation>Die Batchgröße jedes Workers richtet sich nach seiner Geschwindigkeit, damit alle gleichzeitig ankommen; erzwungene (BSP) oder lockere (SSP) Barriere.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="90"/>
+        <location filename="../ui/model/sync_mode_catalog.cpp" line="40"/>
         <source>Auto (adaptive)</source>
         <translation>Auto (adaptiv)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="91"/>
+        <location filename="../ui/model/sync_mode_catalog.cpp" line="41"/>
         <source>A controller measures the workers&apos; speeds and picks mode and grouping; each decision appears as a marker with its reason.</source>
         <translation>Ein Controller misst die Geschwindigkeiten der Worker und wählt Modus und Gruppierung; jede Entscheidung erscheint als Markierung mit ihrer Begründung.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="149"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="103"/>
         <source>Send the selected mode and its parameters to the engine</source>
         <translation>Den gewählten Modus und seine Parameter an die Engine senden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="152"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="106"/>
         <source>Groups G</source>
         <translation>Gruppen G</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="183"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="137"/>
         <source>The mode the engine is running now</source>
         <translation>Der Modus, in dem die Engine gerade läuft</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="200"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="154"/>
         <source>How many clocks a worker may run ahead of the slowest one</source>
         <translation>Wie viele Takte ein Worker dem langsamsten voraus sein darf</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="203"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="157"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="204"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="158"/>
         <source>inverse (lr / staleness)</source>
         <translation>invers (lr / Veraltung)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="205"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="159"/>
         <source>DynSGD (lr / (staleness + 1))</source>
         <translation>DynSGD (lr / (Veraltung + 1))</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="148"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="102"/>
         <source>Apply mode</source>
         <translation>Modus anwenden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="158"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="112"/>
         <source>Apply</source>
         <translation>Anwenden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="146"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="100"/>
         <source>Mode</source>
         <translation>Modus</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="235"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="189"/>
         <source>Staleness bound s</source>
         <translation>Veraltungsgrenze s</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="236"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="190"/>
         <source>LR modulation</source>
         <translation>LR-Modulation</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="164"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="118"/>
         <source>Learning rate</source>
         <translation>Lernrate</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="206"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="160"/>
         <source>Learning rate for stale gradients</source>
         <translation>Lernrate für veraltete Gradienten</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="209"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="163"/>
         <source>BSP inside each group</source>
         <translation>BSP innerhalb jeder Gruppe</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="210"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="164"/>
         <source>SSP inside each group (bound s)</source>
         <translation>SSP innerhalb jeder Gruppe (Grenze s)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="215"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="169"/>
         <source>engine default</source>
         <translation>Engine-Standard</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="216"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="170"/>
         <source>K-sync: gradients per version (default N-1). K-async: gradients per update (default N/2).</source>
         <translation>K-sync: Gradienten pro Version (Standard N-1). K-async: Gradienten pro Update (Standard N/2).</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="219"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="173"/>
         <source>enforced (BSP barrier)</source>
         <translation>erzwungen (BSP-Barriere)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="220"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="174"/>
         <source>slack (SSP barrier, bound s)</source>
         <translation>locker (SSP-Barriere, Grenze s)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="226"/>
-        <location filename="../ui/widgets/steering_panel.cpp" line="232"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="180"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="186"/>
         <source> s</source>
         <translation> s</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="227"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="181"/>
         <source>How often batch sizes are recomputed from the measured speeds</source>
         <translation>Wie oft die Batchgrößen aus den gemessenen Geschwindigkeiten neu berechnet werden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="233"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="187"/>
         <source>How often the controller decides again</source>
         <translation>Wie oft der Controller neu entscheidet</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="237"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="191"/>
         <source>Inside a group</source>
         <translation>Innerhalb einer Gruppe</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="238"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="192"/>
         <source>K</source>
         <translation>K</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="239"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="193"/>
         <source>Barrier</source>
         <translation>Barriere</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="240"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="194"/>
         <source>Rebalance every</source>
         <translation>Neu ausbalancieren alle</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="241"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="195"/>
         <source>Decide every</source>
         <translation>Entscheiden alle</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="251"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="205"/>
         <source>by count</source>
         <translation>nach Anzahl</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="252"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="206"/>
         <source>by speed</source>
         <translation>nach Geschwindigkeit</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="253"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="207"/>
         <source>By count: workers dealt round robin. By speed: workers of similar measured speed together.</source>
         <translation>Nach Anzahl: Worker werden reihum verteilt. Nach Geschwindigkeit: Worker mit ähnlicher gemessener Geschwindigkeit kommen zusammen.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="276"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="230"/>
         <source>Workers</source>
         <translation>Worker</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="302"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="256"/>
         <source>Slowdown of worker %1: compute time x factor (1-10)</source>
         <translation>Verlangsamung von Worker %1: Rechenzeit × Faktor (1–10)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="341"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="295"/>
         <source>Number of groups G; releasing the slider regroups a grouped run</source>
         <translation>Anzahl der Gruppen G; Loslassen des Schiebereglers gruppiert einen gruppierten Lauf neu</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="342"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="296"/>
         <source>Groups apply to the grouped mode only</source>
         <translation>Gruppen gelten nur im gruppierten Modus</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="411"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="365"/>
         <source>now: %1</source>
         <translation>jetzt: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="427"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="381"/>
         <source>Resume</source>
         <translation>Fortsetzen</translation>
     </message>

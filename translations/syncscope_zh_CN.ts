@@ -510,142 +510,102 @@
 <context>
     <name>syncscope::ui::ConnectDialog</name>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="20"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="22"/>
         <source>Connect to a run</source>
         <translation>连接到训练任务</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="22"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="24"/>
         <source>Start a local cluster</source>
         <translation>启动本地集群</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="23"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="25"/>
         <source>Attach to a running coordinator</source>
         <translation>连接到正在运行的协调器</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="49"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="51"/>
         <source>Control endpoint</source>
         <translation>控制端点</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="50"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="52"/>
         <source>Telemetry endpoint</source>
         <translation>遥测端点</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="66"/>
-        <source>Bulk synchronous: everyone waits for the slowest worker</source>
-        <translation>整体同步：所有节点都等待最慢的工作节点</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="67"/>
-        <source>Asynchronous: each gradient applied on arrival</source>
-        <translation>异步：每个梯度到达即应用</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="68"/>
-        <source>Stale synchronous: at most s clocks ahead of the slowest worker</source>
-        <translation>陈旧同步：最多领先最慢的工作节点 s 个时钟</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="69"/>
-        <source>G groups: synchronous inside a group, asynchronous between groups</source>
-        <translation>G 个组：组内同步，组间异步</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="70"/>
-        <source>Backup workers: the first K gradients of each version, late ones dropped</source>
-        <translation>备份工作节点：每个版本取最先到达的 K 个梯度，迟到的被丢弃</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="71"/>
-        <source>n-softsync: an update after every K gradients from anyone</source>
-        <translation>n-softsync：每收到任意工作节点的 K 个梯度就更新一次</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="72"/>
-        <source>Batch sizes proportional to speed so all workers arrive together</source>
-        <translation>批大小与速度成正比，使所有工作节点同时到达</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="73"/>
-        <source>A controller picks mode and grouping from the measured speeds</source>
-        <translation>由控制器根据测得的速度选择模式和分组</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="86"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="78"/>
         <source>by count (round robin)</source>
         <translation>按数量（轮询）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="87"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="79"/>
         <source>by speed</source>
         <translation>按速度</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="90"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="82"/>
         <source>engine default</source>
         <translation>引擎默认值</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="92"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="84"/>
         <source>enforced</source>
         <translation>强制</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="93"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="85"/>
         <source>slack</source>
         <translation>宽松</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="98"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="90"/>
         <source>Workers</source>
         <translation>工作节点</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="99"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="91"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="100"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="92"/>
         <source>Backend</source>
         <translation>后端</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="101"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="93"/>
         <source>Sync mode</source>
         <translation>同步模式</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="102"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="94"/>
         <source>Staleness bound s</source>
         <translation>陈旧度上限 s</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="103"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="95"/>
         <source>Groups G</source>
         <translation>组数 G</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="104"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="96"/>
         <source>Grouping</source>
         <translation>分组方式</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="105"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="97"/>
         <source>K</source>
         <translation>K</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="106"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="98"/>
         <source>Barrier</source>
         <translation>屏障</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="107"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="99"/>
         <source>Epochs</source>
         <translation>轮数</translation>
     </message>
@@ -661,269 +621,269 @@
 <context>
     <name>syncscope::ui::MainWindow</name>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="61"/>
+        <location filename="../ui/widgets/main_window.cpp" line="60"/>
         <source>waiting for workers</source>
         <translation>等待工作节点</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="62"/>
+        <location filename="../ui/widgets/main_window.cpp" line="61"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="63"/>
+        <location filename="../ui/widgets/main_window.cpp" line="62"/>
         <source>paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="64"/>
+        <location filename="../ui/widgets/main_window.cpp" line="63"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="65"/>
+        <location filename="../ui/widgets/main_window.cpp" line="64"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="72"/>
+        <location filename="../ui/widgets/main_window.cpp" line="71"/>
         <source>SyncScope</source>
         <translation>SyncScope</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="94"/>
+        <location filename="../ui/widgets/main_window.cpp" line="88"/>
         <source>Scenario at %1 s: %2</source>
         <translation>场景第 %1 秒：%2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="99"/>
+        <location filename="../ui/widgets/main_window.cpp" line="93"/>
         <source>Note: %1</source>
         <translation>提示：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="102"/>
+        <location filename="../ui/widgets/main_window.cpp" line="96"/>
         <source>Scenario over: %1</source>
         <translation>场景已结束：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="108"/>
-        <location filename="../ui/widgets/main_window.cpp" line="175"/>
+        <location filename="../ui/widgets/main_window.cpp" line="102"/>
+        <location filename="../ui/widgets/main_window.cpp" line="169"/>
         <source>Not attached</source>
         <translation>未连接</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="109"/>
+        <location filename="../ui/widgets/main_window.cpp" line="103"/>
         <source>Detached: %1</source>
         <translation>已断开：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="112"/>
+        <location filename="../ui/widgets/main_window.cpp" line="106"/>
         <source>Connection lost: %1</source>
         <translation>连接丢失：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="120"/>
+        <location filename="../ui/widgets/main_window.cpp" line="114"/>
         <source>Steering</source>
         <translation>操控</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="127"/>
+        <location filename="../ui/widgets/main_window.cpp" line="121"/>
         <source>Log</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="132"/>
+        <location filename="../ui/widgets/main_window.cpp" line="126"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="140"/>
+        <location filename="../ui/widgets/main_window.cpp" line="134"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="141"/>
+        <location filename="../ui/widgets/main_window.cpp" line="135"/>
         <source>&amp;Attach…</source>
         <translation>连接(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="142"/>
+        <location filename="../ui/widgets/main_window.cpp" line="136"/>
         <source>Start &amp;local cluster…</source>
         <translation>启动本地集群(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="143"/>
+        <location filename="../ui/widgets/main_window.cpp" line="137"/>
         <source>&amp;Detach</source>
         <translation>断开(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="148"/>
+        <location filename="../ui/widgets/main_window.cpp" line="142"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="149"/>
+        <location filename="../ui/widgets/main_window.cpp" line="143"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="151"/>
+        <location filename="../ui/widgets/main_window.cpp" line="145"/>
         <source>&amp;Scenarios</source>
         <translation>场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="154"/>
+        <location filename="../ui/widgets/main_window.cpp" line="148"/>
         <source>Stop &amp;following the scenario</source>
         <translation>停止跟随场景(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="159"/>
+        <location filename="../ui/widgets/main_window.cpp" line="153"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="160"/>
+        <location filename="../ui/widgets/main_window.cpp" line="154"/>
         <source>&amp;Wall-clock time axis</source>
         <translation>挂钟时间轴(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="163"/>
+        <location filename="../ui/widgets/main_window.cpp" line="157"/>
         <source>&amp;Log-scale loss</source>
         <translation>对数刻度损失(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="167"/>
+        <location filename="../ui/widgets/main_window.cpp" line="161"/>
         <source>&amp;Presentation view</source>
         <translation>演示视图(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="169"/>
+        <location filename="../ui/widgets/main_window.cpp" line="163"/>
         <source>Ctrl+Shift+P</source>
         <translation>Ctrl+Shift+P</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="170"/>
+        <location filename="../ui/widgets/main_window.cpp" line="164"/>
         <source>Large type for a projector; hides the fine controls and the log</source>
         <translation>适合投影仪的大字号；隐藏精细控件和日志</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="204"/>
+        <location filename="../ui/widgets/main_window.cpp" line="198"/>
         <source>Cannot attach: give both endpoints as tcp://HOST:PORT.</source>
         <translation>无法连接：请以 tcp://HOST:PORT 格式给出两个端点。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="209"/>
+        <location filename="../ui/widgets/main_window.cpp" line="203"/>
         <source>Attaching to %1…</source>
         <translation>正在连接到 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="230"/>
+        <location filename="../ui/widgets/main_window.cpp" line="224"/>
         <source>Replay: %1</source>
         <translation>回放：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="231"/>
+        <location filename="../ui/widgets/main_window.cpp" line="225"/>
         <source>Opened recording %1 (%2 s)</source>
         <translation>已打开录制文件 %1（%2 秒）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="235"/>
+        <location filename="../ui/widgets/main_window.cpp" line="229"/>
         <source>Exported the charts to %1</source>
         <translation>已将图表导出到 %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="251"/>
+        <location filename="../ui/widgets/main_window.cpp" line="245"/>
         <source>State: %1</source>
         <translation>状态：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="252"/>
+        <location filename="../ui/widgets/main_window.cpp" line="246"/>
         <source>Mode: %1</source>
         <translation>模式：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="253"/>
+        <location filename="../ui/widgets/main_window.cpp" line="247"/>
         <source>Version %1</source>
         <translation>版本 %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="254"/>
+        <location filename="../ui/widgets/main_window.cpp" line="248"/>
         <source>Accuracy: –</source>
         <translation>准确率：–</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="255"/>
+        <location filename="../ui/widgets/main_window.cpp" line="249"/>
         <source>Accuracy: %1%</source>
         <translation>准确率：%1%</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="262"/>
+        <location filename="../ui/widgets/main_window.cpp" line="256"/>
         <source>[%1 s] %2: %3</source>
         <translation>[%1 秒] %2：%3</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="277"/>
+        <location filename="../ui/widgets/main_window.cpp" line="271"/>
         <source>Command %1 refused: %2</source>
         <translation>命令 %1 被拒绝：%2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="282"/>
+        <location filename="../ui/widgets/main_window.cpp" line="279"/>
         <source>Command %1 done: %2</source>
         <translation>命令 %1 已完成：%2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="282"/>
+        <location filename="../ui/widgets/main_window.cpp" line="279"/>
         <source>no event</source>
         <translation>无事件</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="287"/>
+        <location filename="../ui/widgets/main_window.cpp" line="284"/>
         <source>A local cluster is already running; stop it first.</source>
         <translation>本地集群已在运行；请先停止它。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="303"/>
+        <location filename="../ui/widgets/main_window.cpp" line="300"/>
         <source>Cannot run %1: %2</source>
         <translation>无法运行 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="305"/>
+        <location filename="../ui/widgets/main_window.cpp" line="302"/>
         <source>Starting a local cluster: %1 %2</source>
         <translation>正在启动本地集群：%1 %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="319"/>
+        <location filename="../ui/widgets/main_window.cpp" line="316"/>
         <source>The coordinator did not report its endpoints: %1</source>
         <translation>协调器未报告其端点：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="352"/>
-        <location filename="../ui/widgets/main_window.cpp" line="384"/>
+        <location filename="../ui/widgets/main_window.cpp" line="349"/>
+        <location filename="../ui/widgets/main_window.cpp" line="381"/>
         <source>Stop the local cluster?</source>
         <translation>停止本地集群？</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="353"/>
+        <location filename="../ui/widgets/main_window.cpp" line="350"/>
         <source>This window started a local cluster. Stop its coordinator and workers?</source>
         <translation>此窗口启动了一个本地集群。要停止其协调器和工作节点吗？</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="373"/>
+        <location filename="../ui/widgets/main_window.cpp" line="370"/>
         <source>Cannot run the scenario: %1</source>
         <translation>无法运行场景：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="385"/>
+        <location filename="../ui/widgets/main_window.cpp" line="382"/>
         <source>A local cluster is running. Stop it and start the scenario &quot;%1&quot;?</source>
         <translation>本地集群正在运行。要停止它并启动场景“%1”吗？</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="394"/>
+        <location filename="../ui/widgets/main_window.cpp" line="391"/>
         <source>Scenario: %1 (%2)</source>
         <translation>场景：%1（%2）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="401"/>
+        <location filename="../ui/widgets/main_window.cpp" line="398"/>
         <source>Scenario %1 s · next: %2</source>
         <translation>场景 %1 秒 · 下一步：%2</translation>
     </message>
@@ -1225,309 +1185,309 @@
 <context>
     <name>syncscope::ui::SteeringPanel</name>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="122"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="76"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="124"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="78"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="125"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="79"/>
         <source>Ctrl+Return</source>
         <translation>Ctrl+Return</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="126"/>
-        <location filename="../ui/widgets/steering_panel.cpp" line="427"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="80"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="381"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="127"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="81"/>
         <source>Space</source>
         <translation>Space</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="128"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="82"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="129"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="83"/>
         <source>Ctrl+.</source>
         <translation>Ctrl+.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="144"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="98"/>
         <source>Synchronisation</source>
         <translation>同步</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="65"/>
+        <location filename="../ui/model/sync_mode_catalog.cpp" line="15"/>
         <source>BSP (bulk synchronous)</source>
         <translation>BSP（整体同步）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="66"/>
+        <location filename="../ui/model/sync_mode_catalog.cpp" line="16"/>
         <source>Wait for every worker, average their gradients, apply once. No staleness, but the slowest worker sets the pace.</source>
         <translation>等待每个工作节点，对其梯度取平均后一次性应用。不会产生陈旧度，但由最慢的工作节点决定节奏。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="69"/>
+        <location filename="../ui/model/sync_mode_catalog.cpp" line="19"/>
         <source>ASP (asynchronous)</source>
         <translation>ASP（异步）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="70"/>
+        <location filename="../ui/model/sync_mode_catalog.cpp" line="20"/>
         <source>Apply each gradient as it arrives. Nobody waits, but gradients can be stale.</source>
         <translation>每个梯度一到达就应用。无需等待，但梯度可能是陈旧的。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="72"/>
+        <location filename="../ui/model/sync_mode_catalog.cpp" line="22"/>
         <source>SSP (stale synchronous)</source>
         <translation>SSP（陈旧同步）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="73"/>
+        <location filename="../ui/model/sync_mode_catalog.cpp" line="23"/>
         <source>Apply on arrival; a worker more than s clocks ahead of the slowest waits. s = 0 is BSP.</source>
         <translation>到达即应用；领先最慢工作节点超过 s 个时钟的工作节点需等待。s = 0 即为 BSP。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="75"/>
+        <location filename="../ui/model/sync_mode_catalog.cpp" line="25"/>
         <source>Grouped (hybrid)</source>
         <translation>分组（混合）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="76"/>
+        <location filename="../ui/model/sync_mode_catalog.cpp" line="26"/>
         <source>G groups: BSP (or SSP) inside a group, groups update the model asynchronously. G = 1 is BSP, G = N is ASP.</source>
         <translation>G 个组：组内 BSP（或 SSP），各组异步更新模型。G = 1 即为 BSP，G = N 即为 ASP。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="79"/>
+        <location filename="../ui/model/sync_mode_catalog.cpp" line="29"/>
         <source>K-sync (backup workers)</source>
         <translation>K-sync（备份工作节点）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="80"/>
+        <location filename="../ui/model/sync_mode_catalog.cpp" line="30"/>
         <source>Average the first K gradients of each version; late ones are dropped and counted. K = N is BSP.</source>
         <translation>对每个版本最先到达的 K 个梯度取平均；迟到的梯度被丢弃并计数。K = N 即为 BSP。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="83"/>
+        <location filename="../ui/model/sync_mode_catalog.cpp" line="33"/>
         <source>K-async (n-softsync)</source>
         <translation>K-async（n-softsync）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="84"/>
+        <location filename="../ui/model/sync_mode_catalog.cpp" line="34"/>
         <source>Update after every K gradients from anyone, stale ones included. K = 1 is ASP.</source>
         <translation>每收到任意工作节点的 K 个梯度（包括陈旧梯度）就更新一次。K = 1 即为 ASP。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="86"/>
+        <location filename="../ui/model/sync_mode_catalog.cpp" line="36"/>
         <source>Elastic batch</source>
         <translation>弹性批大小</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="87"/>
+        <location filename="../ui/model/sync_mode_catalog.cpp" line="37"/>
         <source>Each worker&apos;s batch is sized in proportion to its speed so all arrive together; enforced (BSP) or slack (SSP) barrier.</source>
         <translation>每个工作节点的批大小与其速度成正比，使所有节点同时到达；采用强制（BSP）或宽松（SSP）屏障。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="90"/>
+        <location filename="../ui/model/sync_mode_catalog.cpp" line="40"/>
         <source>Auto (adaptive)</source>
         <translation>自动（自适应）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="91"/>
+        <location filename="../ui/model/sync_mode_catalog.cpp" line="41"/>
         <source>A controller measures the workers&apos; speeds and picks mode and grouping; each decision appears as a marker with its reason.</source>
         <translation>控制器测量各工作节点的速度并选择模式和分组；每个决策都会显示为一个附带原因的标记。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="149"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="103"/>
         <source>Send the selected mode and its parameters to the engine</source>
         <translation>将所选模式及其参数发送给引擎</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="152"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="106"/>
         <source>Groups G</source>
         <translation>组数 G</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="183"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="137"/>
         <source>The mode the engine is running now</source>
         <translation>引擎当前运行的模式</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="200"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="154"/>
         <source>How many clocks a worker may run ahead of the slowest one</source>
         <translation>工作节点最多可领先最慢节点多少个时钟</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="203"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="157"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="204"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="158"/>
         <source>inverse (lr / staleness)</source>
         <translation>反比（学习率 / 陈旧度）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="205"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="159"/>
         <source>DynSGD (lr / (staleness + 1))</source>
         <translation>DynSGD（学习率 / (陈旧度 + 1)）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="148"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="102"/>
         <source>Apply mode</source>
         <translation>应用模式</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="158"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="112"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="146"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="100"/>
         <source>Mode</source>
         <translation>模式</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="235"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="189"/>
         <source>Staleness bound s</source>
         <translation>陈旧度上限 s</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="236"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="190"/>
         <source>LR modulation</source>
         <translation>学习率调节</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="164"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="118"/>
         <source>Learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="206"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="160"/>
         <source>Learning rate for stale gradients</source>
         <translation>陈旧梯度的学习率</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="209"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="163"/>
         <source>BSP inside each group</source>
         <translation>每组内部 BSP</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="210"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="164"/>
         <source>SSP inside each group (bound s)</source>
         <translation>每组内部 SSP（上限 s）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="215"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="169"/>
         <source>engine default</source>
         <translation>引擎默认值</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="216"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="170"/>
         <source>K-sync: gradients per version (default N-1). K-async: gradients per update (default N/2).</source>
         <translation>K-sync：每个版本的梯度数（默认 N-1）。K-async：每次更新的梯度数（默认 N/2）。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="219"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="173"/>
         <source>enforced (BSP barrier)</source>
         <translation>强制（BSP 屏障）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="220"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="174"/>
         <source>slack (SSP barrier, bound s)</source>
         <translation>宽松（SSP 屏障，上限 s）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="226"/>
-        <location filename="../ui/widgets/steering_panel.cpp" line="232"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="180"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="186"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="227"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="181"/>
         <source>How often batch sizes are recomputed from the measured speeds</source>
         <translation>根据测得的速度重新计算批大小的频率</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="233"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="187"/>
         <source>How often the controller decides again</source>
         <translation>控制器重新决策的频率</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="237"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="191"/>
         <source>Inside a group</source>
         <translation>组内</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="238"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="192"/>
         <source>K</source>
         <translation>K</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="239"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="193"/>
         <source>Barrier</source>
         <translation>屏障</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="240"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="194"/>
         <source>Rebalance every</source>
         <translation>重新平衡间隔</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="241"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="195"/>
         <source>Decide every</source>
         <translation>决策间隔</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="251"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="205"/>
         <source>by count</source>
         <translation>按数量</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="252"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="206"/>
         <source>by speed</source>
         <translation>按速度</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="253"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="207"/>
         <source>By count: workers dealt round robin. By speed: workers of similar measured speed together.</source>
         <translation>按数量：工作节点轮流分配。按速度：测得速度相近的工作节点分在同一组。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="276"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="230"/>
         <source>Workers</source>
         <translation>工作节点</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="302"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="256"/>
         <source>Slowdown of worker %1: compute time x factor (1-10)</source>
         <translation>工作节点 %1 的减速：计算时间 × 系数（1–10）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="341"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="295"/>
         <source>Number of groups G; releasing the slider regroups a grouped run</source>
         <translation>组数 G；松开滑块即对分组运行重新分组</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="342"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="296"/>
         <source>Groups apply to the grouped mode only</source>
         <translation>分组仅适用于分组模式</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="411"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="365"/>
         <source>now: %1</source>
         <translation>当前：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="427"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="381"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>

@@ -9,8 +9,8 @@
 #include <map>
 #include <set>
 
-#include "engine/telemetry/recording_reader.h"
 #include "engine_process.h"
+#include "recording_helpers.h"
 
 using namespace syncscope::engine;
 namespace wire = syncscope::wire;
@@ -24,15 +24,7 @@ Recording recordRun(const QString& rec, QStringList args) {
            args;
     const EngineRun run = runEngine(args);
     if (run.exitCode != 0) qFatal("engine run failed: %s", qPrintable(run.err.right(3000)));
-    auto recording = readRecording(rec.toStdString());
-    if (!recording) qFatal("cannot read %s: %s", qPrintable(rec), recording.status().message().c_str());
-    return std::move(*recording);
-}
-
-const wire::Tick* lastTick(const Recording& r) {
-    for (auto it = r.records.rbegin(); it != r.records.rend(); ++it)
-        if (it->has_tick()) return &it->tick();
-    return nullptr;
+    return loadRecording(rec);
 }
 
 

@@ -12,26 +12,13 @@
 
 #include "engine/net/wire_codec.h"
 #include "engine/ps/local_cluster.h"
-#include "engine/telemetry/recording_reader.h"
 #include "engine_process.h"
+#include "recording_helpers.h"
 
 using namespace syncscope::engine;
 namespace wire = syncscope::wire;
 
 namespace {
-
-
-Recording load(const QString& path) {
-    auto recording = readRecording(path.toStdString());
-    if (!recording) qFatal("cannot read %s: %s", qPrintable(path), recording.status().message().c_str());
-    return std::move(*recording);
-}
-
-const wire::Tick* lastTick(const Recording& r) {
-    for (auto it = r.records.rbegin(); it != r.records.rend(); ++it)
-        if (it->has_tick()) return &it->tick();
-    return nullptr;
-}
 
 double finalAccuracy(const EngineRun& run) {
     const auto m = QRegularExpression(R"(final test accuracy: ([0-9.]+)%)").match(run.out);
@@ -52,7 +39,7 @@ private slots:
         QVERIFY2(run.exitCode == 0, qPrintable(run.err.right(2000)));
         qInfo("bsp: final accuracy %.2f%%", finalAccuracy(run));
         QVERIFY2(finalAccuracy(run) >= 85.0, qPrintable(run.out));
-        const Recording r = load(rec);
+        const Recording r = loadRecording(rec);
         int updates = 0;
         for (const auto& record : r.records) {
             if (!record.has_update()) continue;
@@ -83,7 +70,7 @@ private slots:
         QVERIFY2(run.exitCode == 0, qPrintable(run.err.right(2000)));
         qInfo("asp: final accuracy %.2f%%", finalAccuracy(run));
         QVERIFY2(finalAccuracy(run) >= 85.0, qPrintable(run.out));
-        const Recording r = load(rec);
+        const Recording r = loadRecording(rec);
         uint64_t stale = 0, applied = 0;
         for (const auto& record : r.records) {
             if (!record.has_update()) continue;
@@ -105,7 +92,7 @@ private slots:
                                          "--slowdown", "0:4", "--max-seconds", "6", "--record", rec, "--data",
                                          SYNCSCOPE_FASHION_MNIST_DIR});
         QVERIFY2(run.exitCode == 0, qPrintable(run.err.right(2000)));
-        const Recording r = load(rec);
+        const Recording r = loadRecording(rec);
         int releases = 0, atBound = 0;
         for (const auto& record : r.records) {
             if (!record.has_release()) continue;
@@ -168,7 +155,7 @@ private slots:
         QVERIFY(serve.waitForFinished(30'000));
         for (auto& w : workers) QVERIFY(w->waitForFinished(10'000));
 
-        const Recording r = load(rec);
+        const Recording r = loadRecording(rec);
         int switches = 0;
         uint64_t contributions = 0, drops = 0;
         for (const auto& record : r.records) {

@@ -14,6 +14,8 @@
 
 #include <utility>
 
+#include "ui/model/sync_mode_catalog.h"
+
 namespace syncscope::ui {
 
 ConnectDialog::ConnectDialog(QWidget* parent) : QDialog(parent) {
@@ -62,19 +64,9 @@ QWidget* ConnectDialog::createLocalPage() {
     m_backend = new QComboBox(page);
     m_backend->addItems({QStringLiteral("auto"), QStringLiteral("cpu"), QStringLiteral("cuda")});
     m_mode = new QComboBox(page);
-    const std::pair<QString, QString> modes[] = {
-        {QStringLiteral("bsp"), tr("Bulk synchronous: everyone waits for the slowest worker")},
-        {QStringLiteral("asp"), tr("Asynchronous: each gradient applied on arrival")},
-        {QStringLiteral("ssp"), tr("Stale synchronous: at most s clocks ahead of the slowest worker")},
-        {QStringLiteral("grouped"), tr("G groups: synchronous inside a group, asynchronous between groups")},
-        {QStringLiteral("ksync"), tr("Backup workers: the first K gradients of each version, late ones dropped")},
-        {QStringLiteral("kasync"), tr("n-softsync: an update after every K gradients from anyone")},
-        {QStringLiteral("elastic"), tr("Batch sizes proportional to speed so all workers arrive together")},
-        {QStringLiteral("auto"), tr("A controller picks mode and grouping from the measured speeds")},
-    };
-    for (const auto& [name, help] : modes) {
-        m_mode->addItem(name, name);
-        m_mode->setItemData(m_mode->count() - 1, help, Qt::ToolTipRole);
+    for (const SyncModeEntry& entry : syncModeCatalog()) {
+        m_mode->addItem(translatedLabel(entry), QString::fromLatin1(entry.engineName));
+        m_mode->setItemData(m_mode->count() - 1, translatedHelp(entry), Qt::ToolTipRole);
     }
     m_staleness = new QSpinBox(page);
     m_staleness->setRange(0, 1000);
@@ -111,41 +103,53 @@ QWidget* ConnectDialog::createLocalPage() {
     return page;
 }
 
+namespace {
+
+// The settings the shared catalogue's predicates need: the mode and the choices that switch s on.
+wire::ModeSettings shapeOf(const QString& mode, bool intraGroupSsp, bool elasticSlack) {
+    wire::ModeSettings s;
+    const SyncModeEntry* entry = findSyncMode(mode);
+    s.set_mode(entry ? entry->mode : wire::SYNC_MODE_UNSPECIFIED);
+    s.set_intra_group_ssp(intraGroupSsp);
+    s.set_elastic_slack(elasticSlack);
+    return s;
+}
+
+}  // namespace
+
 void ConnectDialog::updateModeParameters() {
-    const QString mode = m_mode->currentData().toString();
+    const wire::ModeSettings s = shapeOf(m_mode->currentData().toString(), false,
+                                         m_barrier->currentData().toString() == QLatin1String("slack"));
     m_mode->setToolTip(m_mode->currentData(Qt::ToolTipRole).toString());
     const auto show = [this](QWidget* field, bool used) {
         field->setEnabled(used);
         m_localForm->setRowVisible(field, used);
     };
-    show(m_staleness, mode == QLatin1String("ssp") || (mode == QLatin1String("elastic") && m_barrier->currentIndex() == 1));
-    show(m_groups, mode == QLatin1String("grouped"));
-    show(m_groupBy, mode == QLatin1String("grouped"));
-    show(m_k, mode == QLatin1String("ksync") || mode == QLatin1String("kasync"));
-    show(m_barrier, mode == QLatin1String("elastic"));
+    show(m_staleness, usesStaleness(s));
+    show(m_groups, s.mode() == wire::GROUPED);
+    show(m_groupBy, s.mode() == wire::GROUPED);
+    show(m_k, usesK(s.mode()));
+    show(m_barrier, s.mode() == wire::ELASTIC);
 }
 
 QStringList LocalClusterSettings::modeArguments() const {
     QStringList args{QStringLiteral("--mode"), mode};
     const auto number = [&args](const char* flag, double value) { args << QLatin1String(flag) << QString::number(value); };
     const auto text = [&args](const char* flag, const QString& value) { args << QLatin1String(flag) << value; };
-    const bool stale = mode == QLatin1String("ssp") || (mode == QLatin1String("grouped") && intraGroup == QLatin1String("ssp")) ||
-                       (mode == QLatin1String("elastic") && elasticBarrier == QLatin1String("slack"));
-    if (stale) number("--staleness", staleness);
-    if (mode == QLatin1String("asp") || mode == QLatin1String("ssp") || mode == QLatin1String("kasync") ||
-        mode == QLatin1String("grouped"))
-        text("--lr-modulation", lrModulation);
-    if (mode == QLatin1String("grouped")) {
+    const wire::ModeSettings s = shapeOf(mode, intraGroup == QLatin1String("ssp"), elasticBarrier == QLatin1String("slack"));
+    if (usesStaleness(s)) number("--staleness", staleness);
+    if (usesLrModulation(s.mode())) text("--lr-modulation", lrModulation);
+    if (s.mode() == wire::GROUPED) {
         number("--groups", groups);
         text("--group-by", groupBy);
         text("--intra-group", intraGroup);
     }
-    if ((mode == QLatin1String("ksync") || mode == QLatin1String("kasync")) && k > 0) number("--k", k);
-    if (mode == QLatin1String("elastic")) {
+    if (usesK(s.mode()) && k > 0) number("--k", k);
+    if (s.mode() == wire::ELASTIC) {
         text("--elastic-barrier", elasticBarrier);
         if (rebalanceSeconds > 0) number("--rebalance-seconds", rebalanceSeconds);
     }
-    if (mode == QLatin1String("auto") && decisionSeconds > 0) number("--decision-seconds", decisionSeconds);
+    if (s.mode() == wire::AUTO && decisionSeconds > 0) number("--decision-seconds", decisionSeconds);
     return args;
 }
 

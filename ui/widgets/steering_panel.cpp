@@ -23,6 +23,7 @@
 
 #include <algorithm>
 
+#include "ui/model/sync_mode_catalog.h"
 #include "ui/net/control_requests.h"
 #include "ui/widgets/worker_table_model.h"
 
@@ -44,53 +45,6 @@ public:
         editor->setFrame(false);
         return editor;
     }
-};
-
-bool usesStaleness(const wire::ModeSettings& s) {
-    return s.mode() == wire::SSP || (s.mode() == wire::GROUPED && s.intra_group_ssp()) ||
-           (s.mode() == wire::ELASTIC && s.elastic_slack());
-}
-
-bool usesLrModulation(wire::SyncMode mode) {
-    return mode == wire::ASP || mode == wire::SSP || mode == wire::KASYNC || mode == wire::GROUPED;
-}
-
-// Each mode's name in the selector, and what it does in its tooltip.
-struct ModeEntry {
-    wire::SyncMode mode;
-    const char* name;
-    const char* help;
-};
-constexpr ModeEntry kModes[] = {
-    {wire::BSP, QT_TRANSLATE_NOOP("syncscope::ui::SteeringPanel", "BSP (bulk synchronous)"),
-     QT_TRANSLATE_NOOP("syncscope::ui::SteeringPanel",
-                       "Wait for every worker, average their gradients, apply once. No staleness, but the "
-                       "slowest worker sets the pace.")},
-    {wire::ASP, QT_TRANSLATE_NOOP("syncscope::ui::SteeringPanel", "ASP (asynchronous)"),
-     QT_TRANSLATE_NOOP("syncscope::ui::SteeringPanel",
-                       "Apply each gradient as it arrives. Nobody waits, but gradients can be stale.")},
-    {wire::SSP, QT_TRANSLATE_NOOP("syncscope::ui::SteeringPanel", "SSP (stale synchronous)"),
-     QT_TRANSLATE_NOOP("syncscope::ui::SteeringPanel",
-                       "Apply on arrival; a worker more than s clocks ahead of the slowest waits. s = 0 is BSP.")},
-    {wire::GROUPED, QT_TRANSLATE_NOOP("syncscope::ui::SteeringPanel", "Grouped (hybrid)"),
-     QT_TRANSLATE_NOOP("syncscope::ui::SteeringPanel",
-                       "G groups: BSP (or SSP) inside a group, groups update the model asynchronously. "
-                       "G = 1 is BSP, G = N is ASP.")},
-    {wire::KSYNC, QT_TRANSLATE_NOOP("syncscope::ui::SteeringPanel", "K-sync (backup workers)"),
-     QT_TRANSLATE_NOOP("syncscope::ui::SteeringPanel",
-                       "Average the first K gradients of each version; late ones are dropped and counted. "
-                       "K = N is BSP.")},
-    {wire::KASYNC, QT_TRANSLATE_NOOP("syncscope::ui::SteeringPanel", "K-async (n-softsync)"),
-     QT_TRANSLATE_NOOP("syncscope::ui::SteeringPanel",
-                       "Update after every K gradients from anyone, stale ones included. K = 1 is ASP.")},
-    {wire::ELASTIC, QT_TRANSLATE_NOOP("syncscope::ui::SteeringPanel", "Elastic batch"),
-     QT_TRANSLATE_NOOP("syncscope::ui::SteeringPanel",
-                       "Each worker's batch is sized in proportion to its speed so all arrive together; "
-                       "enforced (BSP) or slack (SSP) barrier.")},
-    {wire::AUTO, QT_TRANSLATE_NOOP("syncscope::ui::SteeringPanel", "Auto (adaptive)"),
-     QT_TRANSLATE_NOOP("syncscope::ui::SteeringPanel",
-                       "A controller measures the workers' speeds and picks mode and grouping; each decision "
-                       "appears as a marker with its reason.")},
 };
 
 // The engine's mode in a few characters, as its events name it ("grouped G=2 bsp", "ksync K=7").
@@ -168,9 +122,9 @@ QWidget* SteeringPanel::createModeBox() {
 
 QWidget* SteeringPanel::createModeSelector(QWidget* box) {
     m_mode = new QComboBox(box);
-    for (const ModeEntry& entry : kModes) {
-        m_mode->addItem(tr(entry.name), entry.mode);
-        m_mode->setItemData(m_mode->count() - 1, tr(entry.help), Qt::ToolTipRole);
+    for (const SyncModeEntry& entry : syncModeCatalog()) {
+        m_mode->addItem(translatedLabel(entry), entry.mode);
+        m_mode->setItemData(m_mode->count() - 1, translatedHelp(entry), Qt::ToolTipRole);
     }
     const auto showHelp = [this] { m_mode->setToolTip(m_mode->currentData(Qt::ToolTipRole).toString()); };
     connect(m_mode, &QComboBox::currentIndexChanged, this, [this, showHelp] {
@@ -331,7 +285,7 @@ void SteeringPanel::updateParameters() {
     show(m_staleness, usesStaleness(withBounds));
     show(m_lrModulation, usesLrModulation(mode));
     show(m_intraGroup, mode == wire::GROUPED);
-    show(m_k, mode == wire::KSYNC || mode == wire::KASYNC);
+    show(m_k, usesK(mode));
     show(m_barrier, mode == wire::ELASTIC);
     show(m_rebalance, mode == wire::ELASTIC);
     show(m_decision, mode == wire::AUTO);
@@ -351,7 +305,7 @@ wire::ModeSettings SteeringPanel::modeSettings() const {
         s.set_group_by(static_cast<wire::GroupBy>(m_groupBy->currentData().toInt()));
         s.set_intra_group_ssp(m_intraGroup->currentData().toBool());
     }
-    if (mode == wire::KSYNC || mode == wire::KASYNC) s.set_k(static_cast<uint32_t>(m_k->value()));
+    if (usesK(mode)) s.set_k(static_cast<uint32_t>(m_k->value()));
     if (mode == wire::ELASTIC) {
         s.set_elastic_slack(m_barrier->currentData().toBool());
         s.set_rebalance_seconds(m_rebalance->value());
@@ -394,7 +348,7 @@ void SteeringPanel::loadSettings(const wire::ModeSettings& s) {
     if (s.mode() == wire::GROUPED && s.group_by() != wire::GROUP_EXPLICIT) select(m_groupBy, int(s.group_by()));
     const QSignalBlocker blockS(m_staleness), blockK(m_k), blockR(m_rebalance), blockD(m_decision);
     if (usesStaleness(s)) m_staleness->setValue(int(s.staleness_bound()));
-    if (s.mode() == wire::KSYNC || s.mode() == wire::KASYNC) m_k->setValue(int(s.k()));
+    if (usesK(s.mode())) m_k->setValue(int(s.k()));
     const auto orDefault = [](double value, double fallback) { return value > 0 ? value : fallback; };
     if (s.mode() == wire::ELASTIC) m_rebalance->setValue(orDefault(s.rebalance_seconds(), kDefaultRebalanceSeconds));
     if (s.mode() == wire::AUTO) m_decision->setValue(orDefault(s.decision_seconds(), kDefaultDecisionSeconds));
