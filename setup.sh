@@ -13,7 +13,7 @@ mode=${1:-run}
 gui=${SYNCSCOPE_GUI:-ON}
 build_dir=${BUILD_DIR:-build}
 
-engine_packages=(build-essential cmake ninja-build pkg-config zlib1g-dev libdnnl-dev libcli11-dev nlohmann-json3-dev
+engine_packages=(build-essential cmake ninja-build pkg-config zlib1g-dev libdnnl-dev libcli11-dev nlohmann-json3-dev libfmt-dev
                  libzmq3-dev cppzmq-dev libprotobuf-dev protobuf-compiler dataset-fashion-mnist)
 qt_packages=(qt6-base-dev qt6-charts-dev libqt6opengl6-dev libxkbcommon-dev qt6-tools-dev qt6-tools-dev-tools
              qt6-l10n-tools libqt6svg6-dev fonts-dejavu-core)

@@ -4,6 +4,7 @@ find_package(Threads REQUIRED)
 find_package(ZLIB REQUIRED)
 find_package(CLI11 REQUIRED)
 find_package(nlohmann_json 3 REQUIRED)  # experiment specs (JSON); Debian: nlohmann-json3-dev
+find_package(fmt REQUIRED)  # the one number and text formatter; Debian: libfmt-dev
 find_package(OpenMP REQUIRED COMPONENTS CXX)
 find_package(Protobuf REQUIRED)  # CMake's FindProtobuf: Debian ships no protobuf config file
 find_package(PkgConfig REQUIRED)

@@ -1,6 +1,8 @@
 // Run figures from a recording (ticks, events, updates) and medians over seeds.
 #include "engine/cli/experiment_metrics.h"
 
+#include "engine/telemetry/event_kind.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -18,13 +20,13 @@ struct Scan {
 };
 
 void keep(Scan& scan, wire::Record&& rec) {
-    if (rec.has_event() && rec.event().kind() == "start" && !scan.startTime) scan.startTime = rec.event().time_s();
+    if (rec.has_event() && eventKindOf(rec.event()) == wire::EVENT_START && !scan.startTime) scan.startTime = rec.event().time_s();
     if (rec.has_update())
         for (const auto& c : rec.update().contributions()) scan.staleness.push_back(c.staleness());
     if (rec.has_tick()) {
         wire::Tick& t = *rec.mutable_tick();
         for (const auto& e : t.events())
-            if (e.kind() == "start" && !scan.startTime) scan.startTime = e.time_s();
+            if (eventKindOf(e) == wire::EVENT_START && !scan.startTime) scan.startTime = e.time_s();
         t.clear_workers();
         t.clear_events();
         scan.ticks.push_back(std::move(t));

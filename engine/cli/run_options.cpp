@@ -3,14 +3,58 @@
 
 #include <cstdio>
 
+#include <fmt/format.h>
+
 #include "engine/cli/cli_validators.h"
 #include "engine/model/fashion_mnist.h"
+#include "engine/ps/mode_catalog.h"
 
 namespace syncscope::engine {
 
+namespace {
+
+std::string numberText(double value) { return fmt::format("{}", value); }  // shortest exact
+
+// --mode and one flag per catalogue parameter, with its default, range or choices, and help.
+void addModeOptions(CLI::App& cmd, RunOptions& o) {
+    const wire::Catalog& catalog = modeCatalog();
+    std::vector<std::string> modes;
+    std::string modeHelp = "Sync mode (see docs/sync-modes.md):";
+    for (const auto& m : catalog.modes()) {
+        modes.push_back(m.name());
+        modeHelp += " " + m.name();
+    }
+    cmd.add_option("--mode", o.mode, modeHelp)->check(CLI::IsMember(modes))->capture_default_str();
+    for (const auto& spec : catalog.parameters()) {
+        std::string users;
+        for (const auto& m : catalog.modes())
+            for (const auto& u : m.parameters())
+                if (u.field() == spec.field() && users.find(m.name()) == std::string::npos) {
+                    if (!users.empty()) users += ", ";
+                    users += m.name();
+                    if (!u.zero_means().empty()) users += " (0: " + u.zero_means() + ")";
+                }
+        std::string& value = o.modeParameters[spec.field()];
+        CLI::Option* option = cmd.add_option("--" + spec.flag(), value, users + ": " + spec.help());
+        if (spec.type() == wire::ParameterSpec::CHOICE) {
+            std::vector<std::string> names;
+            for (const auto& c : spec.choices()) names.push_back(c.name());
+            value = names.at(static_cast<size_t>(spec.default_value()));
+            option->check(CLI::IsMember(names));
+        } else {
+            value = numberText(spec.default_value());
+            option->check(CLI::Range(spec.minimum(), spec.maximum()));
+        }
+        option->capture_default_str();
+    }
+}
+
+}  // namespace
+
 void addRunOptions(CLI::App& cmd, RunOptions& o) {
     if (o.data.empty()) o.data = defaultFashionMnistDir();
-    cmd.add_option("--workers", o.workers, "Workers to wait for before training starts")->check(CLI::Range(1, 1024))->capture_default_str();
+    cmd.add_option("--workers", o.workers, "Workers to wait for before training starts")
+        ->check(CLI::Range(1u, runLimits().max_workers()))->capture_default_str();
     cmd.add_option("--model", o.model, "Model to train")->check(CLI::IsMember({"mlp", "cnn"}))->capture_default_str();
     cmd.add_option("--batch", o.batch, "Mini-batch size per worker")->check(positive("--batch"))->capture_default_str();
     cmd.add_option("--lr", o.lr, "Learning rate")->check(positive("--lr"))->capture_default_str();
@@ -20,26 +64,7 @@ void addRunOptions(CLI::App& cmd, RunOptions& o) {
         ->check(CLI::IsMember({"constant", "cosine"}))->capture_default_str();
     cmd.add_option("--seed", o.seed, "Seed for initialisation and shuffling")->capture_default_str();
     cmd.add_option("--data", o.data, "Folder with the Fashion-MNIST IDX .gz files")->capture_default_str();
-    cmd.add_option("--mode", o.mode, "Sync mode (see docs/sync-modes.md)")
-        ->check(CLI::IsMember({"bsp", "asp", "ssp", "grouped", "ksync", "kasync", "elastic", "auto"}))
-        ->capture_default_str();
-    cmd.add_option("--staleness", o.staleness, "Bound s (clocks) of ssp, grouped --intra-group ssp and elastic slack")
-        ->check(CLI::Range(0, 1000))->capture_default_str();
-    cmd.add_option("--groups", o.groups, "grouped: number of groups G")->check(CLI::Range(1, 1024))->capture_default_str();
-    cmd.add_option("--group-by", o.groupBy, "grouped: how workers are grouped")
-        ->check(CLI::IsMember({"round-robin", "speed"}))->capture_default_str();
-    cmd.add_option("--intra-group", o.intraGroup, "grouped: synchronisation inside a group")
-        ->check(CLI::IsMember({"bsp", "ssp"}))->capture_default_str();
-    cmd.add_option("--k", o.k, "ksync: gradients per version (0: N-1, or N below 4 workers); kasync: gradients per update (0: N/2)")
-        ->check(CLI::Range(0, 1024))->capture_default_str();
-    cmd.add_option("--elastic-barrier", o.elasticBarrier, "elastic: enforced (bsp) or slack (ssp with --staleness)")
-        ->check(CLI::IsMember({"enforced", "slack"}))->capture_default_str();
-    cmd.add_option("--rebalance-seconds", o.rebalanceSeconds, "elastic: seconds between batch-size rebalancing")
-        ->check(CLI::Range(0.1, 3600.0))->capture_default_str();
-    cmd.add_option("--decision-seconds", o.decisionSeconds, "auto: seconds between the controller's decisions")
-        ->check(CLI::Range(0.1, 3600.0))->capture_default_str();
-    cmd.add_option("--lr-modulation", o.lrModulation, "Learning rate for stale gradients")
-        ->check(CLI::IsMember({"none", "inverse", "dynsgd"}))->capture_default_str();
+    addModeOptions(cmd, o);
     cmd.add_option("--epochs", o.epochs, "Stop after this many passes over the training set (all workers together)")->check(CLI::Range(0.0, 1e6));
     cmd.add_option("--max-seconds", o.maxSeconds, "Stop after this many seconds")->check(CLI::Range(0.0, 1e7));
     cmd.add_option("--target-accuracy", o.targetAccuracy, "Stop once test accuracy reaches this percentage")->check(CLI::Range(0.0, 100.0));
@@ -58,21 +83,42 @@ Result<std::pair<uint32_t, wire::Slowdown>> parseSlowdown(const std::string& tex
     double factor = 1, fixed = 0, probability = 0, transient = 1;
     const int fields =
         std::sscanf(text.c_str(), "%u:%lf:%lf:%lf:%lf", &worker, &factor, &fixed, &probability, &transient);
-    if (fields < 2 || factor < 1 || factor > 100 || fixed < 0 || fixed > 60000 || probability < 0 || probability > 1 ||
-        transient < 1 || transient > 100)
-        return invalidArgument("--slowdown '" + text +
-                               "': expected WORKER:FACTOR[:EXTRA_MS[:P:TRANSIENT_FACTOR]] with FACTOR and "
-                               "TRANSIENT_FACTOR in [1, 100], EXTRA_MS in [0, 60000] and P in [0, 1], e.g. "
-                               "--slowdown 0:3 or --slowdown 1:1:0:0.1:5");
     wire::Slowdown s;
     s.set_factor(factor);
     s.set_fixed_delay_ms(fixed);
     s.set_transient_probability(probability);
     s.set_transient_factor(transient);
+    const Status valid = fields < 2 ? invalidArgument("it has no FACTOR") : validateSlowdown(s);
+    if (!valid)
+        return invalidArgument("--slowdown '" + text + "': " + valid.message() +
+                               "; expected WORKER:FACTOR[:EXTRA_MS[:P:TRANSIENT_FACTOR]], e.g. --slowdown 0:3 or "
+                               "--slowdown 1:1:0:0.1:5");
     return std::make_pair(static_cast<uint32_t>(worker), s);
 }
 
 }  // namespace
+
+Result<wire::ModeSettings> toModeSettings(const RunOptions& o) {
+    auto mode = parseSyncMode(o.mode);
+    if (!mode) return mode.status();
+    wire::ModeSettings settings = defaultModeSettings(*mode);
+    for (const auto& spec : modeCatalog().parameters()) {
+        auto given = o.modeParameters.find(spec.field());
+        if (given == o.modeParameters.end() || given->second.empty()) continue;
+        Status s;
+        if (spec.type() == wire::ParameterSpec::CHOICE) {
+            s = setParameterChoice(settings, spec, given->second);
+        } else {
+            double value = 0;
+            s = CLI::detail::lexical_cast(given->second, value)
+                    ? setParameter(settings, spec, value)
+                    : invalidArgument("--" + spec.flag() + " '" + given->second + "' is not a number");
+        }
+        if (!s) return invalidArgument("--" + spec.flag() + ": " + s.message());
+    }
+    if (Status s = validateModeSettings(settings); !s) return s;
+    return settings;
+}
 
 Result<CoordinatorOptions> toCoordinatorOptions(const RunOptions& o) {
     CoordinatorOptions c;
@@ -86,23 +132,9 @@ Result<CoordinatorOptions> toCoordinatorOptions(const RunOptions& o) {
     c.spec.set_learning_rate(o.lr);
     c.spec.set_momentum(o.momentum);
     c.spec.set_weight_decay(o.weightDecay);
-    auto mode = parseSyncMode(o.mode);
+    auto mode = toModeSettings(o);
     if (!mode) return mode.status();
-    auto modulation = parseLrModulation(o.lrModulation);
-    if (!modulation) return modulation.status();
-    c.mode.set_mode(*mode);
-    c.mode.set_staleness_bound(o.staleness);
-    c.mode.set_lr_modulation(*modulation);
-    auto groupBy = parseGroupBy(o.groupBy);
-    if (!groupBy) return groupBy.status();
-    c.mode.set_group_count(o.groups);
-    c.mode.set_group_by(*groupBy);
-    c.mode.set_intra_group_ssp(o.intraGroup == "ssp");
-    c.mode.set_k(o.k);
-    c.mode.set_elastic_slack(o.elasticBarrier == "slack");
-    c.mode.set_rebalance_seconds(o.rebalanceSeconds);
-    c.mode.set_decision_seconds(o.decisionSeconds);
-    if (Status s = validateModeSettings(c.mode); !s) return s;
+    c.mode = *mode;
     c.maxEpochs = o.epochs;
     c.cosineSchedule = o.schedule == "cosine";
     c.maxSeconds = o.maxSeconds;
@@ -123,18 +155,17 @@ Result<CoordinatorOptions> toCoordinatorOptions(const RunOptions& o) {
 
 std::vector<std::string> toServeArguments(const RunOptions& o) {
     std::vector<std::string> a{"--workers", std::to_string(o.workers), "--model", o.model, "--batch",
-                               std::to_string(o.batch), "--lr", std::to_string(o.lr), "--momentum",
-                               std::to_string(o.momentum), "--weight-decay", std::to_string(o.weightDecay),
+                               std::to_string(o.batch), "--lr", numberText(o.lr), "--momentum",
+                               numberText(o.momentum), "--weight-decay", numberText(o.weightDecay),
                                "--seed", std::to_string(o.seed), "--data", o.data, "--mode", o.mode,
-                               "--staleness", std::to_string(o.staleness), "--lr-modulation", o.lrModulation, "--schedule", o.schedule,
-                               "--epochs", std::to_string(o.epochs), "--max-seconds", std::to_string(o.maxSeconds),
-                               "--target-accuracy", std::to_string(o.targetAccuracy), "--eval-interval",
-                               std::to_string(o.evalInterval), "--tick-hz", std::to_string(o.tickHz),
-                               "--heartbeat-timeout", std::to_string(o.heartbeatTimeout), "--groups",
-                               std::to_string(o.groups), "--group-by", o.groupBy, "--intra-group", o.intraGroup,
-                               "--k", std::to_string(o.k), "--elastic-barrier", o.elasticBarrier,
-                               "--rebalance-seconds", std::to_string(o.rebalanceSeconds), "--decision-seconds",
-                               std::to_string(o.decisionSeconds)};
+                               "--schedule", o.schedule,
+                               "--epochs", numberText(o.epochs), "--max-seconds", numberText(o.maxSeconds),
+                               "--target-accuracy", numberText(o.targetAccuracy), "--eval-interval",
+                               numberText(o.evalInterval), "--tick-hz", numberText(o.tickHz),
+                               "--heartbeat-timeout", numberText(o.heartbeatTimeout)};
+    for (const auto& spec : modeCatalog().parameters())
+        if (auto it = o.modeParameters.find(spec.field()); it != o.modeParameters.end() && !it->second.empty())
+            a.insert(a.end(), {"--" + spec.flag(), it->second});
     if (!o.record.empty()) a.insert(a.end(), {"--record", o.record});
     for (const auto& s : o.slowdowns) a.insert(a.end(), {"--slowdown", s});
     if (o.paused) a.push_back("--paused");

@@ -7,6 +7,8 @@
 #include <utility>
 #include <variant>
 
+#include "engine/core/check.h"
+
 namespace syncscope::engine {
 
 /// What kind of failure a Status carries; callers branch on it, people read the message.
@@ -45,14 +47,21 @@ public:
     bool isOk() const { return m_value.has_value(); }
     explicit operator bool() const { return isOk(); }
     const Status& status() const { return m_status; }
-    T& value() & { return *m_value; }
-    const T& value() const& { return *m_value; }
-    T&& value() && { return std::move(*m_value); }
-    T* operator->() { return &*m_value; }
-    const T* operator->() const { return &*m_value; }
-    T& operator*() { return *m_value; }
+    /// The value; asking a failed Result for one is a bug (aborts with file:line and the status).
+    T& value() & { return checked(); }
+    const T& value() const& { return const_cast<Result*>(this)->checked(); }
+    T&& value() && { return std::move(checked()); }
+    T* operator->() { return &checked(); }
+    const T* operator->() const { return &const_cast<Result*>(this)->checked(); }
+    T& operator*() { return checked(); }
+    const T& operator*() const { return const_cast<Result*>(this)->checked(); }
 
 private:
+    T& checked() {
+        SS_CHECK(m_value.has_value(), ("a Result without a value was read: " + m_status.message()).c_str());
+        return *m_value;
+    }
+
     std::optional<T> m_value;
     Status m_status;
 };

@@ -1,13 +1,13 @@
-// AutoPolicy: a controller in the spirit of STAR. It measures each worker's iteration time
-// (compute at the run's batch + communication), groups workers by speed, predicts for bsp,
-// ksync (backup workers), grouped (G = 2..4 by speed) and asp the samples/s that would be applied and discounts them
-// for staleness, and runs the best under the hood. It decides when every worker has been
-// measured, then every decision period; a switch needs a predicted gain of 25% (no flapping).
-// Until then it runs one backup worker: ksync K=N-1 (bsp below 4 workers).
-// Each decision is an "auto" event that states the figures behind it.
+// AutoPolicy: a controller in the spirit of STAR. It runs one of the other policies under the hood,
+// measures each worker, and every decision period asks the predictor (auto_predictor.h) whether
+// another mode and grouping would train faster; a switch needs a predicted gain of 25% (no
+// flapping). Until every worker is measured it runs one backup worker: ksync K=N-1 (bsp below 4
+// workers). Each decision is an EVENT_AUTO with its figures. As an advisor (advise_only) it
+// proposes instead (EVENT_ADVICE, numbered) and switches only when a person accepts.
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "engine/ps/sync_policy.h"
@@ -15,21 +15,8 @@
 
 namespace syncscope::engine {
 
-struct AutoCandidate {
-    wire::ModeSettings settings;
-    double samplesPerSecond = 0;  ///< predicted, applied gradients' samples
-    double meanStaleness = 0;     ///< predicted
-    double effective = 0;         ///< samplesPerSecond / (1 + kStalenessCost x meanStaleness)
-    std::string label;
-};
-
 class AutoPolicy final : public SyncPolicy {
 public:
-    /// Cost of one step of mean staleness in the prediction: progress per sample / (1 + c x tau).
-    static constexpr double kStalenessCost = 0.25;
-    /// A switch needs this predicted gain: speeds measured on shared cores wobble by 10-20%.
-    static constexpr double kSwitchGain = 1.25;
-
     AutoPolicy(PolicyContext& context, const wire::ModeSettings& settings);
 
     void onGradient(const GradientIn& gradient) override { m_inner->onGradient(gradient); }
@@ -38,20 +25,23 @@ public:
     uint64_t pending() const override { return m_inner->pending(); }
     void drain(bool apply) override { m_inner->drain(apply); }
     void onTick() override;
+    Status answerAdvice(uint64_t adviceId, bool accept) override;
+
+    /// What runs under the hood now: "ksync K=7", "grouped G=2 by speed".
+    std::string currentLabel() const;
 
 private:
     void decide();
-    std::vector<AutoCandidate> candidates() const;
-    void switchTo(const AutoCandidate& choice, const std::string& reason);
+    void switchTo(const wire::AutoCandidate& choice, wire::AutoDecision decision, wire::EventKind kind);
 
     PolicyContext& m_context;
     wire::ModeSettings m_settings;
     std::unique_ptr<SyncPolicy> m_inner;
-    static constexpr const char* kStartLabel = "ksync K=N-1";
-    std::string currentLabel() const;  ///< the start label resolved against the workers now
-    std::string m_current = kStartLabel;
+    std::optional<std::string> m_current;  ///< empty: the start option (ksync K=N-1 / bsp)
     bool m_decided = false;
-    Clock::time_point m_lastDecision = Clock::now();
+    Clock::time_point m_lastDecision;
+    std::optional<wire::AutoDecision> m_advice;  ///< the open proposal (advisor)
+    uint64_t m_nextAdviceId = 1;
 };
 
 }  // namespace syncscope::engine

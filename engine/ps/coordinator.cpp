@@ -111,7 +111,7 @@ EvaluationResult Coordinator::run() {
     }
     const EvaluationResult final = m_evaluator.evaluateNow(m_store.snapshot(), m_store.version());
     m_lastEvaluation = final;
-    emitEvent("evaluation", "final test accuracy " + std::to_string(100.0 * final.accuracy).substr(0, 5) + "%");
+    emitEvent(wire::EVENT_EVALUATION, "final test accuracy " + std::to_string(100.0 * final.accuracy).substr(0, 5) + "%");
     tick();
     return final;
 }

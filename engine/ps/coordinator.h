@@ -70,7 +70,7 @@ private:
     bool releaseAt(uint32_t worker, SharedFloats parameters, uint64_t version) override;
     SharedFloats parameters() override { return m_store.snapshot(); }
     uint32_t baseBatchSize() const override { return m_options.spec.batch_size(); }
-    void announce(const std::string& kind, const std::string& detail) override { emitEvent(kind, detail); }
+    void announce(wire::EventKind kind, const std::string& detail, const wire::AutoDecision* decision) override;
 
     // Data plane (coordinator_data_plane.cpp).
     void pollData();
@@ -85,13 +85,14 @@ private:
     // Control (coordinator_control.cpp).
     void pollControl();
     wire::ControlReply executeControl(const wire::ControlRequest& request);
-    Status setMode(const wire::ModeSettings& settings, const char* eventKind = "mode");
+    Status setMode(const wire::ModeSettings& settings, wire::EventKind kind = wire::EVENT_MODE);
     Status setGroups(const wire::SetGroups& request);
     void startTraining();
     void beginStop(const std::string& reason);
 
     // Telemetry and recording (coordinator_telemetry.cpp).
-    wire::Event& emitEvent(const std::string& kind, const std::string& detail, uint32_t worker = 0);
+    wire::Event& emitEvent(wire::EventKind kind, const std::string& detail, uint32_t worker = 0,
+                           const wire::AutoDecision* decision = nullptr);
     void tick();
     wire::Tick buildTick();
     void record(const wire::Record& record);

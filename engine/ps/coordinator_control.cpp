@@ -1,37 +1,13 @@
 // Coordinator, control plane: start, pause, resume, stop, mode, slowdown, learning rate and
 // snapshot requests from consoles; each change becomes an event and is answered with it.
 #include <cmath>
-#include <sstream>
 
 #include "engine/net/protocol.h"
 #include "engine/ps/coordinator.h"
 #include "engine/ps/grouping.h"
+#include "engine/ps/mode_catalog.h"
 
 namespace syncscope::engine {
-namespace {
-
-Status validateSlowdown(const wire::Slowdown& s) {
-    auto within = [](double v, double lo, double hi) { return std::isfinite(v) && v >= lo && v <= hi; };
-    if (!within(s.factor(), 1.0, 100.0)) return invalidArgument("slowdown factor must be in [1, 100]");
-    if (!within(s.fixed_delay_ms(), 0, 60000) || !within(s.network_delay_ms(), 0, 60000))
-        return invalidArgument("delays must be in [0, 60000] ms");
-    if (!within(s.transient_probability(), 0, 1)) return invalidArgument("transient probability must be in [0, 1]");
-    if (s.transient_probability() > 0 && !within(s.transient_factor(), 1.0, 100.0))
-        return invalidArgument("transient factor must be in [1, 100]");
-    return Status::ok();
-}
-
-std::string describeSlowdown(uint32_t worker, const wire::Slowdown& s) {
-    std::ostringstream text;
-    text << "worker " << worker << ": x" << s.factor() << " compute";
-    if (s.fixed_delay_ms() > 0) text << ", +" << s.fixed_delay_ms() << " ms";
-    if (s.transient_probability() > 0) text << ", " << 100 * s.transient_probability() << "% chance of x" << s.transient_factor();
-    if (s.network_delay_ms() > 0) text << ", +" << s.network_delay_ms() << " ms network";
-    return text.str();
-}
-
-}  // namespace
-
 void Coordinator::pollControl() {
     const ReceiveLimits limits{kMaxControlBytes, 0};
     for (int i = 0; i < 64; ++i) {
@@ -74,12 +50,12 @@ wire::ControlReply Coordinator::executeControl(const wire::ControlRequest& reque
         case R::kPause:
             if (m_state != wire::RUN_RUNNING) return fail("the run is not running");
             m_state = wire::RUN_PAUSED;
-            emitEvent("pause", "paused");
+            emitEvent(wire::EVENT_PAUSE, "paused");
             break;
         case R::kResume:
             if (m_state != wire::RUN_PAUSED) return fail("the run is not paused");
             m_state = wire::RUN_RUNNING;
-            emitEvent("resume", "resumed");
+            emitEvent(wire::EVENT_RESUME, "resumed");
             m_policy->reconsider();
             break;
         case R::kStop: beginStop("stop requested on the control channel"); break;
@@ -94,14 +70,14 @@ wire::ControlReply Coordinator::executeControl(const wire::ControlRequest& reque
             if (!w) return fail("no worker " + std::to_string(request.set_slowdown().worker_id()));
             if (Status s = validateSlowdown(request.set_slowdown().slowdown()); !s) return fail(s.message());
             w->slowdown = request.set_slowdown().slowdown();
-            emitEvent("slowdown", describeSlowdown(w->id, w->slowdown), w->id);
+            emitEvent(wire::EVENT_SLOWDOWN, describeSlowdown(w->id, w->slowdown), w->id);
             break;
         }
         case R::kSetLearningRate: {
             const float lr = request.set_learning_rate().learning_rate();
             if (!std::isfinite(lr) || lr <= 0 || lr > 10) return fail("learning rate must be in (0, 10]");
             m_store.sgd().learningRate = lr;
-            emitEvent("learning_rate", "learning rate " + std::to_string(lr));
+            emitEvent(wire::EVENT_LEARNING_RATE, "learning rate " + std::to_string(lr));
             break;
         }
         case R::kSnapshot: {
@@ -109,8 +85,14 @@ wire::ControlReply Coordinator::executeControl(const wire::ControlRequest& reque
             *snapshot->mutable_header() = header();
             for (const auto& t : m_history) *snapshot->add_ticks() = t;
             for (const auto& e : m_events) *snapshot->add_events() = e;
+            *snapshot->mutable_catalog() = modeCatalog();
             reply.set_ok(true);
             return reply;
+        }
+        case R::kAnswerAdvice: {
+            const auto& answer = request.answer_advice();
+            if (Status s = m_policy->answerAdvice(answer.advice_id(), answer.accept()); !s) return fail(s.message());
+            break;
         }
         default: return fail("empty or unknown control command");
     }
@@ -119,7 +101,7 @@ wire::ControlReply Coordinator::executeControl(const wire::ControlRequest& reque
     return reply;
 }
 
-Status Coordinator::setMode(const wire::ModeSettings& settings, const char* eventKind) {
+Status Coordinator::setMode(const wire::ModeSettings& settings, wire::EventKind kind) {
     if (Status s = validateModeSettings(settings); !s) return s;
     // The version boundary: a partial aggregate is applied, then the new rule holds. Groups are
     // cleared first, so the new policy assigns them afresh.
@@ -135,7 +117,7 @@ Status Coordinator::setMode(const wire::ModeSettings& settings, const char* even
     m_mode = settings;
     std::string detail = describeMode(settings);
     if (settings.mode() == wire::GROUPED) detail += ": " + describeGroups(m_workers);
-    emitEvent(eventKind, detail);
+    emitEvent(kind, detail);
     m_policy->reconsider();
     return Status::ok();
 }
@@ -152,14 +134,14 @@ Status Coordinator::setGroups(const wire::SetGroups& request) {
         return invalidArgument("an explicit grouping needs an assignment of workers to groups");
     if (request.by() != wire::GROUP_EXPLICIT && request.count() == 0)
         return invalidArgument("regrouping by count or speed needs a group count of at least 1");
-    return setMode(settings, "groups");
+    return setMode(settings, wire::EVENT_GROUPS);
 }
 
 void Coordinator::startTraining() {
     m_state = wire::RUN_RUNNING;
     m_started = true;
     m_trainingStart = Clock::now();
-    emitEvent("start", "training started with " + std::to_string(m_workers.participantIds().size()) + " workers, " +
+    emitEvent(wire::EVENT_START, "training started with " + std::to_string(m_workers.participantIds().size()) + " workers, " +
                            describeMode(m_mode));
     m_policy->reconsider();
 }
@@ -169,7 +151,7 @@ void Coordinator::beginStop(const std::string& reason) {
     m_state = wire::RUN_STOPPED;  // first, so draining releases no one into another iteration
     m_policy->drain(false);
     m_stopDeadline = Clock::now() + std::chrono::seconds(3);
-    emitEvent("stop", reason);
+    emitEvent(wire::EVENT_STOP, reason);
     for (auto& [id, w] : m_workers.all())
         if (w.waiting) sendStop(w);
 }

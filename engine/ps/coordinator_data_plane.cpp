@@ -94,7 +94,7 @@ void Coordinator::handleRegister(const InboundMessage& message) {
     *welcome.mutable_welcome()->mutable_spec() = m_options.spec;
     welcome.mutable_welcome()->set_shard_index(w.id % m_options.spec.shard_count());
     sendMessage(m_data, &message.identity, welcome);
-    emitEvent("worker_joined", "worker " + std::to_string(w.id) + " (pid " + w.pid + ", " + reg.backend() + ")", w.id);
+    emitEvent(wire::EVENT_WORKER_JOINED, "worker " + std::to_string(w.id) + " (pid " + w.pid + ", " + reg.backend() + ")", w.id);
 }
 
 void Coordinator::handlePush(InboundMessage& message, WorkerRecord& w) {
@@ -162,7 +162,7 @@ void Coordinator::dropNonFinite(uint32_t worker, uint64_t baseVersion) {
     m_policy->reconsider();  // its clock moved on without the policy seeing a gradient (ssp bounds)
     if (m_divergenceReported) return;
     m_divergenceReported = true;  // once: every later gradient of a diverged model is the same story
-    emitEvent("error", "training diverged: worker " + std::to_string(worker) +
+    emitEvent(wire::EVENT_ERROR, "training diverged: worker " + std::to_string(worker) +
                            " computed a NaN or infinite gradient, so the model has blown up; lower the learning rate "
                            "or, in asynchronous modes, modulate it by staleness (dynsgd or inverse)",
               worker);
@@ -179,7 +179,7 @@ void Coordinator::sendStop(WorkerRecord& w) {
 
 void Coordinator::reviveWorker(WorkerRecord& w, const std::string& why) {
     w.state = w.stateBeforeLoss;  // it was only silent (stalled, partitioned), not dead
-    emitEvent("worker_rejoined", "worker " + std::to_string(w.id) + " (" + why + ")", w.id);
+    emitEvent(wire::EVENT_WORKER_REJOINED, "worker " + std::to_string(w.id) + " (" + why + ")", w.id);
     if (m_state != wire::RUN_STOPPED) m_policy->reconsider();
 }
 
@@ -191,7 +191,7 @@ void Coordinator::checkHeartbeats() {
         w.stateBeforeLoss = w.state;
         w.state = wire::WORKER_LOST;  // `waiting` stays: if it comes back, it is still owed parameters
         changed = true;
-        emitEvent("worker_lost", "worker " + std::to_string(id) + " sent nothing for " +
+        emitEvent(wire::EVENT_WORKER_LOST, "worker " + std::to_string(id) + " sent nothing for " +
                                      std::to_string(m_options.heartbeatTimeoutSeconds).substr(0, 3) + " s",
                   id);
     }

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "engine/net/protocol.h"
+#include "engine/telemetry/event_kind.h"
 #include "engine/ps/coordinator.h"
 
 namespace syncscope::engine {
@@ -19,19 +20,25 @@ uint64_t unixMillis() {
 
 }  // namespace
 
-wire::Event& Coordinator::emitEvent(const std::string& kind, const std::string& detail, uint32_t worker) {
+void Coordinator::announce(wire::EventKind kind, const std::string& detail, const wire::AutoDecision* decision) {
+    emitEvent(kind, detail, 0, decision);
+}
+
+wire::Event& Coordinator::emitEvent(wire::EventKind kind, const std::string& detail, uint32_t worker,
+                                    const wire::AutoDecision* decision) {
     wire::Event event;
     event.set_time_s(elapsedSeconds());
     event.set_unix_ms(unixMillis());
     event.set_version(m_store.version());
     event.set_kind(kind);
+    if (decision) *event.mutable_decision() = *decision;
     event.set_detail(detail);
     event.set_worker_id(worker);
     event.set_pushed(m_pushed);
     event.set_applied(m_applied);
     event.set_dropped(m_dropped);
     event.set_pending(m_policy ? m_policy->pending() : 0);
-    std::fprintf(stderr, "[%7.2fs] %s: %s\n", event.time_s(), kind.c_str(), detail.c_str());
+    std::fprintf(stderr, "[%7.2fs] %s: %s\n", event.time_s(), eventKindName(kind).c_str(), detail.c_str());
     wire::Record rec;
     *rec.mutable_event() = event;
     record(rec);
@@ -44,7 +51,7 @@ void Coordinator::record(const wire::Record& rec) {
     if (!m_recorder) return;
     if (Status s = m_recorder->append(rec); !s) {
         m_recorder.reset();  // what is on disk stays readable; training goes on unrecorded
-        emitEvent("error", "recording stopped: " + s.message());
+        emitEvent(wire::EVENT_ERROR, "recording stopped: " + s.message());
     }
 }
 
@@ -113,7 +120,7 @@ void Coordinator::tick() {
     if (m_recorder)
         if (Status s = m_recorder->flush(); !s) {
             m_recorder.reset();
-            emitEvent("error", "recording stopped: " + s.message());
+            emitEvent(wire::EVENT_ERROR, "recording stopped: " + s.message());
         }
     keepHistory(t);
 }

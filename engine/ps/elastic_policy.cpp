@@ -7,11 +7,12 @@
 #include "engine/net/protocol.h"
 #include "engine/ps/async_policy.h"
 #include "engine/ps/bsp_policy.h"
+#include "engine/ps/mode_catalog.h"
 
 namespace syncscope::engine {
 
 ElasticPolicy::ElasticPolicy(PolicyContext& context, const wire::ModeSettings& settings)
-    : m_context(context), m_settings(settings) {
+    : m_context(context), m_settings(settings), m_lastRebalance(context.now()) {
     if (settings.elastic_slack())
         m_barrier = std::make_unique<AsyncPolicy>(context, settings, settings.staleness_bound(), true);
     else
@@ -19,9 +20,9 @@ ElasticPolicy::ElasticPolicy(PolicyContext& context, const wire::ModeSettings& s
 }
 
 void ElasticPolicy::onTick() {
-    const double period = m_settings.rebalance_seconds() > 0 ? m_settings.rebalance_seconds() : 2.0;
-    if (std::chrono::duration<double>(Clock::now() - m_lastRebalance).count() < period) return;
-    m_lastRebalance = Clock::now();
+    const double period = modeSeconds(m_settings, "rebalance_seconds");
+    if (std::chrono::duration<double>(m_context.now() - m_lastRebalance).count() < period) return;
+    m_lastRebalance = m_context.now();
     rebalance();
 }
 
@@ -56,7 +57,7 @@ void ElasticPolicy::rebalance() {
         detail += ':';
         detail += std::to_string(w.batchSize);
     }
-    if (changed) m_context.announce("batch", "batch sizes by speed " + detail);
+    if (changed) m_context.announce(wire::EVENT_BATCH, "batch sizes by speed " + detail);
 }
 
 void ElasticPolicy::drain(bool apply) {

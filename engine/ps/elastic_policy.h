@@ -30,7 +30,7 @@ private:
     PolicyContext& m_context;
     wire::ModeSettings m_settings;
     std::unique_ptr<SyncPolicy> m_barrier;
-    Clock::time_point m_lastRebalance = Clock::now();
+    Clock::time_point m_lastRebalance;
 };
 
 }  // namespace syncscope::engine

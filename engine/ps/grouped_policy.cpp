@@ -8,6 +8,7 @@
 
 #include "engine/ps/grouping.h"
 #include "engine/ps/lr_modulation.h"
+#include "engine/ps/mode_catalog.h"
 
 namespace syncscope::engine {
 
@@ -20,7 +21,7 @@ GroupedPolicy::GroupedPolicy(PolicyContext& context, const wire::ModeSettings& s
         m_assigned.insert(id);
         m_groupCount = std::max(m_groupCount, group + 1);
     }
-    if (groups.empty()) m_groupCount = std::max<uint32_t>(1, settings.group_count() ? settings.group_count() : 2);
+    if (groups.empty()) m_groupCount = std::max<uint32_t>(1, groupCount(settings));
     m_speedKnown = !groups.empty() && allMeasured();
 }
 
@@ -43,7 +44,7 @@ void GroupedPolicy::onTick() {
         m_context.workers().find(id)->group = group;
         m_groupCount = std::max(m_groupCount, group + 1);
     }
-    m_context.announce("groups", "regrouped by measured speed: " + describeGroups(m_context.workers()));
+    m_context.announce(wire::EVENT_GROUPS, "regrouped by measured speed: " + describeGroups(m_context.workers()));
     reconsider();
 }
 
@@ -62,7 +63,7 @@ void GroupedPolicy::assignNewcomers() {
         const uint32_t smallest = static_cast<uint32_t>(std::min_element(sizes.begin(), sizes.end()) - sizes.begin());
         m_context.workers().find(id)->group = smallest;
         m_assigned.insert(id);
-        m_context.announce("groups", "worker " + std::to_string(id) + " joins group " + std::to_string(smallest) +
+        m_context.announce(wire::EVENT_GROUPS, "worker " + std::to_string(id) + " joins group " + std::to_string(smallest) +
                                          ": " + describeGroups(m_context.workers()));
     }
 }

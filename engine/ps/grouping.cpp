@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <vector>
 
+#include "engine/ps/mode_catalog.h"
+
 namespace syncscope::engine {
 
 std::map<uint32_t, uint32_t> assignGroups(const WorkerRegistry& workers, uint32_t count, wire::GroupBy by,
@@ -13,7 +15,8 @@ std::map<uint32_t, uint32_t> assignGroups(const WorkerRegistry& workers, uint32_
     if (ids.empty()) return groups;
     if (by == wire::GROUP_EXPLICIT && count == 0)
         for (const auto& [worker, group] : assignment) count = std::max(count, group + 1);
-    const uint32_t g = std::max<uint32_t>(1, std::min<uint32_t>(count ? count : 2, static_cast<uint32_t>(ids.size())));
+    if (count == 0) count = static_cast<uint32_t>(findParameter(modeCatalog(), "group_count")->default_value());
+    const uint32_t g = std::max<uint32_t>(1, std::min<uint32_t>(count, static_cast<uint32_t>(ids.size())));
     if (by == wire::GROUP_BY_SPEED) {
         // Fastest first; cut where the ratio between neighbours is largest (unknown speed: fast).
         auto speed = [&](uint32_t id) {
@@ -43,8 +46,14 @@ std::map<uint32_t, uint32_t> assignGroups(const WorkerRegistry& workers, uint32_
 }
 
 std::string describeGroups(const WorkerRegistry& workers) {
+    std::map<uint32_t, uint32_t> groups;
+    for (uint32_t id : workers.participantIds()) groups[id] = workers.all().at(id).group;
+    return describeAssignment(groups);
+}
+
+std::string describeAssignment(const std::map<uint32_t, uint32_t>& groups) {
     std::map<uint32_t, std::vector<uint32_t>> members;
-    for (uint32_t id : workers.participantIds()) members[workers.all().at(id).group].push_back(id);
+    for (const auto& [id, group] : groups) members[group].push_back(id);
     std::string text;
     for (const auto& [group, ids] : members) {
         text += text.empty() ? "[" : " [";

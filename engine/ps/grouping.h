@@ -19,5 +19,7 @@ std::map<uint32_t, uint32_t> assignGroups(const WorkerRegistry& workers, uint32_
 
 /// "[0 1 2] [3]" from WorkerRecord::group of the participating workers.
 std::string describeGroups(const WorkerRegistry& workers);
+/// "[0 1 2] [3]" from a worker -> group map.
+std::string describeAssignment(const std::map<uint32_t, uint32_t>& groups);
 
 }  // namespace syncscope::engine

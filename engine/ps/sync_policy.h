@@ -43,8 +43,11 @@ public:
     virtual SharedFloats parameters() = 0;
     /// The run's batch size per worker (elastic sizes batches around it).
     virtual uint32_t baseBatchSize() const = 0;
-    /// A telemetry event (kind: "groups", "auto", "batch", ...), also recorded.
-    virtual void announce(const std::string& kind, const std::string& detail) = 0;
+    /// The time policies measure periods against (a test's fake context moves it by hand).
+    virtual Clock::time_point now() const { return Clock::now(); }
+    /// A telemetry event (groups, auto, batch, ...), also recorded; `decision` for auto's.
+    virtual void announce(wire::EventKind kind, const std::string& detail,
+                          const wire::AutoDecision* decision = nullptr) = 0;
 };
 
 class SyncPolicy {
@@ -62,6 +65,8 @@ public:
     virtual void drain(bool apply) = 0;
     /// Called on every telemetry tick (controllers that measure and decide: elastic, auto).
     virtual void onTick() {}
+    /// A person's answer to an advisor's proposal; only auto as an advisor has proposals.
+    virtual Status answerAdvice(uint64_t adviceId, bool accept);
 };
 
 /// The record of one gradient in an update: who, on which version, how stale, its batch, its
@@ -69,20 +74,8 @@ public:
 wire::Contribution makeContribution(PolicyContext& context, const GradientIn& gradient, uint64_t staleness,
                                     float weight);
 
-/// Checks a mode's parameters; the error names the parameter and its allowed range.
-Status validateModeSettings(const wire::ModeSettings& settings);
 /// Builds the policy for valid settings (validateModeSettings first). Grouping policies assign
 /// WorkerRecord::group on construction; the caller clears groups before building another.
 Result<std::unique_ptr<SyncPolicy>> createSyncPolicy(const wire::ModeSettings& settings, PolicyContext& context);
-
-/// "bsp", "ssp s=3 lr=none", "grouped G=2 by speed bsp-inside lr=dynsgd", for events and logs.
-std::string describeMode(const wire::ModeSettings& settings);
-/// Parses a mode name: bsp asp ssp grouped ksync kasync elastic auto.
-Result<wire::SyncMode> parseSyncMode(const std::string& text);
-std::string syncModeName(wire::SyncMode mode);
-/// Parses "none" | "inverse" | "dynsgd".
-Result<wire::LrModulation> parseLrModulation(const std::string& text);
-/// Parses "round-robin" | "speed" | "explicit".
-Result<wire::GroupBy> parseGroupBy(const std::string& text);
 
 }  // namespace syncscope::engine

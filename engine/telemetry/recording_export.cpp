@@ -1,6 +1,8 @@
 // CSV and JSON Lines export of a recording (see recording_export.h).
 #include "engine/telemetry/recording_export.h"
 
+#include "engine/telemetry/event_kind.h"
+
 #include <google/protobuf/util/json_util.h>
 
 #include <algorithm>
@@ -111,7 +113,7 @@ void writeEvent(std::ostream& out, const wire::Event& event) {
     row[Pushed] = number(event.pushed());  // run totals when the event took effect
     row[Applied] = number(event.applied());
     row[Dropped] = number(event.dropped());
-    row[EventKind] = event.kind();
+    row[EventKind] = eventKindName(eventKindOf(event));
     row[EventDetail] = event.detail();
     writeRow(out, row);
 }

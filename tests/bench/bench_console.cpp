@@ -129,7 +129,7 @@ std::optional<RoundTripFigures> runRoundTrip(int samples) {
     std::vector<uint32_t> workers;
     const auto countControlEvents = [](const ui::TelemetryFrame& frame) {
         return std::count_if(frame.events.begin(), frame.events.end(), [](const wire::Event& e) {
-            return e.kind() == "slowdown" || e.kind() == "learning_rate";
+            return e.kind() == wire::EVENT_SLOWDOWN || e.kind() == wire::EVENT_LEARNING_RATE;
         });
     };
     qsizetype controlEvents = 0;

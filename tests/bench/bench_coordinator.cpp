@@ -21,6 +21,7 @@
 #include "engine/net/tensor_frame.h"
 #include "engine/net/wire_codec.h"
 #include "engine/ps/coordinator.h"
+#include "engine/ps/mode_catalog.h"
 
 using namespace syncscope::engine;
 namespace wire = syncscope::wire;

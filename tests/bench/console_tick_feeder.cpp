@@ -84,7 +84,7 @@ wire::Tick TickFeeder::makeTick(int index, int workers, uint64_t startUnixMs, in
         e->set_time_s(t - 0.05);
         e->set_unix_ms(tick.unix_ms() - 50);
         e->set_version(tick.version());
-        e->set_kind(slowdown ? "slowdown" : "learning_rate");
+        e->set_kind(slowdown ? wire::EVENT_SLOWDOWN : wire::EVENT_LEARNING_RATE);
         e->set_detail(slowdown ? "worker " + std::to_string(index / eventEvery % workers + 1) + " x1.5" : "lr 0.05");
     }
     return tick;

@@ -55,7 +55,7 @@ TelemetryFrame makeFrame(int ticks) {
         if (time > (ticks - 1) * kTickSeconds) continue;
         wire::Event event;
         event.set_time_s(time);
-        event.set_kind("mode");
+        event.set_kind(wire::EVENT_MODE);
         event.set_detail("ssp s=3");
         frame.events.append(event);
     }

@@ -66,7 +66,7 @@ void TestMainWindow::steerGroupedMode(MainWindow& window) {
     QVERIFY(steering.groupsSlider()->isEnabled());
     QCOMPARE(steering.groupsSlider()->value(), 2);
     steering.applyMode();
-    QTRY_VERIFY_WITH_TIMEOUT(logMatches(window, QStringLiteral("\\] mode: grouped G=2 by round-robin")), kEngineTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(logMatches(window, QStringLiteral("\\] mode: grouped G=2 by=round-robin")), kEngineTimeoutMs);
     QTRY_VERIFY_WITH_TIMEOUT(window.statusText().contains(QStringLiteral("Mode: GROUPED")), kEngineTimeoutMs);
     QTRY_VERIFY_WITH_TIMEOUT(workers.groupsEditable() && groupOf(workers, 0) == 0 && groupOf(workers, 1) == 1,
                              kEngineTimeoutMs);
@@ -74,7 +74,7 @@ void TestMainWindow::steerGroupedMode(MainWindow& window) {
     const QModelIndex cell = workers.index(rowOf(workers, 1), WorkerTableModel::Group);
     QVERIFY(workers.flags(cell) & Qt::ItemIsEditable);
     QVERIFY(workers.setData(cell, 0));  // worker 1 joins worker 0's group
-    QTRY_VERIFY_WITH_TIMEOUT(logMatches(window, QStringLiteral("\\] groups: grouped G=2 by explicit.*\\[0 1\\]")),
+    QTRY_VERIFY_WITH_TIMEOUT(logMatches(window, QStringLiteral("\\] groups: grouped G=2 by=explicit.*\\[0 1\\]")),
                              kEngineTimeoutMs);
     QTRY_VERIFY_WITH_TIMEOUT(groupOf(workers, 1) == 0, kEngineTimeoutMs);
 
@@ -84,7 +84,7 @@ void TestMainWindow::steerGroupedMode(MainWindow& window) {
     QTest::qWait(300);
     QVERIFY(!logMatches(window, QStringLiteral("\\] groups: grouped G=1")));
     groups->setSliderDown(false);
-    QTRY_VERIFY_WITH_TIMEOUT(logMatches(window, QStringLiteral("\\] groups: grouped G=1 by round-robin")), kEngineTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(logMatches(window, QStringLiteral("\\] groups: grouped G=1 by=round-robin")), kEngineTimeoutMs);
     QVERIFY(!logMatches(window, QStringLiteral("refused")));
 
     // Auto, deciding every second: its decisions come back as events with a reason, drawn as markers.

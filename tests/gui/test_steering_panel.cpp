@@ -237,13 +237,13 @@ void TestSteeringPanel::markerLabelsNeverOverlap() {
     for (int i = 0; i < 20; ++i) {  // 20 events in two seconds of a 100 s view: a few pixels apart
         wire::Event event;
         event.set_time_s(50.0 + 0.1 * i);
-        event.set_kind(i % 2 ? "slowdown" : "mode");
+        event.set_kind(i % 2 ? wire::EVENT_SLOWDOWN : wire::EVENT_MODE);
         event.set_detail("worker 1 factor 3.0");
         events << event;
     }
     wire::Event last;
     last.set_time_s(99.9);  // near the right edge: the label goes left of its line
-    last.set_kind("stop");
+    last.set_kind(wire::EVENT_STOP);
     events << last;
     EventMarkers markers;
     markers.place(&chart, events, 0.0, 100.0);
@@ -266,10 +266,13 @@ void TestSteeringPanel::markerLabelsNeverOverlap() {
 void TestSteeringPanel::autoMarkersShowTheirReason() {
     wire::Event decision;
     decision.set_time_s(12.5);
-    decision.set_kind("auto");
-    decision.set_detail("grouped G=2: worker 3 is 4.1x slower than the median; predicted 38% sooner to 85%");
+    decision.set_kind(wire::EVENT_AUTO);
+    decision.set_detail("switches to grouped G=2 by speed: worker 3 takes 41 ms per iteration, the median 10 ms; "
+                        "predicted 38% sooner to 85%");
+    decision.mutable_decision()->set_verdict(wire::AutoDecision::SWITCHES);
+    decision.mutable_decision()->mutable_chosen()->set_label("grouped G=2 by speed");
     const QString label = EventMarkers::shortLabel(decision);
-    QCOMPARE(label, QStringLiteral("auto grouped G=2"));
+    QCOMPARE(label, QStringLiteral("auto: grouped G=2 by speed"));
     QVERIFY(EventMarkers::fullText(decision).contains(QString::fromStdString(decision.detail())));
 
     QChart chart;
@@ -280,10 +283,24 @@ void TestSteeringPanel::autoMarkersShowTheirReason() {
     QVERIFY(markers.toolTip(0).contains(QStringLiteral("predicted 38% sooner")));
 
     wire::Event other;
-    other.set_kind("mode");
-    other.set_detail("mode grouped G=2 intra=bsp lr=none and more words here");
-    QVERIFY(EventMarkers::shortLabel(other).startsWith(QStringLiteral("mode mode grouped")));
+    other.set_kind(wire::EVENT_MODE);
+    other.set_detail("grouped G=2 by=speed inside=bsp lr=none and more words here");
+    QVERIFY(EventMarkers::shortLabel(other).startsWith(QStringLiteral("mode grouped")));
     QVERIFY(EventMarkers::shortLabel(other).size() <= 28);
+
+    wire::Event legacy;  // a 1.1 recording: the kind as text, still named in the label
+    legacy.set_legacy_kind("slowdown");
+    legacy.set_detail("worker 1: x3");
+    QCOMPARE(EventMarkers::shortLabel(legacy), QStringLiteral("slowdown worker 1: x3"));
+
+    wire::Event advice;  // the advisor's proposal and its answer
+    advice.set_kind(wire::EVENT_ADVICE);
+    advice.mutable_decision()->set_verdict(wire::AutoDecision::ADVISES);
+    advice.mutable_decision()->set_advice_id(3);
+    advice.mutable_decision()->mutable_chosen()->set_label("ksync K=7");
+    QCOMPARE(EventMarkers::shortLabel(advice), QStringLiteral("advice 3: ksync K=7"));
+    advice.set_kind(wire::EVENT_ADVICE_ANSWERED);
+    QCOMPARE(EventMarkers::shortLabel(advice), QStringLiteral("advice 3 dismissed"));
 }
 
 void TestSteeringPanel::connectDialogPassesModeFlags() {

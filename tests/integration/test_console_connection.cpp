@@ -76,10 +76,10 @@ QList<QVariant> waitForReply(QSignalSpy& spy, quint64 requestId, int timeoutMs =
     return {};
 }
 
-wire::Tick tickAt(double timeS, const char* eventKind = nullptr) {
+wire::Tick tickAt(double timeS, wire::EventKind eventKind = wire::EVENT_KIND_UNSPECIFIED) {
     wire::Tick tick;
     tick.set_time_s(timeS);
-    if (eventKind) {
+    if (eventKind != wire::EVENT_KIND_UNSPECIFIED) {
         wire::Event* event = tick.add_events();
         event->set_time_s(timeS - 0.05);
         event->set_kind(eventKind);
@@ -122,14 +122,14 @@ void TestConsoleConnection::joinerDeliversEachTickOnce() {
     SnapshotJoiner joiner(sink);
     joiner.waitForSnapshot();
     QVERIFY(!joiner.addTick(tickAt(1.0)));  // held: received before the snapshot reply, and in it
-    QVERIFY(!joiner.addTick(tickAt(1.1, "mode")));  // held: newer than the snapshot; its event is in it
+    QVERIFY(!joiner.addTick(tickAt(1.1, wire::EVENT_MODE)));  // held: newer than the snapshot; its event is in it
     wire::Snapshot snapshot;
     *snapshot.add_ticks() = tickAt(0.9);
     *snapshot.add_ticks() = tickAt(1.0);
-    *snapshot.add_events() = tickAt(1.1, "mode").events(0);  // raised after the 1.0 tick: also in the 1.1 one
+    *snapshot.add_events() = tickAt(1.1, wire::EVENT_MODE).events(0);  // raised after the 1.0 tick: also in the 1.1 one
     joiner.addSnapshot(snapshot);
     QVERIFY(!joiner.addTick(tickAt(1.0)));  // late over the telemetry socket: already in the snapshot
-    QVERIFY(!joiner.addTick(tickAt(1.2, "pause")));
+    QVERIFY(!joiner.addTick(tickAt(1.2, wire::EVENT_PAUSE)));
     std::vector<Delivery> deliveries = sink.deliveries();
     QCOMPARE(deliveries.size(), size_t{3});
     QVERIFY(deliveries[0].snapshot.has_value());
@@ -194,14 +194,14 @@ void TestConsoleConnection::setModeRepliesWithItsEvent() {
     QVERIFY2(!reply.isEmpty(), "no reply to set mode");
     QVERIFY2(reply.at(1).toBool(), qPrintable(reply.at(2).toString()));
     const std::optional<wire::Event> event = eventFromReply(reply.at(3).toByteArray());
-    QVERIFY(event && event->kind() == "mode");
+    QVERIFY(event && event->kind() == wire::EVENT_MODE);
     m_modeEventTime = event->time_s();
     QTRY_VERIFY_WITH_TIMEOUT(m_sink.latestTick() && m_sink.latestTick()->time_s() > m_modeEventTime + 0.3, 3000);
     int modeEvents = 0;
     for (const Delivery& d : m_sink.deliveries()) {
         if (d.snapshot) continue;
         if (d.tick.time_s() > m_modeEventTime) QCOMPARE(d.tick.mode().mode(), wire::ASP);
-        for (const wire::Event& e : d.tick.events()) modeEvents += e.kind() == "mode";
+        for (const wire::Event& e : d.tick.events()) modeEvents += e.kind() == wire::EVENT_MODE;
     }
     QCOMPARE(modeEvents, 1);
 }

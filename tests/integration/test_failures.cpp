@@ -26,7 +26,7 @@ const wire::WorkerStats* statsOf(const wire::Tick& tick, uint32_t id) {
 int workerIdOf(TelemetryProbe& telemetry, qint64 pid, int timeoutMs) {
     const std::string tag = "(pid " + std::to_string(pid) + "@";
     auto joined = telemetry.waitForEvent(
-        [&](const wire::Event& e) { return e.kind() == "worker_joined" && e.detail().find(tag) != std::string::npos; },
+        [&](const wire::Event& e) { return e.kind() == wire::EVENT_WORKER_JOINED && e.detail().find(tag) != std::string::npos; },
         timeoutMs);
     return joined ? static_cast<int>(joined->worker_id()) : -1;
 }
@@ -87,7 +87,7 @@ private slots:
             [&](const wire::Tick& t) {
                 const wire::WorkerStats* s = statsOf(t, victimId);
                 const bool event = std::any_of(t.events().begin(), t.events().end(), [&](const wire::Event& e) {
-                    return e.kind() == "worker_lost" && e.worker_id() == static_cast<uint32_t>(victimId);
+                    return e.kind() == wire::EVENT_WORKER_LOST && e.worker_id() == static_cast<uint32_t>(victimId);
                 });
                 return event || (s && s->state() == wire::WORKER_LOST);
             },
@@ -144,7 +144,7 @@ private slots:
         EngineChild& frozen = cluster.worker(workerIdOf(telemetry, cluster.worker(0).pid(), 1000) == int(id) ? 0 : 1);
         ::kill(static_cast<pid_t>(frozen.pid()), SIGSTOP);
         const auto lost = telemetry.waitForEvent(
-            [&](const wire::Event& e) { return e.kind() == "worker_lost" && e.worker_id() == id; }, 5000);
+            [&](const wire::Event& e) { return e.kind() == wire::EVENT_WORKER_LOST && e.worker_id() == id; }, 5000);
         ::kill(static_cast<pid_t>(frozen.pid()), SIGCONT);
         QVERIFY2(lost, "the frozen worker was not marked lost");
         const uint64_t pushedAtLoss = statsOf(*telemetry.latest(), id)->pushed();

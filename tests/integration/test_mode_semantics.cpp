@@ -97,7 +97,7 @@ private slots:
         QCOMPARE(sizes[slowGroup], 1);
         bool regrouped = false;
         for (const auto& record : r.records)
-            regrouped |= record.has_event() && record.event().kind() == "groups" &&
+            regrouped |= record.has_event() && record.event().kind() == wire::EVENT_GROUPS &&
                          record.event().detail().find("by measured speed") != std::string::npos;
         QVERIFY(regrouped);
     }
@@ -182,7 +182,7 @@ private slots:
             if (!record.has_tick() || record.tick().time_s() < 1.0) continue;
             const wire::Tick& t = record.tick();
             const bool rebalanced = std::any_of(t.events().begin(), t.events().end(),
-                                                [](const wire::Event& e) { return e.kind() == "batch"; });
+                                                [](const wire::Event& e) { return e.kind() == wire::EVENT_BATCH; });
             if (!rebalanced) continue;
             ++rebalances;
             lastRebalance = &t;

@@ -61,7 +61,7 @@ private slots:
             auto reply = cluster.control().request(request);
             QVERIFY2(reply && reply->ok(), reply ? reply->error().c_str() : reply.status().message().c_str());
             const wire::Event& e = reply->event();
-            QCOMPARE(e.kind(), std::string("mode"));
+            QCOMPARE(e.kind(), wire::EVENT_MODE);
             QCOMPARE(e.pending(), uint64_t(0));  // the partial aggregate was applied at the boundary
             QVERIFY2(e.pushed() == e.applied() + e.dropped(),
                      qPrintable(QString("%1: pushed %2, applied %3, dropped %4")
@@ -107,7 +107,7 @@ private slots:
             *request.mutable_set_groups() = g;
             auto reply = cluster.control().request(request);
             if (!reply || !reply->ok()) qFatal("set_groups failed: %s", reply ? reply->error().c_str() : "no reply");
-            if (reply->event().kind() != "groups") qFatal("expected a groups event");
+            if (reply->event().kind() != wire::EVENT_GROUPS) qFatal("expected a groups event");
             if (reply->event().pushed() != reply->event().applied() + reply->event().dropped())
                 qFatal("a regrouping lost a gradient");
             qInfo("%s", reply->event().detail().c_str());

@@ -161,11 +161,11 @@ private slots:
         for (const auto& record : r.records) {
             if (record.has_update()) contributions += record.update().contributions_size();
             if (record.has_drop()) ++drops;
-            if (!record.has_event() || (record.event().kind() != "mode" && record.event().kind() != "stop")) continue;
+            if (!record.has_event() || (record.event().kind() != wire::EVENT_MODE && record.event().kind() != wire::EVENT_STOP)) continue;
             const wire::Event& e = record.event();
             QCOMPARE(e.pending(), uint64_t(0));
             QCOMPARE(e.pushed(), e.applied() + e.dropped());
-            switches += e.kind() == "mode";
+            switches += e.kind() == wire::EVENT_MODE;
         }
         QCOMPARE(switches, int(modes.size()));
         const wire::Tick* t = lastTick(r);

@@ -60,7 +60,7 @@ wire::Record makeRecord(int i) {
     } else if (i % 5 == 1) {
         wire::Event* event = record.mutable_event();
         event->set_time_s(time);
-        event->set_kind("mode");
+        event->set_kind(wire::EVENT_MODE);
         event->set_pushed(7);
         event->set_detail("mode ssp, s=3 \"fast\"");  // needs quoting in CSV
     } else if (i % 5 == 2) {

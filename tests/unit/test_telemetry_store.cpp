@@ -38,7 +38,7 @@ wire::Tick makeTick(int i, int workers = 2) {
     return tick;
 }
 
-wire::Event makeEvent(double time, const char* kind) {
+wire::Event makeEvent(double time, wire::EventKind kind) {
     wire::Event event;
     event.set_time_s(time);
     event.set_kind(kind);
@@ -55,7 +55,7 @@ private slots:
     void replyEventFirstThenTickOnce() {
         TelemetryStore store;
         store.ingestTick(makeTick(0));
-        wire::Event event = makeEvent(0.15, "slowdown");
+        wire::Event event = makeEvent(0.15, wire::EVENT_SLOWDOWN);
         event.set_unix_ms(1234);
         event.set_detail("worker 1: x2 compute");
         QSignalSpy changed(&store, &TelemetryStore::changed);
@@ -64,12 +64,12 @@ private slots:
         QCOMPARE(store.frame()->events.size(), 1);
         wire::Tick tick = makeTick(2);
         *tick.add_events() = event;
-        wire::Event other = makeEvent(0.18, "learning_rate");
+        wire::Event other = makeEvent(0.18, wire::EVENT_LEARNING_RATE);
         other.set_unix_ms(1260);
         *tick.add_events() = other;
         store.ingestTick(tick);
         QCOMPARE(store.frame()->events.size(), 2);  // the slowdown once, the learning rate new
-        QCOMPARE(store.frame()->events.back().kind(), std::string("learning_rate"));
+        QCOMPARE(store.frame()->events.back().kind(), wire::EVENT_LEARNING_RATE);
     }
     void ticksBecomeSeries() {
         TelemetryStore store;
@@ -101,13 +101,13 @@ private slots:
     void eventsFromTicksAreKept() {
         TelemetryStore store;
         wire::Tick tick = makeTick(0);
-        *tick.add_events() = makeEvent(0.0, "start");
-        *tick.add_events() = makeEvent(0.05, "mode");
+        *tick.add_events() = makeEvent(0.0, wire::EVENT_START);
+        *tick.add_events() = makeEvent(0.05, wire::EVENT_MODE);
         store.ingestTick(tick);
         store.ingestTick(makeTick(1));
         const auto frame = store.frame();
         QCOMPARE(frame->events.size(), 2);
-        QCOMPARE(frame->events[1].kind(), std::string("mode"));
+        QCOMPARE(frame->events[1].kind(), wire::EVENT_MODE);
     }
 
     void snapshotReplacesHistory() {
@@ -118,7 +118,7 @@ private slots:
         wire::Snapshot snapshot;
         snapshot.mutable_header()->set_expected_workers(1);
         for (int i = 45; i < 55; ++i) *snapshot.add_ticks() = makeTick(i, 1);  // all repeat the old run's last evaluation
-        *snapshot.add_events() = makeEvent(4.5, "start");
+        *snapshot.add_events() = makeEvent(4.5, wire::EVENT_START);
         store.ingestSnapshot(snapshot);
 
         const auto frame = store.frame();

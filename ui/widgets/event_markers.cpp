@@ -7,9 +7,10 @@
 #include <QGraphicsSimpleTextItem>
 #include <QPainterPathStroker>
 #include <QPen>
-#include <QRegularExpression>
 
 #include <algorithm>
+
+#include "engine/telemetry/event_kind.h"
 
 namespace syncscope::ui {
 namespace {
@@ -38,16 +39,30 @@ QString elided(QString text) {
 }
 }  // namespace
 
-QString EventMarkers::shortLabel(const wire::Event& event) {
-    const QString kind = QString::fromStdString(event.kind());
-    QString detail = QString::fromStdString(event.detail()).trimmed();
-    if (kind == QLatin1String("auto")) {
-        // A decision reads "VERDICT: REASON" (or "VERDICT; ...", "VERDICT (...)", "VERDICT because ...");
-        // the chart shows the verdict, the tooltip the reason.
-        static const QRegularExpression reasonStart(QStringLiteral("[:;(]|\\s(because|since|as)\\s|\\s[-\\x{2013}\\x{2014}]\\s"));
-        const qsizetype cut = detail.indexOf(reasonStart);
-        if (cut > 0) detail = detail.left(cut).trimmed();
+QString EventMarkers::kindName(const wire::Event& event) {
+    return QString::fromStdString(engine::eventKindName(engine::eventKindOf(event)));
+}
+
+QString EventMarkers::decisionLabel(const wire::Event& event) {
+    const wire::AutoDecision& d = event.decision();
+    const QString chosen = QString::fromStdString(d.chosen().label());
+    switch (engine::eventKindOf(event)) {
+        case wire::EVENT_ADVICE: return tr("advice %1: %2").arg(d.advice_id()).arg(chosen);
+        case wire::EVENT_ADVICE_ANSWERED:
+            return d.accepted() ? tr("advice %1 taken: %2").arg(d.advice_id()).arg(chosen)
+                                : tr("advice %1 dismissed").arg(d.advice_id());
+        default:
+            return d.verdict() == wire::AutoDecision::SWITCHES
+                       ? tr("auto: %1").arg(chosen)
+                       : tr("auto stays %1").arg(QString::fromStdString(d.current_label()));
     }
+}
+
+QString EventMarkers::shortLabel(const wire::Event& event) {
+    // A decision's label is its verdict, from its fields; the tooltip has the reason and figures.
+    if (event.has_decision()) return elided(decisionLabel(event));
+    const QString kind = kindName(event);
+    const QString detail = QString::fromStdString(event.detail()).trimmed();
     return elided(detail.isEmpty() ? kind : kind + QLatin1Char(' ') + detail);
 }
 
@@ -55,7 +70,7 @@ QString EventMarkers::fullText(const wire::Event& event) {
     QString text = QCoreApplication::translate("syncscope::ui::EventMarkers", "%1 s, version %2: %3")
                        .arg(event.time_s(), 0, 'f', 1)
                        .arg(event.version())
-                       .arg(QString::fromStdString(event.kind()));
+                       .arg(kindName(event));
     if (!event.detail().empty()) text += QLatin1Char('\n') + QString::fromStdString(event.detail());
     return text;
 }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <QChart>
+#include <QCoreApplication>
 #include <QRectF>
 #include <QString>
 #include <QVector>
@@ -19,6 +20,8 @@ class QGraphicsSimpleTextItem;
 namespace syncscope::ui {
 
 class EventMarkers {
+    Q_DECLARE_TR_FUNCTIONS(syncscope::ui::EventMarkers)
+
 public:
     /// Shows one marker per event with time_s in [viewMin, viewMax], over the chart's plot area.
     void place(QChart* chart, const QVector<wire::Event>& events, double viewMin, double viewMax);
@@ -32,8 +35,13 @@ public:
     QString labelText(int index) const;
     QString toolTip(int index) const;
 
-    /// The label drawn on the chart: "kind detail" cut short; auto's decisions show their verdict only.
+    /// The label drawn on the chart: "kind detail" cut short; auto's and the advisor's decisions
+    /// show their verdict only, drawn from the decision's fields.
     static QString shortLabel(const wire::Event& event);
+    /// The event's kind as its log name: "mode", "worker_joined".
+    static QString kindName(const wire::Event& event);
+    /// "auto: ksync K=7", "advice 3: grouped G=2 by speed", "advice 3 dismissed".
+    static QString decisionLabel(const wire::Event& event);
     /// The hover text: time, kind and the whole detail.
     static QString fullText(const wire::Event& event);
 

@@ -1,6 +1,8 @@
 // MainWindow (see main_window.h).
 #include "ui/widgets/main_window.h"
 
+#include "ui/widgets/event_markers.h"
+
 #include <QAction>
 #include <QCloseEvent>
 #include <QDockWidget>
@@ -22,6 +24,7 @@
 #include "ui/scenario/scenario_parser.h"
 #include "ui/widgets/chart_export.h"
 #include "ui/widgets/charts_panel.h"
+#include "ui/widgets/event_markers.h"
 #include "ui/widgets/replay_bar.h"
 #include "ui/widgets/steering_panel.h"
 
@@ -255,7 +258,7 @@ void MainWindow::logEvents(const TelemetryFrame& frame) {
         const wire::Event& event = frame.events[m_loggedEvents];
         appendLog(tr("[%1 s] %2: %3")
                       .arg(event.time_s(), 0, 'f', 1)
-                      .arg(QString::fromStdString(event.kind()), QString::fromStdString(event.detail())));
+                      .arg(EventMarkers::kindName(event), QString::fromStdString(event.detail())));
     }
 }
 
