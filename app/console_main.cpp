@@ -16,6 +16,7 @@
 #include <optional>
 #include <string_view>
 
+#include "engine/ps/mode_catalog.h"
 #include "ui/scenario/scenario_catalog.h"
 #include "ui/scenario/scenario_parser.h"
 #include "ui/widgets/connect_dialog.h"
@@ -150,8 +151,11 @@ int main(int argc, char** argv) {
     if (parser.isSet(local) || lesson) {
         bool ok = !parser.isSet(local);
         if (parser.isSet(local)) localSettings.workers = parser.value(local).toInt(&ok);
-        if (!ok || localSettings.workers < 1 || localSettings.workers > 1024)
-            return failUsage(QApplication::translate("main", "--local '%1' must be a number of workers from 1 to 1024").arg(parser.value(local)));
+        const int maxWorkers = int(syncscope::engine::runLimits().max_workers());
+        if (!ok || localSettings.workers < 1 || localSettings.workers > maxWorkers)
+            return failUsage(QApplication::translate("main", "--local '%1' must be a number of workers from 1 to %2")
+                                 .arg(parser.value(local))
+                                 .arg(maxWorkers));
         const QFileInfo binary(parser.value(engine));
         if (!binary.isFile() || !binary.isExecutable())
             return failUsage(QApplication::translate("main", "no syncscope-engine at '%1'; give its path with --engine PATH").arg(binary.filePath()));

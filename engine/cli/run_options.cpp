@@ -38,7 +38,8 @@ void addModeOptions(CLI::App& cmd, RunOptions& o) {
         CLI::Option* option = cmd.add_option("--" + spec.flag(), value, users + ": " + spec.help());
         if (spec.type() == wire::ParameterSpec::CHOICE) {
             std::vector<std::string> names;
-            for (const auto& c : spec.choices()) names.push_back(c.name());
+            for (const auto& c : spec.choices())
+                if (!c.needs_assignment()) names.push_back(c.name());  // the command line cannot assign
             value = names.at(static_cast<size_t>(spec.default_value()));
             option->check(CLI::IsMember(names));
         } else {

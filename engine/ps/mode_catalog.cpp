@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 // Labels and help are English; the console translates them. Qt's lupdate finds them by this
 // marker's name (it reads text, it links nothing), so the engine stays free of Qt.
@@ -22,6 +23,7 @@ struct ChoiceRow {
     const char* name;
     int value;
     const char* label;
+    bool needsAssignment = false;
 };
 
 Spec parameter(const char* field, const char* flag, const char* label, const char* help, Spec::Type type,
@@ -40,6 +42,7 @@ Spec parameter(const char* field, const char* flag, const char* label, const cha
         choice->set_name(c.name);
         choice->set_value(c.value);
         choice->set_label(c.label);
+        choice->set_needs_assignment(c.needsAssignment);
     }
     return p;
 }
@@ -69,7 +72,7 @@ void addParameters(wire::Catalog& c) {
                                     Spec::CHOICE, 0, 0, 2,
                                     {{"round-robin", wire::GROUP_ROUND_ROBIN, SS_TR("round robin")},
                                      {"speed", wire::GROUP_BY_SPEED, SS_TR("speed")},
-                                     {"explicit", wire::GROUP_EXPLICIT, SS_TR("explicit assignment")}});
+                                     {"explicit", wire::GROUP_EXPLICIT, SS_TR("explicit assignment"), true}});
     *c.add_parameters() = parameter("intra_group_ssp", "intra-group", SS_TR("Inside a group"),
                                     SS_TR("Synchronisation inside a group"), Spec::CHOICE, 0, 0, 1,
                                     {{"bsp", 0, SS_TR("BSP")}, {"ssp", 1, SS_TR("SSP (bound s)")}});
@@ -339,6 +342,18 @@ Status validateSlowdown(const wire::Slowdown& s) {
         return invalidArgument(fmt::format("transient factor {} must be from 1 to {}", formatNumber(s.transient_factor()),
                                            formatNumber(limits.max_slowdown_factor())));
     return Status::ok();
+}
+
+std::vector<std::string> modeArguments(const wire::ModeSettings& settings) {
+    const wire::Catalog& catalog = modeCatalog();
+    std::vector<std::string> args{"--mode", syncModeName(settings.mode())};
+    for (const auto& spec : catalog.parameters()) {
+        if (!modeUses(catalog, settings, spec.field())) continue;
+        args.push_back("--" + spec.flag());
+        args.push_back(spec.type() == Spec::CHOICE ? choiceName(settings, spec)
+                                                   : formatNumber(parameterValue(settings, spec)));
+    }
+    return args;
 }
 
 std::string describeSlowdown(uint32_t worker, const wire::Slowdown& s) {

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "engine/core/status.h"
 #include "engine/proto/syncscope.pb.h"
@@ -52,6 +53,10 @@ uint32_t groupCount(const wire::ModeSettings& settings);
 Status validateModeSettings(const wire::ModeSettings& settings);
 /// "bsp", "ssp s=3 lr=none", "grouped G=2 by=speed inside=bsp lr=dynsgd", for events and logs.
 std::string describeMode(const wire::ModeSettings& settings);
+
+/// "--mode grouped --groups 2 --group-by speed ...": the flags of `serve`/`run` for these settings
+/// (the parameters the mode uses, defaults applied).
+std::vector<std::string> modeArguments(const wire::ModeSettings& settings);
 
 /// Checks a straggler setting against the limits; errors name the value and the range.
 Status validateSlowdown(const wire::Slowdown& slowdown);

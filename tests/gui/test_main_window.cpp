@@ -10,6 +10,7 @@
 
 #include "ui/widgets/charts_panel.h"
 #include "ui/widgets/main_window.h"
+#include "ui/widgets/mode_editor.h"
 #include "ui/widgets/steering_panel.h"
 #include "ui/widgets/time_chart.h"
 #include "ui/widgets/worker_table_model.h"
@@ -90,7 +91,7 @@ void TestMainWindow::steerGroupedMode(MainWindow& window) {
     // Auto, deciding every second: its decisions come back as events with a reason, drawn as markers.
     const int markersBefore = totalMarkers(*window.chartsPanel());
     steering.modeSelector()->setCurrentIndex(steering.modeSelector()->findData(wire::AUTO));
-    steering.decisionBox()->setValue(1.0);
+    qobject_cast<QDoubleSpinBox*>(steering.modeEditor()->field("decision_seconds"))->setValue(1.0);
     steering.applyMode();
     QTRY_VERIFY_WITH_TIMEOUT(logMatches(window, QStringLiteral("\\] auto: \\S.*: \\S")), kEngineTimeoutMs);
     QTRY_VERIFY_WITH_TIMEOUT(totalMarkers(*window.chartsPanel()) >= markersBefore + 2, kEngineTimeoutMs);

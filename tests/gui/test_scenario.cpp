@@ -138,7 +138,7 @@ void TestScenario::refusesMalformed_data() {
     QTest::newRow("bad mode") << QByteArray(R"({"title": "t", "workers": 2, "sync": {"mode": "fast"}})")
                               << QStringLiteral("sync|'mode' is 'fast'|'bsp'");
     QTest::newRow("typo at top") << scenarioJson("[]", R"("max_second": 5, )") << QStringLiteral("unknown field 'max_second'");
-    QTest::newRow("too many workers") << QByteArray(R"({"title": "t", "workers": 500, "sync": {"mode": "bsp"}})")
+    QTest::newRow("too many workers") << QByteArray(R"({"title": "t", "workers": 5000, "sync": {"mode": "bsp"}})")
                                       << QStringLiteral("'workers' is 500");
     QTest::newRow("unknown action") << scenarioJson(R"([{"at": 5, "action": "explode"}])")
                                     << QStringLiteral("schedule entry 1 (at 5 s)|unknown action 'explode'|'set_mode'");
@@ -345,7 +345,7 @@ void TestScenario::bannerShowsNoteAndNextStep() {
     QCOMPARE(banner.stepList()->count(), load.scenario->steps.size());
     for (double t = 0.0; t < 1.0; t += 0.1) runner.onTick(tick(t, wire::RUN_RUNNING));
     QCOMPARE(banner.noteLabel()->text(), load.scenario->steps[0].note);
-    QVERIFY2(banner.nextText().contains(QStringLiteral("grouped G=2 by speed")), qPrintable(banner.nextText()));
+    QVERIFY2(banner.nextText().contains(QStringLiteral("grouped G=2 by=speed")), qPrintable(banner.nextText()));
 }
 
 void TestScenario::presentationEnlargesChartsAndRestores() {

@@ -8,8 +8,10 @@
 #include <QSpinBox>
 #include <QtTest>
 
+#include "engine/ps/mode_catalog.h"
 #include "ui/widgets/connect_dialog.h"
 #include "ui/widgets/event_markers.h"
+#include "ui/widgets/mode_editor.h"
 #include "ui/widgets/steering_panel.h"
 #include "ui/widgets/worker_table_model.h"
 
@@ -49,17 +51,31 @@ void select(QComboBox* box, const QVariant& data) {
     box->setCurrentIndex(index);
 }
 
-// Every parameter set to a value other than its default, so a field that leaks into a mode shows.
+// The catalogue's parameters, each with a value other than its default, so a field that leaks into
+// a mode shows; choices take their last offered value (SSP inside a group, the slack barrier).
+std::map<std::string, double> nonDefaultValues() {
+    std::map<std::string, double> values;
+    for (const auto& spec : engine::modeCatalog().parameters()) {
+        double value = spec.default_value() + 2;
+        if (spec.type() == wire::ParameterSpec::CHOICE)
+            for (const auto& c : spec.choices())
+                if (!c.needs_assignment()) value = c.value();
+        values[spec.field()] = value;
+    }
+    values["group_count"] = 3;                   // the groups slider
+    values["group_by"] = wire::GROUP_BY_SPEED;  // the panel's own selector
+    return values;
+}
+
 void setEveryParameter(SteeringPanel& panel) {
-    panel.stalenessBox()->setValue(5);
-    select(panel.lrModulationSelector(), int(wire::LR_INVERSE));
-    select(panel.intraGroupSelector(), true);
+    for (const auto& [field, value] : nonDefaultValues()) {
+        QWidget* widget = panel.modeEditor()->field(field);
+        if (auto* choice = qobject_cast<QComboBox*>(widget)) select(choice, int(value));
+        else if (auto* seconds = qobject_cast<QDoubleSpinBox*>(widget)) seconds->setValue(value);
+        else if (auto* count = qobject_cast<QSpinBox*>(widget)) count->setValue(int(value));
+    }
     panel.groupsSlider()->setValue(3);
     select(panel.groupBySelector(), int(wire::GROUP_BY_SPEED));
-    panel.kBox()->setValue(3);
-    select(panel.barrierSelector(), true);
-    panel.rebalanceBox()->setValue(4.0);
-    panel.decisionBox()->setValue(7.0);
 }
 
 }  // namespace
@@ -81,58 +97,47 @@ private slots:
 void TestSteeringPanel::selectorListsEveryModeWithTooltips() {
     SteeringPanel panel;
     QComboBox* modes = panel.modeSelector();
-    QCOMPARE(modes->count(), 8);
-    const QList<int> expected{wire::BSP, wire::ASP, wire::SSP, wire::GROUPED, wire::KSYNC, wire::KASYNC, wire::ELASTIC, wire::AUTO};
+    const wire::Catalog& catalog = engine::modeCatalog();
+    QCOMPARE(modes->count(), catalog.modes_size());
     for (int i = 0; i < modes->count(); ++i) {
-        QCOMPARE(modes->itemData(i).toInt(), expected[i]);
+        QCOMPARE(modes->itemData(i).toInt(), int(catalog.modes(i).mode()));
         QVERIFY(!modes->itemData(i, Qt::ToolTipRole).toString().isEmpty());
     }
 }
 
 void TestSteeringPanel::applyCarriesTheModesFields_data() {
-    // The parameter widgets the mode enables, in the order s, lr, intra, G, K, barrier, rebalance, decision.
     QTest::addColumn<int>("mode");
-    QTest::addColumn<QString>("enabled");
-    QTest::newRow("bsp") << int(wire::BSP) << "--------";
-    QTest::newRow("asp") << int(wire::ASP) << "-l------";
-    QTest::newRow("ssp") << int(wire::SSP) << "sl------";
-    QTest::newRow("grouped") << int(wire::GROUPED) << "slig----";
-    QTest::newRow("ksync") << int(wire::KSYNC) << "----k---";
-    QTest::newRow("kasync") << int(wire::KASYNC) << "-l--k---";
-    QTest::newRow("elastic") << int(wire::ELASTIC) << "s----br-";
-    QTest::newRow("auto") << int(wire::AUTO) << "-------d";
+    for (const auto& m : engine::modeCatalog().modes()) QTest::newRow(m.name().c_str()) << int(m.mode());
 }
 
 void TestSteeringPanel::applyCarriesTheModesFields() {
+    // Every field the catalogue says the mode uses is shown and sent with its value; no other is.
     QFETCH(int, mode);
-    QFETCH(QString, enabled);
     SteeringPanel panel;
     QList<wire::ControlRequest> sent;
     connect(&panel, &SteeringPanel::requestReady, this, [&sent](const wire::ControlRequest& r) { sent << r; });
     setEveryParameter(panel);
     select(panel.modeSelector(), mode);
-    const QList<QWidget*> fields{panel.stalenessBox(), panel.lrModulationSelector(), panel.intraGroupSelector(),
-                                 panel.groupsSlider(),  panel.kBox(),                panel.barrierSelector(),
-                                 panel.rebalanceBox(),  panel.decisionBox()};
-    for (int i = 0; i < fields.size(); ++i)
-        QVERIFY2(fields[i]->isEnabled() == (enabled[i] != QLatin1Char('-')), qPrintable(QStringLiteral("field %1").arg(i)));
-    QCOMPARE(panel.groupBySelector()->isEnabled(), mode == wire::GROUPED);
-
     panel.applyMode();
     QCOMPARE(sent.size(), 1);
     QVERIFY(sent[0].has_set_mode());
     const wire::ModeSettings& s = sent[0].set_mode().settings();
     QCOMPARE(int(s.mode()), mode);
-    QCOMPARE(s.staleness_bound(), enabled[0] == QLatin1Char('s') ? 5u : 0u);
-    QCOMPARE(s.lr_modulation(), enabled[1] == QLatin1Char('l') ? wire::LR_INVERSE : wire::LR_NONE);
-    QCOMPARE(s.intra_group_ssp(), mode == wire::GROUPED);
-    QCOMPARE(s.group_count(), mode == wire::GROUPED ? 3u : 0u);
-    QCOMPARE(s.group_by(), mode == wire::GROUPED ? wire::GROUP_BY_SPEED : wire::GROUP_ROUND_ROBIN);
+    const std::map<std::string, double> values = nonDefaultValues();
+    wire::ModeSettings all = s;  // every field set, for the conditions (SSP inside, slack barrier)
+    for (const auto& spec : engine::modeCatalog().parameters()) QVERIFY(engine::setParameter(all, spec, values.at(spec.field())));
+    int used = 0;
+    for (const auto& spec : engine::modeCatalog().parameters()) {
+        const bool uses = engine::modeUses(engine::modeCatalog(), all, spec.field());
+        used += uses;
+        const QByteArray what = QByteArray::fromStdString(spec.field());
+        QCOMPARE(engine::parameterValue(s, spec, false), uses ? values.at(spec.field()) : 0.0);
+        if (QWidget* field = panel.modeEditor()->field(spec.field())) QVERIFY2(field->isEnabled() == uses, what);
+    }
+    QCOMPARE(panel.groupsSlider()->isEnabled(), mode == wire::GROUPED);
+    QCOMPARE(panel.groupBySelector()->isEnabled(), mode == wire::GROUPED);
     QVERIFY(s.assignment().empty());
-    QCOMPARE(s.k(), enabled[4] == QLatin1Char('k') ? 3u : 0u);
-    QCOMPARE(s.elastic_slack(), mode == wire::ELASTIC);
-    QCOMPARE(s.rebalance_seconds(), mode == wire::ELASTIC ? 4.0 : 0.0);
-    QCOMPARE(s.decision_seconds(), mode == wire::AUTO ? 7.0 : 0.0);
+    QCOMPARE(used > 0, mode != wire::BSP);
 }
 
 void TestSteeringPanel::groupsSliderSendsOnReleaseInGroupedMode() {
@@ -179,8 +184,8 @@ void TestSteeringPanel::engineModeShownWithoutOverwritingEdits() {
     ssp.set_lr_modulation(wire::LR_DYNSGD);
     panel.showFrame(frameWith(ssp));
     QCOMPARE(panel.modeSelector()->currentData().toInt(), int(wire::SSP));
-    QCOMPARE(panel.stalenessBox()->value(), 4);
-    QCOMPARE(panel.lrModulationSelector()->currentData().toInt(), int(wire::LR_DYNSGD));
+    QCOMPARE(qobject_cast<QSpinBox*>(panel.modeEditor()->field("staleness_bound"))->value(), 4);
+    QCOMPARE(qobject_cast<QComboBox*>(panel.modeEditor()->field("lr_modulation"))->currentData().toInt(), int(wire::LR_DYNSGD));
     QVERIFY(!panel.hasUnsentEdits());
 
     // The user picks K-sync but has not applied it: a tick of another mode leaves the choice alone.
@@ -197,7 +202,7 @@ void TestSteeringPanel::engineModeShownWithoutOverwritingEdits() {
     ksync.set_k(1);
     panel.showFrame(frameWith(ksync));
     QCOMPARE(panel.modeSelector()->currentData().toInt(), int(wire::KSYNC));
-    QCOMPARE(panel.kBox()->value(), 1);
+    QCOMPARE(qobject_cast<QSpinBox*>(panel.modeEditor()->field("k"))->value(), 1);
     panel.showFrame(frameWith(modeOf(wire::GROUPED, 3), {0, 1, 2}));
     QCOMPARE(panel.modeSelector()->currentData().toInt(), int(wire::GROUPED));
     QCOMPARE(panel.groupsSlider()->value(), 3);
@@ -305,28 +310,30 @@ void TestSteeringPanel::autoMarkersShowTheirReason() {
 
 void TestSteeringPanel::connectDialogPassesModeFlags() {
     ConnectDialog dialog;
-    QCOMPARE(dialog.modeSelector()->count(), 8);
-    for (const char* mode : {"bsp", "asp", "ssp", "grouped", "ksync", "kasync", "elastic", "auto"}) {
-        select(dialog.modeSelector(), QString::fromLatin1(mode));
+    const wire::Catalog& catalog = engine::modeCatalog();
+    QCOMPARE(dialog.modeSelector()->count(), catalog.modes_size());
+    for (const auto& m : catalog.modes()) {
+        select(dialog.modeSelector(), int(m.mode()));
         QVERIFY(!dialog.modeSelector()->itemData(dialog.modeSelector()->currentIndex(), Qt::ToolTipRole).toString().isEmpty());
         const QStringList args = dialog.localClusterSettings().modeArguments();
-        QCOMPARE(args.mid(0, 2), (QStringList{QStringLiteral("--mode"), QString::fromLatin1(mode)}));
-        QCOMPARE(args.contains(QStringLiteral("--groups")), qstrcmp(mode, "grouped") == 0);
-        QCOMPARE(args.contains(QStringLiteral("--elastic-barrier")), qstrcmp(mode, "elastic") == 0);
-        QCOMPARE(args.contains(QStringLiteral("--staleness")), qstrcmp(mode, "ssp") == 0);
+        QCOMPARE(args.mid(0, 2), (QStringList{QStringLiteral("--mode"), QString::fromStdString(m.name())}));
+        const wire::ModeSettings defaults = engine::defaultModeSettings(m.mode());
+        for (const auto& spec : catalog.parameters())
+            QCOMPARE(args.contains(QString::fromStdString("--" + spec.flag())),
+                     engine::modeUses(catalog, defaults, spec.field()));
     }
     LocalClusterSettings grouped;
-    grouped.mode = QStringLiteral("grouped");
-    grouped.groups = 3;
-    grouped.groupBy = QStringLiteral("speed");
-    grouped.intraGroup = QStringLiteral("ssp");
-    grouped.staleness = 2;
+    grouped.mode = engine::defaultModeSettings(wire::GROUPED);
+    grouped.mode.set_group_count(3);
+    grouped.mode.set_group_by(wire::GROUP_BY_SPEED);
+    grouped.mode.set_intra_group_ssp(true);
+    grouped.mode.set_staleness_bound(2);
     QCOMPARE(grouped.modeArguments(),
              (QStringList{"--mode", "grouped", "--staleness", "2", "--lr-modulation", "none", "--groups", "3", "--group-by",
                           "speed", "--intra-group", "ssp"}));
     LocalClusterSettings ksync;
-    ksync.mode = QStringLiteral("ksync");
-    ksync.k = 7;
+    ksync.mode = engine::defaultModeSettings(wire::KSYNC);
+    ksync.mode.set_k(7);
     QCOMPARE(ksync.modeArguments(), (QStringList{"--mode", "ksync", "--k", "7"}));
 }
 

@@ -21,7 +21,7 @@ private slots:
         QTest::newRow("batch not a number") << QStringList{"train", "--batch", "lots"} << "--batch";
         QTest::newRow("unknown backend") << QStringList{"train", "--backend", "tpu"} << "tpu";
         QTest::newRow("bad slowdown") << QStringList{"run", "--slowdown", "0:0.5"} << "--slowdown '0:0.5'";
-        QTest::newRow("slowdown probability") << QStringList{"run", "--slowdown", "1:1:0:2:5"} << "P in [0, 1]";
+        QTest::newRow("slowdown probability") << QStringList{"run", "--slowdown", "1:1:0:2:5"} << "transient probability 2 must be from 0 to 1";
         QTest::newRow("unknown mode") << QStringList{"run", "--mode", "gossip"} << "gossip";
         QTest::newRow("serve port") << QStringList{"serve", "--data-port", "70000"} << "--data-port";
         QTest::newRow("work without connect") << QStringList{"work"} << "--connect";

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 
 #include "engine/proto/syncscope.pb.h"
@@ -26,6 +27,7 @@ struct TelemetryFrame {
     std::map<uint32_t, WorkerSeries> workers;
     QVector<wire::Event> events;
     std::optional<wire::Tick> latest;
+    std::shared_ptr<const wire::Catalog> catalog;  // the engine's modes, from its snapshot (null: not attached)
     quint64 revision = 0;  // grows with every change to the store
 };
 

@@ -49,6 +49,7 @@ void TelemetryStore::ingestSnapshot(const wire::Snapshot& snapshot) {
         std::lock_guard lock(m_mutex);
         resetLocked();
         m_live.header = snapshot.header();
+        if (snapshot.has_catalog()) m_live.catalog = std::make_shared<const wire::Catalog>(snapshot.catalog());
         for (const wire::Tick& tick : snapshot.ticks()) appendTickLocked(tick);
         for (const wire::Event& event : snapshot.events()) m_live.events.append(event);
     }

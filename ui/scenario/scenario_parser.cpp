@@ -10,18 +10,33 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/ps/mode_catalog.h"
+
 namespace syncscope::ui {
 
 namespace {
 
-constexpr int kMaxWorkers = 64;
-constexpr double kMaxDelayMs = 60000.0;
-constexpr double kMaxSlowdownFactor = 100.0;
+using Spec = wire::ParameterSpec;
 
-const QStringList kModeKeys{QStringLiteral("mode"),          QStringLiteral("staleness_bound"),   QStringLiteral("lr_modulation"),
-                            QStringLiteral("group_count"),   QStringLiteral("group_by"),          QStringLiteral("assignment"),
-                            QStringLiteral("intra_group_ssp"), QStringLiteral("k"),               QStringLiteral("elastic_slack"),
-                            QStringLiteral("rebalance_seconds"), QStringLiteral("decision_seconds")};
+int maxWorkers() { return int(engine::runLimits().max_workers()); }
+double maxDelayMs() { return engine::runLimits().max_delay_ms(); }
+double maxSlowdownFactor() { return engine::runLimits().max_slowdown_factor(); }
+
+// A mode object's keys: "mode", "assignment", and every parameter of the engine's catalogue by its
+// ModeSettings field name.
+QStringList modeKeys() {
+    QStringList keys{QStringLiteral("mode"), QStringLiteral("assignment")};
+    for (const auto& spec : engine::modeCatalog().parameters()) keys << QString::fromStdString(spec.field());
+    return keys;
+}
+
+QStringList choiceNames(const Spec& spec) {
+    QStringList names;
+    for (const auto& c : spec.choices()) names << QString::fromStdString(c.name());
+    return names;
+}
+
+const Spec& parameterSpec(const char* field) { return *engine::findParameter(engine::modeCatalog(), field); }
 const QStringList kSlowdownKeys{QStringLiteral("worker"), QStringLiteral("factor"), QStringLiteral("delay_ms"),
                                 QStringLiteral("transient_probability"), QStringLiteral("transient_factor")};
 
@@ -115,11 +130,11 @@ public:
 
     bool slowdown(const QJsonObject& object, wire::Slowdown& out) {
         double factor = 1.0, delay = 0.0, probability = 0.0, transient = 1.0, network = 0.0;
-        if (!number(object, QStringLiteral("factor"), factor, 1.0, kMaxSlowdownFactor) ||
-            !number(object, QStringLiteral("delay_ms"), delay, 0.0, kMaxDelayMs) ||
+        if (!number(object, QStringLiteral("factor"), factor, 1.0, maxSlowdownFactor()) ||
+            !number(object, QStringLiteral("delay_ms"), delay, 0.0, maxDelayMs()) ||
             !number(object, QStringLiteral("transient_probability"), probability, 0.0, 1.0) ||
-            !number(object, QStringLiteral("transient_factor"), transient, 1.0, kMaxSlowdownFactor) ||
-            !number(object, QStringLiteral("network_delay_ms"), network, 0.0, kMaxDelayMs))
+            !number(object, QStringLiteral("transient_factor"), transient, 1.0, maxSlowdownFactor()) ||
+            !number(object, QStringLiteral("network_delay_ms"), network, 0.0, maxDelayMs()))
             return false;
         out.set_factor(factor);
         out.set_fixed_delay_ms(delay);
@@ -160,47 +175,55 @@ public:
     }
 
     bool groupBy(const QJsonObject& object, const QString& key, wire::GroupBy& out) {
-        QString name = ScenarioParser::groupByName(out);
-        if (!choice(object, key, name, {QStringLiteral("round-robin"), QStringLiteral("speed"), QStringLiteral("explicit")}))
-            return false;
-        out = *ScenarioParser::groupByFromName(name);
+        const Spec& spec = parameterSpec("group_by");
+        QString name = QString::fromStdString(spec.choices(int(out)).name());
+        if (!choice(object, key, name, choiceNames(spec))) return false;
+        wire::ModeSettings settings;
+        (void)engine::setParameterChoice(settings, spec, name.toStdString());
+        out = settings.group_by();
         return true;
     }
 
+    // One catalogue parameter: a whole number or seconds in its range (0 too where 0 means the
+    // default), or one of its choices by name (a true/false field also as a JSON boolean).
+    bool parameter(const QJsonObject& object, const Spec& spec, wire::ModeSettings& out) {
+        const QString key = QString::fromStdString(spec.field());
+        const QJsonValue value = object.value(key);
+        if (value.isUndefined()) return true;
+        if (spec.type() == Spec::CHOICE) {
+            if (value.isBool() && spec.choices_size() == 2)
+                return ok(engine::setParameter(out, spec, value.toBool() ? 1 : 0));
+            QString name;
+            return choice(object, key, name, choiceNames(spec)) &&
+                   ok(engine::setParameterChoice(out, spec, name.toStdString()));
+        }
+        double number = 0;
+        const double low = spec.minimum() > 0 ? 0.0 : spec.minimum();
+        if (spec.type() == Spec::UINT) {
+            if (!integer(object, key, number, low, spec.maximum())) return false;
+        } else if (!this->number(object, key, number, low, spec.maximum())) {
+            return false;
+        }
+        return number == 0 && spec.minimum() > 0 ? true : ok(engine::setParameter(out, spec, number));
+    }
+
+    bool ok(const engine::Status& status) {
+        return status ? true : fail(QString::fromStdString(status.message()));
+    }
+
     bool modeSettings(const QJsonObject& object, wire::ModeSettings& out) {
-        QString mode, modulation = QStringLiteral("none");
-        const QStringList modes{QStringLiteral("bsp"),    QStringLiteral("asp"),    QStringLiteral("ssp"),
-                                QStringLiteral("grouped"), QStringLiteral("ksync"), QStringLiteral("kasync"),
-                                QStringLiteral("elastic"), QStringLiteral("auto")};
-        if (!choice(object, QStringLiteral("mode"), mode, modes, true) ||
-            !choice(object, QStringLiteral("lr_modulation"), modulation,
-                    {QStringLiteral("none"), QStringLiteral("inverse"), QStringLiteral("dynsgd")}))
+        const wire::Catalog& catalog = engine::modeCatalog();
+        QStringList modes;
+        for (const auto& m : catalog.modes()) modes << QString::fromStdString(m.name());
+        QString mode;
+        if (!choice(object, QStringLiteral("mode"), mode, modes, true)) return false;
+        out = engine::defaultModeSettings(*engine::parseSyncMode(mode.toStdString()));
+        for (const auto& spec : catalog.parameters())
+            if (!parameter(object, spec, out)) return false;
+        if (!assignment(object, QStringLiteral("assignment"), groupLimit(out.group_count()), *out.mutable_assignment()))
             return false;
-        out.set_mode(*ScenarioParser::syncModeFromName(mode));
-        out.set_lr_modulation(*ScenarioParser::lrModulationFromName(modulation));
-        uint32_t staleness = 0, groups = 0, k = 0;
-        double rebalance = 0.0, decision = 0.0;
-        bool intraSsp = false, slack = false;
-        wire::GroupBy by = wire::GROUP_ROUND_ROBIN;
-        if (!integer(object, QStringLiteral("staleness_bound"), staleness, 0, 1000) ||
-            !integer(object, QStringLiteral("group_count"), groups, 1, m_workers) ||
-            !groupBy(object, QStringLiteral("group_by"), by) || !integer(object, QStringLiteral("k"), k, 1, m_workers) ||
-            !boolean(object, QStringLiteral("intra_group_ssp"), intraSsp) ||
-            !boolean(object, QStringLiteral("elastic_slack"), slack) ||
-            !number(object, QStringLiteral("rebalance_seconds"), rebalance, 0.0, 3600.0) ||
-            !number(object, QStringLiteral("decision_seconds"), decision, 0.0, 3600.0) ||
-            !assignment(object, QStringLiteral("assignment"), groupLimit(groups), *out.mutable_assignment()))
-            return false;
-        if (by == wire::GROUP_EXPLICIT && out.assignment().empty())
+        if (out.group_by() == wire::GROUP_EXPLICIT && out.assignment().empty())
             return fail(ScenarioParser::tr("'group_by' is 'explicit' but there is no 'assignment'"));
-        out.set_staleness_bound(staleness);
-        out.set_group_count(groups);
-        out.set_group_by(by);
-        out.set_intra_group_ssp(intraSsp);
-        out.set_k(k);
-        out.set_elastic_slack(slack);
-        out.set_rebalance_seconds(rebalance);
-        out.set_decision_seconds(decision);
         return true;
     }
 
@@ -213,13 +236,13 @@ bool readActionFields(Reader& reader, const QJsonObject& entry, ScenarioStep& st
     const QStringList common{QStringLiteral("at"), QStringLiteral("action"), QStringLiteral("note")};
     switch (step.action) {
         case ScenarioAction::SetMode:
-            return reader.onlyKeys(entry, common + kModeKeys) && reader.modeSettings(entry, step.mode);
+            return reader.onlyKeys(entry, common + modeKeys()) && reader.modeSettings(entry, step.mode);
         case ScenarioAction::SetGroups: {
             if (!reader.onlyKeys(entry, common + QStringList{QStringLiteral("count"), QStringLiteral("by"), QStringLiteral("assignment")}))
                 return false;
             uint32_t count = 0;
             wire::GroupBy by = wire::GROUP_ROUND_ROBIN;
-            if (!reader.integer(entry, QStringLiteral("count"), count, 1, kMaxWorkers) || !reader.groupBy(entry, QStringLiteral("by"), by) ||
+            if (!reader.integer(entry, QStringLiteral("count"), count, 1, maxWorkers()) || !reader.groupBy(entry, QStringLiteral("by"), by) ||
                 !reader.assignment(entry, QStringLiteral("assignment"), reader.groupLimit(count), *step.groups.mutable_assignment()))
                 return false;
             if (by == wire::GROUP_EXPLICIT && step.groups.assignment().empty())
@@ -235,7 +258,7 @@ bool readActionFields(Reader& reader, const QJsonObject& entry, ScenarioStep& st
         case ScenarioAction::SetLearningRate: {
             double rate = 0.0;
             if (!reader.onlyKeys(entry, common + QStringList{QStringLiteral("learning_rate")}) ||
-                !reader.number(entry, QStringLiteral("learning_rate"), rate, 1e-6, 10.0, true))
+                !reader.number(entry, QStringLiteral("learning_rate"), rate, 1e-6, engine::runLimits().max_learning_rate(), true))
                 return false;
             step.learningRate = float(rate);
             return true;
@@ -283,8 +306,8 @@ bool readRun(Reader& reader, const QJsonObject& root, Scenario& scenario) {
         !reader.choice(root, QStringLiteral("model"), scenario.model, {QStringLiteral("mlp"), QStringLiteral("cnn")}) ||
         !reader.choice(root, QStringLiteral("backend"), scenario.backend,
                        {QStringLiteral("auto"), QStringLiteral("cpu"), QStringLiteral("cuda")}) ||
-        !reader.integer(root, QStringLiteral("workers"), scenario.workers, 1, kMaxWorkers, true) ||
-        !reader.number(root, QStringLiteral("learning_rate"), learningRate, 0.0, 10.0) ||
+        !reader.integer(root, QStringLiteral("workers"), scenario.workers, 1, maxWorkers(), true) ||
+        !reader.number(root, QStringLiteral("learning_rate"), learningRate, 0.0, engine::runLimits().max_learning_rate()) ||
         !reader.number(root, QStringLiteral("epochs"), scenario.epochs, 0.0, 1e6) ||
         !reader.number(root, QStringLiteral("max_seconds"), scenario.maxSeconds, 0.0, 1e7) ||
         !reader.number(root, QStringLiteral("target_accuracy"), scenario.targetAccuracy, 0.0, 100.0))
@@ -294,7 +317,7 @@ bool readRun(Reader& reader, const QJsonObject& root, Scenario& scenario) {
     reader.setWhere(QStringLiteral("sync"));
     const QJsonValue sync = root.value(QStringLiteral("sync"));
     if (!sync.isObject()) return reader.fail(ScenarioParser::tr("missing or not an object like {\"mode\": \"bsp\"}"));
-    if (!reader.onlyKeys(sync.toObject(), kModeKeys) || !reader.modeSettings(sync.toObject(), scenario.mode)) return false;
+    if (!reader.onlyKeys(sync.toObject(), modeKeys()) || !reader.modeSettings(sync.toObject(), scenario.mode)) return false;
     if (scenario.mode.group_by() == wire::GROUP_EXPLICIT)
         return reader.fail(ScenarioParser::tr("a run cannot start with 'group_by': 'explicit' (the engine's --group-by takes "
                                               "round-robin or speed); start with one of those and add a set_groups step at 0"));
@@ -327,7 +350,7 @@ ScenarioLoad ScenarioParser::parse(const QByteArray& json, const QString& source
     const QJsonObject root = document.object();
     Scenario scenario;
     scenario.source = source;
-    Reader reader(source, kMaxWorkers);
+    Reader reader(source, maxWorkers());
     if (!readRun(reader, root, scenario)) return {std::nullopt, reader.error()};
     const QJsonValue schedule = root.value(QStringLiteral("schedule"));
     reader.setWhere(QString());
@@ -354,49 +377,6 @@ ScenarioLoad ScenarioParser::load(const QString& path) {
     constexpr qint64 kMaxBytes = 1 << 20;  // a scenario is a page of text; refuse anything huge
     if (file.size() > kMaxBytes) return {std::nullopt, tr("%1: too large for a scenario (over 1 MiB)").arg(path)};
     return parse(file.readAll(), path);
-}
-
-std::optional<wire::SyncMode> ScenarioParser::syncModeFromName(const QString& name) {
-    static const QStringList names{QString(),          QStringLiteral("bsp"),    QStringLiteral("asp"),
-                                   QStringLiteral("ssp"), QStringLiteral("grouped"), QStringLiteral("ksync"),
-                                   QStringLiteral("kasync"), QStringLiteral("elastic"), QStringLiteral("auto")};
-    const qsizetype index = name.isEmpty() ? -1 : names.indexOf(name);
-    if (index < 0) return std::nullopt;
-    return wire::SyncMode(index);
-}
-
-QString ScenarioParser::syncModeName(wire::SyncMode mode) {
-    return QString::fromStdString(wire::SyncMode_Name(mode)).toLower();
-}
-
-std::optional<wire::GroupBy> ScenarioParser::groupByFromName(const QString& name) {
-    if (name == QLatin1String("round-robin")) return wire::GROUP_ROUND_ROBIN;
-    if (name == QLatin1String("speed")) return wire::GROUP_BY_SPEED;
-    if (name == QLatin1String("explicit")) return wire::GROUP_EXPLICIT;
-    return std::nullopt;
-}
-
-QString ScenarioParser::groupByName(wire::GroupBy by) {
-    switch (by) {
-        case wire::GROUP_BY_SPEED: return QStringLiteral("speed");
-        case wire::GROUP_EXPLICIT: return QStringLiteral("explicit");
-        default: return QStringLiteral("round-robin");
-    }
-}
-
-std::optional<wire::LrModulation> ScenarioParser::lrModulationFromName(const QString& name) {
-    if (name == QLatin1String("none")) return wire::LR_NONE;
-    if (name == QLatin1String("inverse")) return wire::LR_INVERSE;
-    if (name == QLatin1String("dynsgd")) return wire::LR_DYNSGD;
-    return std::nullopt;
-}
-
-QString ScenarioParser::lrModulationName(wire::LrModulation modulation) {
-    switch (modulation) {
-        case wire::LR_INVERSE: return QStringLiteral("inverse");
-        case wire::LR_DYNSGD: return QStringLiteral("dynsgd");
-        default: return QStringLiteral("none");
-    }
 }
 
 }  // namespace syncscope::ui

@@ -26,13 +26,6 @@ public:
     /// Reads and parses the file at `path` (also ":/scenarios/..." resources).
     static ScenarioLoad load(const QString& path);
 
-    /// Protocol names as scenario files spell them: "bsp", "round-robin", "dynsgd"…
-    static std::optional<wire::SyncMode> syncModeFromName(const QString& name);
-    static QString syncModeName(wire::SyncMode mode);
-    static std::optional<wire::GroupBy> groupByFromName(const QString& name);
-    static QString groupByName(wire::GroupBy by);
-    static std::optional<wire::LrModulation> lrModulationFromName(const QString& name);
-    static QString lrModulationName(wire::LrModulation modulation);
 };
 
 }  // namespace syncscope::ui

@@ -1,7 +1,7 @@
 // ScenarioText (see scenario_text.h).
 #include "ui/scenario/scenario_text.h"
 
-#include "ui/scenario/scenario_parser.h"
+#include "engine/ps/mode_catalog.h"
 
 namespace syncscope::ui {
 
@@ -24,20 +24,9 @@ QString groupingText(uint32_t count, wire::GroupBy by, const google::protobuf::M
 }  // namespace
 
 QString ScenarioText::mode(const wire::ModeSettings& m) {
-    QString text = ScenarioParser::syncModeName(m.mode());
-    switch (m.mode()) {
-        case wire::SSP: text += QStringLiteral(" s=%1").arg(m.staleness_bound()); break;
-        case wire::GROUPED:
-            text += QLatin1Char(' ') + groupingText(m.group_count(), m.group_by(), m.assignment());
-            text += m.intra_group_ssp() ? tr(" (SSP s=%1 inside)").arg(m.staleness_bound()) : tr(" (BSP inside)");
-            break;
-        case wire::KSYNC:
-        case wire::KASYNC: text += m.k() == 0 ? tr(" K=default") : QStringLiteral(" K=%1").arg(m.k()); break;
-        case wire::ELASTIC: text += m.elastic_slack() ? tr(" slack barrier") : tr(" enforced barrier"); break;
-        default: break;
-    }
-    if (m.lr_modulation() != wire::LR_NONE && m.mode() != wire::BSP)
-        text += QStringLiteral(" lr=%1").arg(ScenarioParser::lrModulationName(m.lr_modulation()));
+    QString text = QString::fromStdString(engine::describeMode(m));  // the notation events use too
+    if (m.mode() == wire::GROUPED && m.group_by() == wire::GROUP_EXPLICIT)
+        text += QLatin1Char(' ') + groupingText(m.group_count(), m.group_by(), m.assignment());
     return text;
 }
 

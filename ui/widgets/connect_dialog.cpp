@@ -12,9 +12,8 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
-#include <utility>
-
-#include "ui/model/sync_mode_catalog.h"
+#include "engine/ps/mode_catalog.h"
+#include "ui/widgets/mode_editor.h"
 
 namespace syncscope::ui {
 
@@ -57,32 +56,13 @@ QWidget* ConnectDialog::createLocalPage() {
     auto* page = new QGroupBox(this);
     auto* form = new QFormLayout(page);
     m_workers = new QSpinBox(page);
-    m_workers->setRange(1, 64);
+    m_workers->setRange(1, int(engine::runLimits().max_workers()));
     m_workers->setValue(2);
     m_model = new QComboBox(page);
     m_model->addItems({QStringLiteral("mlp"), QStringLiteral("cnn")});
     m_backend = new QComboBox(page);
     m_backend->addItems({QStringLiteral("auto"), QStringLiteral("cpu"), QStringLiteral("cuda")});
-    m_mode = new QComboBox(page);
-    for (const SyncModeEntry& entry : syncModeCatalog()) {
-        m_mode->addItem(translatedLabel(entry), QString::fromLatin1(entry.engineName));
-        m_mode->setItemData(m_mode->count() - 1, translatedHelp(entry), Qt::ToolTipRole);
-    }
-    m_staleness = new QSpinBox(page);
-    m_staleness->setRange(0, 1000);
-    m_staleness->setValue(3);
-    m_groups = new QSpinBox(page);
-    m_groups->setRange(1, 64);
-    m_groups->setValue(2);
-    m_groupBy = new QComboBox(page);
-    m_groupBy->addItem(tr("by count (round robin)"), QStringLiteral("round-robin"));
-    m_groupBy->addItem(tr("by speed"), QStringLiteral("speed"));
-    m_k = new QSpinBox(page);
-    m_k->setRange(0, 1024);
-    m_k->setSpecialValueText(tr("engine default"));
-    m_barrier = new QComboBox(page);
-    m_barrier->addItem(tr("enforced"), QStringLiteral("enforced"));
-    m_barrier->addItem(tr("slack"), QStringLiteral("slack"));
+    m_modeEditor = new ModeEditor(page);
     m_epochs = new QDoubleSpinBox(page);
     m_epochs->setRange(0.1, 1000.0);
     m_epochs->setValue(1.0);
@@ -90,68 +70,20 @@ QWidget* ConnectDialog::createLocalPage() {
     form->addRow(tr("Workers"), m_workers);
     form->addRow(tr("Model"), m_model);
     form->addRow(tr("Backend"), m_backend);
-    form->addRow(tr("Sync mode"), m_mode);
-    form->addRow(tr("Staleness bound s"), m_staleness);
-    form->addRow(tr("Groups G"), m_groups);
-    form->addRow(tr("Grouping"), m_groupBy);
-    form->addRow(tr("K"), m_k);
-    form->addRow(tr("Barrier"), m_barrier);
+    form->addRow(m_modeEditor);
     form->addRow(tr("Epochs"), m_epochs);
-    connect(m_mode, &QComboBox::currentIndexChanged, this, &ConnectDialog::updateModeParameters);
-    connect(m_barrier, &QComboBox::currentIndexChanged, this, &ConnectDialog::updateModeParameters);
-    updateModeParameters();
     return page;
 }
 
-namespace {
-
-// The settings the shared catalogue's predicates need: the mode and the choices that switch s on.
-wire::ModeSettings shapeOf(const QString& mode, bool intraGroupSsp, bool elasticSlack) {
-    wire::ModeSettings s;
-    const SyncModeEntry* entry = findSyncMode(mode);
-    s.set_mode(entry ? entry->mode : wire::SYNC_MODE_UNSPECIFIED);
-    s.set_intra_group_ssp(intraGroupSsp);
-    s.set_elastic_slack(elasticSlack);
-    return s;
-}
-
-}  // namespace
-
-void ConnectDialog::updateModeParameters() {
-    const wire::ModeSettings s = shapeOf(m_mode->currentData().toString(), false,
-                                         m_barrier->currentData().toString() == QLatin1String("slack"));
-    m_mode->setToolTip(m_mode->currentData(Qt::ToolTipRole).toString());
-    const auto show = [this](QWidget* field, bool used) {
-        field->setEnabled(used);
-        m_localForm->setRowVisible(field, used);
-    };
-    show(m_staleness, usesStaleness(s));
-    show(m_groups, s.mode() == wire::GROUPED);
-    show(m_groupBy, s.mode() == wire::GROUPED);
-    show(m_k, usesK(s.mode()));
-    show(m_barrier, s.mode() == wire::ELASTIC);
-}
+LocalClusterSettings::LocalClusterSettings() : mode(engine::defaultModeSettings(wire::BSP)) {}
 
 QStringList LocalClusterSettings::modeArguments() const {
-    QStringList args{QStringLiteral("--mode"), mode};
-    const auto number = [&args](const char* flag, double value) { args << QLatin1String(flag) << QString::number(value); };
-    const auto text = [&args](const char* flag, const QString& value) { args << QLatin1String(flag) << value; };
-    const wire::ModeSettings s = shapeOf(mode, intraGroup == QLatin1String("ssp"), elasticBarrier == QLatin1String("slack"));
-    if (usesStaleness(s)) number("--staleness", staleness);
-    if (usesLrModulation(s.mode())) text("--lr-modulation", lrModulation);
-    if (s.mode() == wire::GROUPED) {
-        number("--groups", groups);
-        text("--group-by", groupBy);
-        text("--intra-group", intraGroup);
-    }
-    if (usesK(s.mode()) && k > 0) number("--k", k);
-    if (s.mode() == wire::ELASTIC) {
-        text("--elastic-barrier", elasticBarrier);
-        if (rebalanceSeconds > 0) number("--rebalance-seconds", rebalanceSeconds);
-    }
-    if (s.mode() == wire::AUTO && decisionSeconds > 0) number("--decision-seconds", decisionSeconds);
+    QStringList args;
+    for (const std::string& arg : engine::modeArguments(mode)) args << QString::fromStdString(arg);
     return args;
 }
+
+QComboBox* ConnectDialog::modeSelector() const { return m_modeEditor->modeSelector(); }
 
 bool ConnectDialog::startsLocalCluster() const { return m_local->isChecked(); }
 
@@ -166,12 +98,7 @@ LocalClusterSettings ConnectDialog::localClusterSettings() const {
     settings.workers = m_workers->value();
     settings.model = m_model->currentText();
     settings.backend = m_backend->currentText();
-    settings.mode = m_mode->currentData().toString();
-    settings.staleness = m_staleness->value();
-    settings.groups = m_groups->value();
-    settings.groupBy = m_groupBy->currentData().toString();
-    settings.k = m_k->value();
-    settings.elasticBarrier = m_barrier->currentData().toString();
+    settings.mode = m_modeEditor->settings();
     settings.epochs = m_epochs->value();
     return settings;
 }

@@ -42,17 +42,7 @@ LocalClusterSettings clusterSettingsFor(const Scenario& scenario) {
     settings.backend = scenario.backend;
     settings.epochs = scenario.epochs;
     settings.maxSeconds = scenario.maxSeconds;
-    const wire::ModeSettings& mode = scenario.mode;
-    settings.mode = ScenarioParser::syncModeName(mode.mode());
-    settings.staleness = int(mode.staleness_bound());
-    settings.lrModulation = ScenarioParser::lrModulationName(mode.lr_modulation());
-    if (mode.group_count() > 0) settings.groups = int(mode.group_count());
-    settings.groupBy = ScenarioParser::groupByName(mode.group_by());
-    settings.intraGroup = mode.intra_group_ssp() ? QStringLiteral("ssp") : QStringLiteral("bsp");
-    settings.k = int(mode.k());
-    settings.elasticBarrier = mode.elastic_slack() ? QStringLiteral("slack") : QStringLiteral("enforced");
-    settings.rebalanceSeconds = mode.rebalance_seconds();
-    settings.decisionSeconds = mode.decision_seconds();
+    settings.mode = scenario.mode;
     return settings;
 }
 

@@ -14,12 +14,12 @@ class QDoubleSpinBox;
 class QFormLayout;
 class QLabel;
 class QSlider;
-class QSpinBox;
 class QTableView;
 class QTimer;
 
 namespace syncscope::ui {
 
+class ModeEditor;
 class WorkerTableModel;
 
 class SteeringPanel : public QWidget {
@@ -32,16 +32,11 @@ public:
     /// Start, pause/resume and stop, with their shortcuts, for a menu or toolbar.
     QList<QAction*> runActions() const;
 
-    QComboBox* modeSelector() const { return m_mode; }
+    QComboBox* modeSelector() const;
+    /// The mode selector and parameter fields, built from the engine's catalogue.
+    ModeEditor* modeEditor() const { return m_editor; }
     QSlider* groupsSlider() const { return m_groups; }
     QComboBox* groupBySelector() const { return m_groupBy; }
-    QSpinBox* stalenessBox() const { return m_staleness; }
-    QComboBox* lrModulationSelector() const { return m_lrModulation; }
-    QComboBox* intraGroupSelector() const { return m_intraGroup; }
-    QSpinBox* kBox() const { return m_k; }
-    QComboBox* barrierSelector() const { return m_barrier; }
-    QDoubleSpinBox* rebalanceBox() const { return m_rebalance; }
-    QDoubleSpinBox* decisionBox() const { return m_decision; }
     WorkerTableModel* workerTable() const { return m_workers; }
     /// The slowdown slider of `workerId`'s row (nullptr: no such worker).
     QSlider* slowdownSlider(uint32_t workerId) const;
@@ -59,8 +54,6 @@ signals:
 private:
     QWidget* createRunBox();
     QWidget* createModeBox();
-    QWidget* createModeSelector(QWidget* box);
-    void createModeParameters(QWidget* box);
     QWidget* createGroupsRow(QWidget* box);
     QWidget* createWorkerBox();
     void rebuildSliders();
@@ -74,10 +67,9 @@ private:
     QTableView* m_table = nullptr;
     QAction *m_start = nullptr, *m_pauseResume = nullptr, *m_stop = nullptr;
     QFormLayout* m_form = nullptr;
-    QComboBox *m_mode = nullptr, *m_lrModulation = nullptr, *m_intraGroup = nullptr, *m_groupBy = nullptr,
-              *m_barrier = nullptr;
-    QSpinBox *m_staleness = nullptr, *m_k = nullptr;
-    QDoubleSpinBox *m_rebalance = nullptr, *m_decision = nullptr, *m_learningRate = nullptr;
+    ModeEditor* m_editor = nullptr;
+    QComboBox* m_groupBy = nullptr;
+    QDoubleSpinBox* m_learningRate = nullptr;
     QSlider* m_groups = nullptr;
     QLabel *m_groupsValue = nullptr, *m_engineMode = nullptr;
     QTimer* m_groupsDebounce = nullptr;
