@@ -1,28 +1,29 @@
-// Coordinator: construction, socket setup, the event loop and the PolicyContext operations.
+// Coordinator: construction, the loop, and what policies may do (PolicyContext).
 #include "engine/ps/coordinator.h"
 
-#include <cmath>
-#include <cstdio>
-#include <random>
+#include <fmt/format.h>
 
 #include "engine/backend/cpu/cpu_backend.h"
 #include "engine/model/idx_reader.h"
 #include "engine/model/model_zoo.h"
 #include "engine/net/protocol.h"
+#include "engine/ps/mode_catalog.h"
 
 namespace syncscope::engine {
 namespace {
 
-std::string endpoint(const std::string& host, int port) {
-    return "tcp://" + host + ":" + (port > 0 ? std::to_string(port) : std::string("*"));
+EndpointOptions dataOptions(size_t parameterCount) {
+    return {"workers (data)", {kMaxEnvelopeBytes, parameterCount * sizeof(float)}};
 }
 
 }  // namespace
 
 Result<std::unique_ptr<Coordinator>> Coordinator::create(const CoordinatorOptions& options) {
-    if (options.expectedWorkers == 0) return invalidArgument("--workers must be at least 1");
-    if (options.spec.batch_size() == 0) return invalidArgument("--batch must be at least 1");
-    if (!(options.spec.learning_rate() > 0)) return invalidArgument("--lr must be greater than 0");
+    if (options.expectedWorkers == 0) return invalidArgument("a run needs at least 1 worker, not 0");
+    if (options.spec.batch_size() == 0) return invalidArgument("the batch size must be at least 1, not 0");
+    if (!(options.spec.learning_rate() > 0))
+        return invalidArgument(fmt::format("the learning rate must be greater than 0, not {}", options.spec.learning_rate()));
+    if (Status s = validateModeSettings(options.mode); !s) return s;
     CpuBackend backend(1);
     auto model = createModel(backend, options.spec.model(), 1, options.spec.seed());
     if (!model) return model.status();
@@ -34,158 +35,130 @@ Result<std::unique_ptr<Coordinator>> Coordinator::create(const CoordinatorOption
         options, model.value()->downloadParameters(), std::move(*test), static_cast<int>(trainLabels->size())));
     auto policy = createSyncPolicy(options.mode, *coordinator);
     if (!policy) return policy.status();
-    coordinator->m_policy = std::move(*policy);
-    if (!options.recordPath.empty()) {
-        auto writer = RecordingWriter::create(options.recordPath, coordinator->header());
-        if (!writer) return writer.status();
-        coordinator->m_recorder = std::move(*writer);
-    }
+    coordinator->m_state.policy = std::move(*policy);
+    if (Status s = coordinator->m_recorder.open(options.recordPath, coordinator->m_state.header()); !s) return s;
     return coordinator;
 }
 
 Coordinator::Coordinator(const CoordinatorOptions& options, std::vector<float> initial, ImageDataset test,
                          int trainCount)
-    : m_options(options),
-      m_trainCount(trainCount),
-      m_data(m_context, zmq::socket_type::router),
-      m_control(m_context, zmq::socket_type::router),
-      m_telemetry(m_context, zmq::socket_type::pub),
-      m_store(std::move(initial),
-              SgdSettings{options.spec.learning_rate(), options.spec.momentum(), options.spec.weight_decay()}),
-      m_mode(options.mode),
-      m_evaluator(options.spec.model(), std::move(test)) {
-    m_options.spec.set_parameter_count(m_store.size());
-    m_startTime = m_lastTick = m_lastEvalSubmit = Clock::now();
-    m_runId = std::random_device{}() * 0x100000000ULL + std::random_device{}();
-    m_startUnixMs = static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(
-                                              std::chrono::system_clock::now().time_since_epoch())
-                                              .count());
-}
+    : m_state(options, std::move(initial), trainCount),
+      m_data(m_context, dataOptions(m_state.store.size())),
+      m_control(m_context, {"consoles (control)", {kMaxControlBytes, 0}}),
+      m_telemetryEndpoint(m_context, {"telemetry", {0, 0}, 64}),  // a slow subscriber loses ticks
+      m_dataPlane(m_state, m_data, m_events, *this, [this] { m_controlHandler.startTraining(); }),
+      m_controlHandler(m_state, m_control, m_events, m_dataPlane, m_telemetry, *this),
+      m_evaluator(options.spec.model(), std::move(test)),
+      m_lastEvalSubmit(Clock::now()) {}
 
 Coordinator::~Coordinator() = default;
 
 Status Coordinator::bind() {
-    const int tensorBytes = static_cast<int>(m_store.size() * sizeof(float));
-    for (zmq::socket_t* s : {&m_data, &m_control, &m_telemetry}) s->set(zmq::sockopt::linger, 0);
-    // Frames far beyond a tensor are cut off by ZeroMQ itself; smaller excess is refused and counted.
-    m_data.set(zmq::sockopt::maxmsgsize, int64_t(tensorBytes) + (64 << 20));
-    m_control.set(zmq::sockopt::maxmsgsize, int64_t(kMaxEnvelopeBytes));
-    m_data.set(zmq::sockopt::router_mandatory, 0);
-    m_telemetry.set(zmq::sockopt::sndhwm, 64);  // a slow subscriber loses ticks; training never waits
-    try {
-        m_data.bind(endpoint(m_options.bindHost, m_options.dataPort));
-        m_control.bind(endpoint(m_options.bindHost, m_options.controlPort));
-        m_telemetry.bind(endpoint(m_options.bindHost, m_options.telemetryPort));
-    } catch (const zmq::error_t& e) {
-        return unavailable(std::string("cannot listen on ") + m_options.bindHost + ": " + e.what() +
-                           " (another process on that port? pick others with --data-port/--control-port/"
-                           "--telemetry-port, or 0 for any free port)");
-    }
-    m_endpoints = {m_data.get(zmq::sockopt::last_endpoint), m_control.get(zmq::sockopt::last_endpoint),
-                   m_telemetry.get(zmq::sockopt::last_endpoint)};
+    const CoordinatorOptions& o = m_state.options;
+    if (Status s = m_data.bind(o.bindHost, o.dataPort); !s) return s;
+    if (Status s = m_control.bind(o.bindHost, o.controlPort); !s) return s;
+    if (Status s = m_telemetryEndpoint.bind(o.bindHost, o.telemetryPort); !s) return s;
+    m_endpoints = {m_data.address(), m_control.address(), m_telemetryEndpoint.address()};
     return Status::ok();
 }
 
 EvaluationResult Coordinator::run() {
-    const auto tickPeriod = std::chrono::duration<double>(1.0 / m_options.tickHz);
     for (;;) {
-        const auto untilTick = std::chrono::duration_cast<std::chrono::milliseconds>(
-            m_lastTick + std::chrono::duration_cast<Clock::duration>(tickPeriod) - Clock::now());
-        zmq::pollitem_t items[] = {{m_data.handle(), 0, ZMQ_POLLIN, 0}, {m_control.handle(), 0, ZMQ_POLLIN, 0}};
+        const auto untilTick = std::chrono::duration_cast<std::chrono::milliseconds>(m_telemetry.untilDue());
+        zmq::pollitem_t items[] = {{m_data.socket().handle(), 0, ZMQ_POLLIN, 0},
+                                   {m_control.socket().handle(), 0, ZMQ_POLLIN, 0}};
         pollSockets(items, 2, std::max(std::chrono::milliseconds(0), untilTick));
-        pollData();
-        pollControl();
-        if (m_options.interrupted && m_options.interrupted->load()) beginStop("interrupted by a signal");
+        m_dataPlane.poll();
+        m_controlHandler.poll();
+        if (m_state.options.interrupted && m_state.options.interrupted->load())
+            m_controlHandler.beginStop("interrupted by a signal");
         collectEvaluation();
-        if (Clock::now() - m_lastTick >= tickPeriod) {
-            checkHeartbeats();
-            checkStopConditions();
-            if (m_state == wire::RUN_RUNNING) m_policy->onTick();
-            tick();
-        }
-        if (m_state == wire::RUN_STOPPED) {
-            const auto& all = m_workers.all();
-            const bool allGone = std::none_of(all.begin(), all.end(), [](const auto& kv) { return kv.second.active(); });
-            if (allGone || Clock::now() >= m_stopDeadline) break;
-        }
+        if (m_telemetry.due()) onTick();
+        if (finished()) break;
     }
-    const EvaluationResult final = m_evaluator.evaluateNow(m_store.snapshot(), m_store.version());
-    m_lastEvaluation = final;
-    emitEvent(wire::EVENT_EVALUATION, "final test accuracy " + std::to_string(100.0 * final.accuracy).substr(0, 5) + "%");
-    tick();
+    const EvaluationResult final = m_evaluator.evaluateNow(m_state.store.snapshot(), m_state.store.version());
+    m_state.lastEvaluation = final;
+    m_events.raise(wire::EVENT_EVALUATION, fmt::format("final test accuracy {:.2f}%", 100.0 * final.accuracy));
+    m_telemetry.tick(m_data.refused() + m_control.refused());
     return final;
+}
+
+void Coordinator::onTick() {
+    m_dataPlane.checkHeartbeats();
+    if (const std::string reason = m_state.stopReason(); !reason.empty()) m_controlHandler.beginStop(reason);
+    if (m_state.state == wire::RUN_RUNNING) m_state.policy->onTick();
+    if (auto failure = m_recorder.takeFailure()) m_events.raise(wire::EVENT_ERROR, *failure);
+    m_telemetry.tick(m_data.refused() + m_control.refused());
+}
+
+bool Coordinator::finished() const {
+    if (m_state.state != wire::RUN_STOPPED) return false;
+    const auto& all = m_state.workers.all();
+    const bool allGone = std::none_of(all.begin(), all.end(), [](const auto& kv) { return kv.second.active(); });
+    return allGone || Clock::now() >= m_controlHandler.stopDeadline();
+}
+
+void Coordinator::collectEvaluation() {
+    if (auto result = m_evaluator.takeResult()) m_state.lastEvaluation = result;
+    const auto interval = std::chrono::duration<double>(m_state.options.evalIntervalSeconds);
+    if (m_state.state == wire::RUN_RUNNING && Clock::now() - m_lastEvalSubmit >= interval &&
+        m_evaluator.submit(m_state.store.snapshot(), m_state.store.version()))
+        m_lastEvalSubmit = Clock::now();
 }
 
 void Coordinator::applyUpdate(const float* gradient, const std::vector<wire::Contribution>& contributions,
                               float lrScale) {
-    const float lr = scheduledLearningRate() * lrScale;
-    m_store.apply(gradient, lr);
-    wire::Record rec;
-    wire::Update* update = rec.mutable_update();
-    update->set_time_s(elapsedSeconds());
-    update->set_version(m_store.version());
-    update->set_mode(m_mode.mode());
+    const float lr = m_state.scheduledLearningRate() * lrScale;
+    m_state.store.apply(gradient, lr);
+    wire::Record record;
+    wire::Update* update = record.mutable_update();
+    update->set_time_s(m_state.elapsedSeconds());
+    update->set_version(m_state.store.version());
+    update->set_mode(m_state.mode.mode());
     update->set_learning_rate(lr);
     for (const auto& c : contributions) {
         *update->add_contributions() = c;
-        if (WorkerRecord* w = m_workers.find(c.worker_id())) {
+        if (WorkerRecord* w = m_state.workers.find(c.worker_id())) {
             ++w->applied;
             w->recordStaleness(c.staleness());
         }
     }
-    m_applied += contributions.size();
-    ++m_updatesSinceTick;
-    record(rec);
+    m_state.totals.applied += contributions.size();
+    m_telemetry.noteUpdate();
+    m_recorder.record(record);
 }
 
 void Coordinator::dropGradient(uint32_t worker, uint64_t baseVersion, const std::string& reason) {
-    if (WorkerRecord* w = m_workers.find(worker)) ++w->dropped;
-    ++m_dropped;
-    wire::Record rec;
-    wire::Drop* drop = rec.mutable_drop();
-    drop->set_time_s(elapsedSeconds());
+    if (WorkerRecord* w = m_state.workers.find(worker)) ++w->dropped;
+    ++m_state.totals.dropped;
+    wire::Record record;
+    wire::Drop* drop = record.mutable_drop();
+    drop->set_time_s(m_state.elapsedSeconds());
     drop->set_worker_id(worker);
     drop->set_base_version(baseVersion);
-    drop->set_version(m_store.version());
+    drop->set_version(m_state.store.version());
     drop->set_reason(reason);
-    record(rec);
+    m_recorder.record(record);
 }
 
-void Coordinator::release(uint32_t id) { releaseAt(id, m_store.snapshot(), m_store.version()); }
+void Coordinator::release(uint32_t id) { releaseAt(id, m_state.store.snapshot(), m_state.store.version()); }
 
 bool Coordinator::releaseAt(uint32_t id, SharedFloats parameters, uint64_t version) {
-    WorkerRecord* w = m_workers.find(id);
-    if (!w || !w->waiting || !w->active() || m_state != wire::RUN_RUNNING) return false;  // paused: reconsider() on resume
-    wire::Envelope envelope;
-    wire::Params* params = envelope.mutable_params();
-    params->set_version(version);
-    params->set_batch_size(w->batchSize);
-    *params->mutable_slowdown() = w->slowdown;
-    params->set_held_ms(std::chrono::duration<double, std::milli>(Clock::now() - w->waitingSince).count());
-    zmq::message_t tensor = sharedFloatsFrame(std::move(parameters));
-    sendMessage(m_data, &w->identity, envelope, &tensor);
-    w->waiting = false;
-    w->state = wire::WORKER_COMPUTING;
-    wire::Record rec;
-    wire::Release* r = rec.mutable_release();
-    r->set_time_s(elapsedSeconds());
+    WorkerRecord* w = m_state.workers.find(id);
+    if (!w || !m_dataPlane.sendParameters(*w, std::move(parameters), version)) return false;
+    wire::Record record;
+    wire::Release* r = record.mutable_release();
+    r->set_time_s(m_state.elapsedSeconds());
     r->set_worker_id(id);
     r->set_version(version);
     r->set_clock(w->clock);
-    r->set_min_clock(m_workers.minParticipantClock());
-    record(rec);
+    r->set_min_clock(m_state.workers.minParticipantClock());
+    m_recorder.record(record);
     return true;
 }
 
-float Coordinator::scheduledLearningRate() const {
-    const float base = m_store.sgd().learningRate;
-    if (!m_options.cosineSchedule || m_options.maxEpochs <= 0) return base;
-    const double done = std::min(1.0, m_samplesTotal / (m_options.maxEpochs * m_trainCount));
-    return static_cast<float>(0.5 * base * (1.0 + std::cos(M_PI * done)));
-}
-
-double Coordinator::elapsedSeconds() const {
-    return std::chrono::duration<double>(Clock::now() - m_startTime).count();
+void Coordinator::announce(wire::EventKind kind, const std::string& detail, const wire::AutoDecision* decision) {
+    m_events.raise(kind, detail, 0, decision);
 }
 
 }  // namespace syncscope::engine

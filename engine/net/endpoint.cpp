@@ -1,0 +1,98 @@
+// Endpoints (see endpoint.h): socket options, binding with a readable error, and framing.
+#include "engine/net/endpoint.h"
+
+#include <algorithm>
+
+namespace syncscope::engine {
+namespace {
+
+Status bindSocket(zmq::socket_t& socket, const std::string& role, const std::string& host, int port,
+                  std::string* address) {
+    try {
+        socket.bind(tcpAddress(host, port));
+    } catch (const zmq::error_t& e) {
+        return unavailable("cannot listen for " + role + " on " + host + ":" + (port ? std::to_string(port) : "*") +
+                           ": " + e.what() +
+                           " (another process on that port? pick others with --data-port/--control-port/"
+                           "--telemetry-port, or 0 for any free port)");
+    }
+    *address = socket.get(zmq::sockopt::last_endpoint);
+    return Status::ok();
+}
+
+void commonOptions(zmq::socket_t& socket, const EndpointOptions& options) {
+    socket.set(zmq::sockopt::linger, 0);  // a stopped process never waits for unsent messages
+    socket.set(zmq::sockopt::sndhwm, options.sendHighWaterMark);
+    // Frames far beyond the limits are cut off by ZeroMQ itself (the peer is disconnected); a smaller
+    // excess reaches the decoder, which refuses it with a reply saying why.
+    const size_t largest = std::max(options.limits.maxEnvelopeBytes, options.limits.maxTensorBytes);
+    if (largest > 0) socket.set(zmq::sockopt::maxmsgsize, int64_t(2 * largest + (1 << 20)));
+}
+
+}  // namespace
+
+std::string tcpAddress(const std::string& host, int port) {
+    return "tcp://" + host + ":" + (port > 0 ? std::to_string(port) : std::string("*"));
+}
+
+ServerEndpoint::ServerEndpoint(zmq::context_t& context, EndpointOptions options)
+    : m_options(std::move(options)), m_socket(context, zmq::socket_type::router) {
+    commonOptions(m_socket, m_options);
+    m_socket.set(zmq::sockopt::router_mandatory, 0);  // a reply to a vanished peer is dropped, not an error
+}
+
+Status ServerEndpoint::bind(const std::string& host, int port) {
+    return bindSocket(m_socket, m_options.role, host, port, &m_address);
+}
+
+std::optional<InboundMessage> ServerEndpoint::receive() {
+    for (int i = 0; i < 64; ++i) {  // bounded: a flood of bad frames cannot hold the caller's loop
+        std::string identity;
+        auto message = receiveMessage(m_socket, true, m_options.limits, &identity);
+        if (!message) return std::nullopt;
+        if (*message) return std::move(message->value());
+        refuse(identity, 0, message->status().message());
+    }
+    return std::nullopt;
+}
+
+void ServerEndpoint::send(const std::string& identity, wire::Envelope& envelope, zmq::message_t* tensor) {
+    sendMessage(m_socket, &identity, envelope, tensor);
+}
+
+void ServerEndpoint::refuse(const std::string& identity, uint64_t correlationId, const std::string& why) {
+    ++m_refused;
+    sendError(m_socket, &identity, correlationId, "refused: " + why);
+}
+
+PublisherEndpoint::PublisherEndpoint(zmq::context_t& context, EndpointOptions options)
+    : m_options(std::move(options)), m_socket(context, zmq::socket_type::pub) {
+    commonOptions(m_socket, m_options);
+}
+
+Status PublisherEndpoint::bind(const std::string& host, int port) {
+    return bindSocket(m_socket, m_options.role, host, port, &m_address);
+}
+
+void PublisherEndpoint::publish(const std::string& topic, const std::string& bytes) {
+    // Never blocks: past the high-water mark a slow subscriber's messages are dropped by ZeroMQ.
+    (void)m_socket.send(zmq::buffer(topic), zmq::send_flags::sndmore | zmq::send_flags::dontwait);
+    (void)m_socket.send(zmq::buffer(bytes), zmq::send_flags::dontwait);
+}
+
+ClientEndpoint::ClientEndpoint(zmq::context_t& context, EndpointOptions options)
+    : m_options(std::move(options)), m_socket(context, zmq::socket_type::dealer) {
+    commonOptions(m_socket, m_options);
+}
+
+void ClientEndpoint::connect(const std::string& address) { m_socket.connect(address); }
+
+void ClientEndpoint::send(wire::Envelope& envelope, zmq::message_t* tensor) {
+    sendMessage(m_socket, nullptr, envelope, tensor);
+}
+
+std::optional<Result<InboundMessage>> ClientEndpoint::receive() {
+    return receiveMessage(m_socket, false, m_options.limits);
+}
+
+}  // namespace syncscope::engine

@@ -1,0 +1,89 @@
+// Endpoints: the sockets of one role of the protocol (data plane, control, telemetry) together with
+// their framing, size limits and socket options, as ps-lite's Van keeps them out of the servers and
+// workers that use them. A coordinator, a group aggregator or a parameter shard binds server
+// endpoints; workers and consoles connect client ones. Authentication (CURVE keys, the ZAP handler)
+// is set up here too, in one place for every role.
+#pragma once
+
+#include <zmq.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "engine/core/status.h"
+#include "engine/net/wire_codec.h"
+#include "engine/proto/syncscope.pb.h"
+
+namespace syncscope::engine {
+
+/// What a role's socket accepts and how it queues.
+struct EndpointOptions {
+    std::string role;          ///< "data", "control", "telemetry": named in errors
+    ReceiveLimits limits{0, 0};
+    int sendHighWaterMark = 1000;  ///< messages queued per peer before sends fail (never block)
+};
+
+/// A bound ROUTER: many peers, each answered by its routing identity. Malformed messages are
+/// answered with an error and counted, never returned.
+class ServerEndpoint {
+public:
+    ServerEndpoint(zmq::context_t& context, EndpointOptions options);
+
+    /// Binds tcp://host:port (port 0: any free port); the error names the port and the fix.
+    Status bind(const std::string& host, int port);
+    /// The bound address with the port resolved ("tcp://127.0.0.1:41234").
+    const std::string& address() const { return m_address; }
+    /// The next well-formed message, or an empty optional when none is waiting.
+    std::optional<InboundMessage> receive();
+    void send(const std::string& identity, wire::Envelope& envelope, zmq::message_t* tensor = nullptr);
+    /// Answers with an error and counts the peer's message as refused.
+    void refuse(const std::string& identity, uint64_t correlationId, const std::string& why);
+    /// Messages refused so far: undecodable, too large, of another protocol version, or by refuse().
+    uint64_t refused() const { return m_refused; }
+    /// Raises the receive limits (e.g. once the model size is known).
+    void setLimits(const ReceiveLimits& limits) { m_options.limits = limits; }
+    zmq::socket_t& socket() { return m_socket; }
+
+private:
+    EndpointOptions m_options;
+    zmq::socket_t m_socket;
+    std::string m_address;
+    uint64_t m_refused = 0;
+};
+
+/// A bound PUB: topic-prefixed messages to every subscriber; a slow subscriber loses messages,
+/// the publisher never waits.
+class PublisherEndpoint {
+public:
+    PublisherEndpoint(zmq::context_t& context, EndpointOptions options);
+    Status bind(const std::string& host, int port);
+    const std::string& address() const { return m_address; }
+    void publish(const std::string& topic, const std::string& bytes);
+
+private:
+    EndpointOptions m_options;
+    zmq::socket_t m_socket;
+    std::string m_address;
+};
+
+/// A connected DEALER: one peer (a worker's or a console's side of the data plane or control).
+class ClientEndpoint {
+public:
+    ClientEndpoint(zmq::context_t& context, EndpointOptions options);
+    void connect(const std::string& address);
+    void send(wire::Envelope& envelope, zmq::message_t* tensor = nullptr);
+    /// The next whole message; empty when none is waiting; an error for a malformed one.
+    std::optional<Result<InboundMessage>> receive();
+    void setLimits(const ReceiveLimits& limits) { m_options.limits = limits; }
+    zmq::socket_t& socket() { return m_socket; }
+
+private:
+    EndpointOptions m_options;
+    zmq::socket_t m_socket;
+};
+
+/// "tcp://host:port", or "tcp://host:*" for port 0.
+std::string tcpAddress(const std::string& host, int port);
+
+}  // namespace syncscope::engine

@@ -1,0 +1,51 @@
+// ControlHandler: the coordinator's side of the consoles' protocol on the control endpoint: start,
+// pause, resume, stop, mode and groups, slowdown, learning rate, advice, and the snapshot a late
+// console catches up from. Each change becomes an event and is answered with it.
+#pragma once
+
+#include <string>
+
+#include "engine/net/endpoint.h"
+#include "engine/ps/coordinator_state.h"
+#include "engine/ps/data_plane.h"
+#include "engine/ps/event_log.h"
+#include "engine/ps/telemetry_publisher.h"
+
+namespace syncscope::engine {
+
+class ControlHandler {
+public:
+    ControlHandler(CoordinatorState& state, ServerEndpoint& endpoint, EventLog& events, DataPlane& dataPlane,
+                   const TelemetryPublisher& telemetry, PolicyContext& policyContext)
+        : m_state(state), m_endpoint(endpoint), m_events(events), m_dataPlane(dataPlane), m_telemetry(telemetry),
+          m_policyContext(policyContext) {}
+
+    /// Answers the requests waiting (a bounded number per call).
+    void poll();
+    wire::ControlReply execute(const wire::ControlRequest& request);
+
+    void startTraining();
+    /// Stops the run: partial aggregates are dropped, waiting workers told to stop.
+    void beginStop(const std::string& reason);
+    /// When the stop began (the loop gives workers a few seconds to leave).
+    Clock::time_point stopDeadline() const { return m_stopDeadline; }
+    /// Frames refused on the control endpoint so far.
+    uint64_t refused() const { return m_endpoint.refused(); }
+
+private:
+    Status setMode(const wire::ModeSettings& settings, wire::EventKind kind = wire::EVENT_MODE);
+    Status setGroups(const wire::SetGroups& request);
+    Status setSlowdown(const wire::SetSlowdown& request);
+    Status setLearningRate(float learningRate);
+    wire::Snapshot snapshot() const;
+
+    CoordinatorState& m_state;
+    ServerEndpoint& m_endpoint;
+    EventLog& m_events;
+    DataPlane& m_dataPlane;
+    const TelemetryPublisher& m_telemetry;
+    PolicyContext& m_policyContext;
+    Clock::time_point m_stopDeadline;
+};
+
+}  // namespace syncscope::engine

@@ -1,0 +1,74 @@
+// CoordinatorState (see coordinator_state.h): the run's clock, schedule, progress and header.
+#include "engine/ps/coordinator_state.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <random>
+
+#include "engine/net/protocol.h"
+
+namespace syncscope::engine {
+
+CoordinatorState::CoordinatorState(const CoordinatorOptions& opts, std::vector<float> initial, int trainingSetSize)
+    : options(opts),
+      trainCount(trainingSetSize),
+      store(std::move(initial), SgdSettings{opts.spec.learning_rate(), opts.spec.momentum(), opts.spec.weight_decay()}),
+      mode(opts.mode),
+      startTime(Clock::now()) {
+    options.spec.set_parameter_count(store.size());
+    runId = std::random_device{}() * 0x100000000ULL + std::random_device{}();
+    startUnixMs = static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                            std::chrono::system_clock::now().time_since_epoch())
+                                            .count());
+}
+
+double CoordinatorState::elapsedSeconds() const {
+    return std::chrono::duration<double>(Clock::now() - startTime).count();
+}
+
+double CoordinatorState::trainingSeconds() const {
+    return started ? std::chrono::duration<double>(Clock::now() - trainingStart).count() : 0.0;
+}
+
+float CoordinatorState::scheduledLearningRate() const {
+    const float base = store.sgd().learningRate;
+    if (!options.cosineSchedule || options.maxEpochs <= 0) return base;
+    const double done = std::min(1.0, totals.samples / (options.maxEpochs * trainCount));
+    return static_cast<float>(0.5 * base * (1.0 + std::cos(M_PI * done)));
+}
+
+double CoordinatorState::progress() const {
+    if (state == wire::RUN_STOPPED) return 1.0;
+    double p = 0.0;
+    if (options.maxSeconds > 0) p = std::max(p, trainingSeconds() / options.maxSeconds);
+    if (options.maxEpochs > 0) p = std::max(p, totals.samples / (options.maxEpochs * trainCount));
+    if (options.targetAccuracy > 0 && lastEvaluation) p = std::max(p, lastEvaluation->accuracy / options.targetAccuracy);
+    return std::min(1.0, p);
+}
+
+std::string CoordinatorState::stopReason() const {
+    if (state == wire::RUN_STOPPED || !started) return {};
+    if (options.maxSeconds > 0 && trainingSeconds() >= options.maxSeconds)
+        return fmt::format("time limit of {:.0f} s reached", options.maxSeconds);
+    if (options.maxEpochs > 0 && totals.samples >= options.maxEpochs * trainCount)
+        return fmt::format("{:.2f} epochs done", options.maxEpochs);
+    if (options.targetAccuracy > 0 && lastEvaluation && lastEvaluation->accuracy >= options.targetAccuracy)
+        return fmt::format("test accuracy {:.2f}% reached the target {:.2f}%", 100 * lastEvaluation->accuracy,
+                           100 * options.targetAccuracy);
+    return {};
+}
+
+wire::RecordingHeader CoordinatorState::header() const {
+    wire::RecordingHeader h;
+    h.set_protocol_major(kProtocolMajor);
+    h.set_protocol_minor(kProtocolMinor);
+    *h.mutable_spec() = options.spec;
+    *h.mutable_mode() = mode;
+    h.set_start_unix_ms(startUnixMs);
+    h.set_run_id(runId);
+    h.set_expected_workers(options.expectedWorkers);
+    return h;
+}
+
+}  // namespace syncscope::engine

@@ -1,0 +1,72 @@
+// CoordinatorState: what the coordinator's parts (data plane, control handler, telemetry, event log)
+// share: the run's options, model, workers, mode and policy, its state, gradient totals and clock.
+// The parts are named after what they do; the Coordinator wires them and runs the loop.
+#pragma once
+
+#include <atomic>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "engine/proto/syncscope.pb.h"
+#include "engine/ps/background_evaluator.h"
+#include "engine/ps/parameter_store.h"
+#include "engine/ps/sync_policy.h"
+#include "engine/ps/worker_registry.h"
+
+namespace syncscope::engine {
+
+struct CoordinatorOptions {
+    std::string bindHost = "127.0.0.1";
+    int dataPort = 0, controlPort = 0, telemetryPort = 0;  ///< 0: any free port
+    uint32_t expectedWorkers = 1;  ///< training starts once this many have registered
+    bool startPaused = false;      ///< wait for a `start` command instead
+    wire::RunSpec spec;
+    wire::ModeSettings mode;
+    double maxEpochs = 0, maxSeconds = 0, targetAccuracy = 0;  ///< stop conditions (0: off)
+    bool cosineSchedule = true;  ///< with maxEpochs: the learning rate decays to 0 over the epochs
+    std::string recordPath;                                    ///< empty: no recording
+    double evalIntervalSeconds = 1.0;
+    double tickHz = 10.0;
+    double heartbeatTimeoutSeconds = 2.0;
+    std::map<uint32_t, wire::Slowdown> slowdowns;  ///< by worker id, applied when it registers
+    const std::atomic<bool>* interrupted = nullptr;  ///< set by a signal handler: stop gracefully
+};
+
+/// Every gradient pushed is applied, dropped, or pending in the policy's partial aggregate.
+struct GradientTotals {
+    uint64_t pushed = 0, applied = 0, dropped = 0;
+    uint64_t samples = 0;  ///< samples of all pushed gradients
+};
+
+struct CoordinatorState {
+    CoordinatorState(const CoordinatorOptions& options, std::vector<float> initial, int trainCount);
+
+    CoordinatorOptions options;
+    int trainCount;  ///< training-set size, for epochs
+    ParameterStore store;
+    WorkerRegistry workers;
+    wire::ModeSettings mode;
+    std::unique_ptr<SyncPolicy> policy;
+    wire::RunState state = wire::RUN_WAITING_FOR_WORKERS;
+    GradientTotals totals;
+    double trainLoss = 0.0;  ///< smoothed over pushes
+    bool haveLoss = false;
+    std::optional<EvaluationResult> lastEvaluation;
+    uint64_t runId = 0, startUnixMs = 0;
+    Clock::time_point startTime, trainingStart;
+    bool started = false;
+
+    double elapsedSeconds() const;
+    double trainingSeconds() const;
+    /// The base learning rate, with the cosine schedule over maxEpochs applied.
+    float scheduledLearningRate() const;
+    /// 0..1 toward the run's stop condition.
+    double progress() const;
+    wire::RecordingHeader header() const;
+    /// The stop condition reached, or empty.
+    std::string stopReason() const;
+};
+
+}  // namespace syncscope::engine

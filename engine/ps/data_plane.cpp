@@ -1,0 +1,207 @@
+// DataPlane (see data_plane.h).
+#include "engine/ps/data_plane.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+#include "engine/net/protocol.h"
+
+namespace syncscope::engine {
+namespace {
+
+bool allFinite(const float* values, size_t count) {
+    float sum = 0.0f;  // NaN or infinity anywhere makes the sum non-finite; one branch-free pass
+    for (size_t i = 0; i < count; ++i) sum += values[i] * 0.0f;
+    return sum == 0.0f;
+}
+
+}  // namespace
+
+void DataPlane::poll() {
+    for (int i = 0; i < 1024; ++i) {
+        auto message = m_endpoint.receive();
+        if (!message) return;
+        handle(*message);
+    }
+}
+
+void DataPlane::handle(InboundMessage& message) {
+    const wire::Envelope& envelope = message.envelope;
+    switch (envelope.body_case()) {
+        case wire::Envelope::kRegister: return handleRegister(message);
+        case wire::Envelope::kHeartbeat: return handleHeartbeat(message);
+        case wire::Envelope::kPush: {
+            WorkerRecord* w = m_state.workers.findByIdentity(message.identity);
+            if (!w || w->id != envelope.push().worker_id())
+                return m_endpoint.refuse(message.identity, envelope.correlation_id(),
+                                         "unknown sender; a worker must register before pushing or heartbeating");
+            return handlePush(message, *w);
+        }
+        default:
+            return m_endpoint.refuse(message.identity, envelope.correlation_id(),
+                                     "the data endpoint takes register, push and heartbeat messages");
+    }
+}
+
+void DataPlane::handleHeartbeat(const InboundMessage& message) {
+    auto owner = m_heartbeatOwners.find(message.identity);
+    WorkerRecord* w = owner == m_heartbeatOwners.end() ? nullptr : m_state.workers.find(owner->second);
+    if (!w)
+        return m_endpoint.refuse(message.identity, message.envelope.correlation_id(),
+                                 "unknown sender; a worker must register before pushing or heartbeating");
+    w->lastSeen = Clock::now();
+    if (w->state == wire::WORKER_LOST) revive(*w, "heartbeats resumed");
+    wire::Envelope ack;
+    ack.mutable_heartbeat_ack();
+    m_endpoint.send(message.identity, ack);
+}
+
+void DataPlane::handleRegister(const InboundMessage& message) {
+    const wire::Register& reg = message.envelope.register_();
+    if (reg.heartbeat_only()) {
+        WorkerRecord* w = m_state.workers.find(reg.worker_id());
+        if (!w || !w->active())
+            return m_endpoint.refuse(message.identity, 0, fmt::format("no active worker {}", reg.worker_id()));
+        m_heartbeatOwners[message.identity] = w->id;
+        wire::Envelope ack;
+        ack.mutable_heartbeat_ack();
+        m_endpoint.send(message.identity, ack);
+        return;
+    }
+    if (m_state.state == wire::RUN_STOPPED) return m_endpoint.refuse(message.identity, 0, "the run has stopped");
+    if (m_state.workers.findByIdentity(message.identity)) return m_endpoint.refuse(message.identity, 0, "already registered");
+    WorkerRecord& w = m_state.workers.add(message.identity, m_state.options.spec.batch_size());
+    if (auto it = m_state.options.slowdowns.find(w.id); it != m_state.options.slowdowns.end()) w.slowdown = it->second;
+    w.pid = std::to_string(reg.pid()) + "@" + reg.hostname();
+    // A worker joining a running SSP run starts level with the slowest, so it blocks nobody.
+    w.clock = m_state.workers.minParticipantClock();
+    wire::Envelope welcome;
+    welcome.mutable_welcome()->set_worker_id(w.id);
+    *welcome.mutable_welcome()->mutable_spec() = m_state.options.spec;
+    welcome.mutable_welcome()->set_shard_index(w.id % m_state.options.spec.shard_count());
+    m_endpoint.send(message.identity, welcome);
+    m_events.raise(wire::EVENT_WORKER_JOINED, fmt::format("worker {} (pid {}, {})", w.id, w.pid, reg.backend()), w.id);
+}
+
+bool DataPlane::acceptGradient(const InboundMessage& message, WorkerRecord& w) {
+    const wire::Push& push = message.envelope.push();
+    const size_t count = m_state.store.size();
+    if (!message.tensor || message.tensor->size() != count * sizeof(float)) {
+        m_endpoint.refuse(message.identity, message.envelope.correlation_id(),
+                          fmt::format("a push needs a gradient of {} floats", count));
+        return false;
+    }
+    if (push.base_version() > m_state.store.version() || push.batch_size() == 0 ||
+        push.batch_size() > kElasticBatchRange * m_state.options.spec.batch_size()) {
+        // No real worker computes on a future version, or on no samples.
+        m_endpoint.refuse(message.identity, message.envelope.correlation_id(),
+                          fmt::format("a push on model version {} (the model is at {}) with batch size {}",
+                                      push.base_version(), m_state.store.version(), push.batch_size()));
+        return false;
+    }
+    ++w.pushed;
+    ++w.clock;
+    // Its own speed, slowdown included, for elastic, auto and grouping by speed; the first two
+    // iterations (allocation, cold caches) would mislead it.
+    if (w.pushed > 2 && std::isfinite(push.compute_ms()) && push.compute_ms() > 0)
+        w.recordSpeed(push.batch_size() / push.compute_ms() * 1000.0);
+    ++m_state.totals.pushed;
+    m_state.totals.samples += push.batch_size();
+    w.samplesSinceTick += push.batch_size();
+    ++w.iterationsSinceTick;
+    if (std::isfinite(push.loss())) {
+        m_state.trainLoss = m_state.haveLoss ? 0.98 * m_state.trainLoss + 0.02 * push.loss() : push.loss();
+        m_state.haveLoss = true;
+    }
+    const GradientIn gradient{w.id, push.base_version(), static_cast<const float*>(message.tensor->data()),
+                              push.batch_size()};
+    if (m_state.state == wire::RUN_STOPPED)
+        m_policyContext.dropGradient(w.id, push.base_version(), "run stopped");
+    else if (!allFinite(gradient.data, count))
+        dropNonFinite(w.id, push.base_version());
+    else
+        m_state.policy->onGradient(gradient);
+    return true;
+}
+
+void DataPlane::handlePush(InboundMessage& message, WorkerRecord& w) {
+    const wire::Push& push = message.envelope.push();
+    w.lastSeen = Clock::now();
+    if (w.state == wire::WORKER_LOST) revive(w, "it pushed again");
+    if (w.state == wire::WORKER_DONE) return sendStop(w);
+    w.computeMs = push.compute_ms();
+    w.commMs = push.comm_ms();
+    w.waitMs = push.wait_ms();
+    if (push.has_gradient() && !acceptGradient(message, w)) return;
+    if (m_state.state == wire::RUN_STOPPED) return sendStop(w);
+    const bool firstPull = w.state == wire::WORKER_STARTING;
+    w.state = wire::WORKER_WAITING;
+    w.waiting = true;
+    w.waitingSince = Clock::now();
+    // Training starts once the expected workers are ready (data loaded: their first pull), so
+    // start-up time is neither trained-through by early workers nor counted in time limits.
+    if (firstPull && m_state.state == wire::RUN_WAITING_FOR_WORKERS && !m_state.options.startPaused &&
+        m_state.workers.participantIds().size() >= m_state.options.expectedWorkers)
+        return m_startTraining();
+    m_state.policy->onWaiting(w.id);
+}
+
+bool DataPlane::sendParameters(WorkerRecord& w, SharedFloats parameters, uint64_t version) {
+    if (!w.waiting || !w.active() || m_state.state != wire::RUN_RUNNING) return false;
+    wire::Envelope envelope;
+    wire::Params* params = envelope.mutable_params();
+    params->set_version(version);
+    params->set_batch_size(w.batchSize);
+    *params->mutable_slowdown() = w.slowdown;
+    params->set_held_ms(std::chrono::duration<double, std::milli>(Clock::now() - w.waitingSince).count());
+    zmq::message_t tensor = sharedFloatsFrame(std::move(parameters));
+    m_endpoint.send(w.identity, envelope, &tensor);
+    w.waiting = false;
+    w.state = wire::WORKER_COMPUTING;
+    return true;
+}
+
+void DataPlane::dropNonFinite(uint32_t worker, uint64_t baseVersion) {
+    m_policyContext.dropGradient(worker, baseVersion, "gradient has NaN or infinite values");  // it would poison the model
+    m_state.policy->reconsider();  // its clock moved on without the policy seeing a gradient (ssp bounds)
+    if (m_divergenceReported) return;
+    m_divergenceReported = true;  // once: every later gradient of a diverged model is the same story
+    m_events.raise(wire::EVENT_ERROR,
+                  fmt::format("training diverged: worker {} computed a NaN or infinite gradient, so the model has "
+                              "blown up; lower the learning rate or, in asynchronous modes, modulate it by staleness "
+                              "(dynsgd or inverse)",
+                              worker),
+                  worker);
+}
+
+void DataPlane::sendStop(WorkerRecord& w) {
+    wire::Envelope envelope;
+    envelope.mutable_params()->set_stop(true);
+    envelope.mutable_params()->set_version(m_state.store.version());
+    m_endpoint.send(w.identity, envelope);
+    w.waiting = false;
+    w.state = wire::WORKER_DONE;
+}
+
+void DataPlane::revive(WorkerRecord& w, const std::string& why) {
+    w.state = w.stateBeforeLoss;  // it was only silent (stalled, partitioned), not dead
+    m_events.raise(wire::EVENT_WORKER_REJOINED, fmt::format("worker {} ({})", w.id, why), w.id);
+    if (m_state.state != wire::RUN_STOPPED) m_state.policy->reconsider();
+}
+
+void DataPlane::checkHeartbeats() {
+    const auto timeout = std::chrono::duration<double>(m_state.options.heartbeatTimeoutSeconds);
+    bool changed = false;
+    for (auto& [id, w] : m_state.workers.all()) {
+        if (!w.active() || Clock::now() - w.lastSeen < timeout) continue;
+        w.stateBeforeLoss = w.state;
+        w.state = wire::WORKER_LOST;  // `waiting` stays: if it comes back, it is still owed parameters
+        changed = true;
+        m_events.raise(wire::EVENT_WORKER_LOST,
+                      fmt::format("worker {} sent nothing for {:g} s", id, m_state.options.heartbeatTimeoutSeconds), id);
+    }
+    if (changed && m_state.state != wire::RUN_STOPPED) m_state.policy->reconsider();
+}
+
+}  // namespace syncscope::engine

@@ -1,0 +1,54 @@
+// DataPlane: the coordinator's side of the workers' protocol on the data endpoint: registration,
+// gradient pushes handed to the sync policy, parameters and stops sent back, heartbeats and
+// liveness. Every frame is untrusted: anything malformed or out of turn is refused and counted.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <string>
+
+#include "engine/net/endpoint.h"
+#include "engine/ps/coordinator_state.h"
+#include "engine/ps/event_log.h"
+
+namespace syncscope::engine {
+
+class DataPlane {
+public:
+    /// `startTraining` is called when the expected workers have all pulled for the first time.
+    DataPlane(CoordinatorState& state, ServerEndpoint& endpoint, EventLog& events, PolicyContext& policyContext,
+              std::function<void()> startTraining)
+        : m_state(state), m_endpoint(endpoint), m_events(events), m_policyContext(policyContext),
+          m_startTraining(std::move(startTraining)) {}
+
+    /// Handles the messages waiting (a bounded number, so control and ticks are never starved).
+    void poll();
+    /// Sends a waiting worker the parameters of `version`; false when it cannot be sent now
+    /// (not waiting, lost, or the run not running: reconsidered on resume).
+    bool sendParameters(WorkerRecord& worker, SharedFloats parameters, uint64_t version);
+    /// Tells a worker the run is over.
+    void sendStop(WorkerRecord& worker);
+    /// Declares workers silent for the heartbeat timeout lost (the policy then goes on without them).
+    void checkHeartbeats();
+    /// Frames refused on the data endpoint so far.
+    uint64_t refused() const { return m_endpoint.refused(); }
+
+private:
+    void handle(InboundMessage& message);
+    void handleRegister(const InboundMessage& message);
+    void handleHeartbeat(const InboundMessage& message);
+    void handlePush(InboundMessage& message, WorkerRecord& worker);
+    bool acceptGradient(const InboundMessage& message, WorkerRecord& worker);
+    void dropNonFinite(uint32_t worker, uint64_t baseVersion);
+    void revive(WorkerRecord& worker, const std::string& why);
+
+    CoordinatorState& m_state;
+    ServerEndpoint& m_endpoint;
+    EventLog& m_events;
+    PolicyContext& m_policyContext;
+    std::function<void()> m_startTraining;
+    std::map<std::string, uint32_t> m_heartbeatOwners;  ///< heartbeat socket identity -> worker
+    bool m_divergenceReported = false;
+};
+
+}  // namespace syncscope::engine

@@ -1,0 +1,48 @@
+// TelemetryPublisher: the run's 10 Hz tick. It measures rates since the last tick, builds the Tick
+// (run state, totals, every worker's figures and the events since), publishes it on the telemetry
+// endpoint, records it, and keeps a history for the snapshots late consoles ask for.
+#pragma once
+
+#include <vector>
+
+#include "engine/net/endpoint.h"
+#include "engine/ps/coordinator_state.h"
+#include "engine/ps/event_log.h"
+#include "engine/ps/run_recorder.h"
+
+namespace syncscope::engine {
+
+class TelemetryPublisher {
+public:
+    /// Ticks kept for snapshots; past it the history is thinned evenly, never cut.
+    static constexpr size_t kHistoryCap = 4096;
+
+    TelemetryPublisher(CoordinatorState& state, PublisherEndpoint& endpoint, EventLog& events, RunRecorder& recorder)
+        : m_state(state), m_endpoint(endpoint), m_events(events), m_recorder(recorder), m_lastTick(Clock::now()) {}
+
+    /// An update was applied (for updates/s).
+    void noteUpdate() { ++m_updatesSinceTick; }
+    /// Builds, publishes, records and keeps one tick; `badMessages`: frames refused so far.
+    void tick(uint64_t badMessages);
+    /// Whether a tick is due at the configured rate, and how long until it is.
+    bool due() const;
+    Clock::duration untilDue() const;
+    /// The ticks so far (thinned), without their events (snapshots carry those once).
+    const std::vector<wire::Tick>& history() const { return m_history; }
+
+private:
+    wire::Tick build();
+    void fillWorker(WorkerRecord& worker, double dt, wire::WorkerStats* stats);
+    void keep(const wire::Tick& tick);
+
+    CoordinatorState& m_state;
+    PublisherEndpoint& m_endpoint;
+    EventLog& m_events;
+    RunRecorder& m_recorder;
+    Clock::time_point m_lastTick;
+    uint64_t m_updatesSinceTick = 0;
+    double m_updatesPerSecond = 0.0;
+    std::vector<wire::Tick> m_history;
+};
+
+}  // namespace syncscope::engine
