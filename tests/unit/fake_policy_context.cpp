@@ -1,0 +1,140 @@
+// FakeRun (see fake_policy_context.h).
+#include "fake_policy_context.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+namespace syncscope::engine::testing {
+
+FakeRun::FakeRun(const wire::ModeSettings& mode) : m_mode(mode) {
+    auto policy = createSyncPolicy(mode, *this);
+    SS_CHECK(policy.isOk(), policy.status().message().c_str());
+    m_policy = std::move(*policy);
+}
+
+uint32_t FakeRun::addWorker(double samplesPerSecond, double commSeconds) {
+    WorkerRecord& w = m_workers.add(fmt::format("worker-{}", m_workers.all().size()), kBatch);
+    m_speed[w.id] = samplesPerSecond;
+    m_comm[w.id] = commSeconds;
+    arrive(w.id);  // its first pull
+    return w.id;
+}
+
+void FakeRun::arrive(uint32_t id) {
+    WorkerRecord& w = *m_workers.find(id);
+    w.state = wire::WORKER_WAITING;
+    w.waiting = true;
+    m_policy->onWaiting(id);
+}
+
+void FakeRun::lose(uint32_t id) {
+    WorkerRecord& w = *m_workers.find(id);
+    w.stateBeforeLoss = w.state;
+    w.state = wire::WORKER_LOST;
+    ++m_serial[id];  // whatever it was computing never arrives
+    m_policy->reconsider();
+}
+
+void FakeRun::switchMode(const wire::ModeSettings& mode) {
+    m_policy->drain(true);
+    m_policy.reset();
+    m_workers.clearGroups();
+    auto next = createSyncPolicy(mode, *this);
+    SS_CHECK(next.isOk(), next.status().message().c_str());
+    m_policy = std::move(*next);
+    m_mode = mode;
+    m_policy->reconsider();
+}
+
+void FakeRun::simulate(double seconds, const std::function<void()>& afterStep) {
+    const double end = m_time + seconds;
+    double nextTick = std::floor(m_time * 10 + 1) / 10;
+    for (;;) {
+        const double nextFinish = m_finishes.empty() ? end + 1 : m_finishes.top().time;
+        if (nextTick <= nextFinish && nextTick <= end) {
+            m_time = nextTick;
+            nextTick += 0.1;
+            m_policy->onTick();
+            continue;
+        }
+        if (nextFinish > end) break;
+        const Finish f = m_finishes.top();
+        m_finishes.pop();
+        m_time = f.time;
+        if (f.serial != m_serial[f.worker] || !m_workers.find(f.worker)->active()) continue;
+        push(f.worker);
+        SS_CHECK(accountingError().empty(), accountingError().c_str());
+        if (afterStep) afterStep();
+    }
+    m_time = end;
+}
+
+void FakeRun::push(uint32_t id) {
+    WorkerRecord& w = *m_workers.find(id);
+    ++w.pushed;
+    ++w.clock;
+    ++m_pushed;
+    const uint32_t batch = m_computingBatch[id];
+    const double computeMs = 1000.0 * batch / m_speed[id];
+    if (w.pushed > 2) w.recordSpeed(batch / computeMs * 1000.0);
+    w.commMs = 1000.0 * m_comm[id];
+    const std::vector<float> gradient(kParameters, 1.0f);
+    m_policy->onGradient({id, m_computingOn[id], gradient.data(), batch});
+    arrive(id);
+}
+
+void FakeRun::applyUpdate(const float*, const std::vector<wire::Contribution>& contributions, float lrScale) {
+    ++m_version;
+    m_updates.push_back({m_version, contributions, lrScale});
+    for (const auto& c : contributions)
+        if (WorkerRecord* w = m_workers.find(c.worker_id())) {
+            ++w->applied;
+            w->recordStaleness(c.staleness());
+        }
+    m_applied += contributions.size();
+}
+
+void FakeRun::dropGradient(uint32_t worker, uint64_t baseVersion, const std::string& reason) {
+    if (WorkerRecord* w = m_workers.find(worker)) ++w->dropped;
+    ++m_dropped;
+    m_drops.push_back({worker, baseVersion, reason});
+}
+
+void FakeRun::release(uint32_t worker) { releaseAt(worker, parameters(), m_version); }
+
+bool FakeRun::releaseAt(uint32_t id, SharedFloats, uint64_t version) {
+    WorkerRecord* w = m_workers.find(id);
+    if (!w || !w->waiting || !w->active()) return false;
+    w->waiting = false;
+    w->state = wire::WORKER_COMPUTING;
+    m_computingOn[id] = version;
+    m_computingBatch[id] = w->batchSize;
+    m_releases.push_back({m_time, id, version, w->clock, m_workers.minParticipantClock()});
+    m_finishes.push({m_time + w->batchSize / m_speed[id] + m_comm[id], id, ++m_serial[id]});
+    return true;
+}
+
+SharedFloats FakeRun::parameters() { return std::make_shared<const std::vector<float>>(kParameters, 0.0f); }
+
+void FakeRun::announce(wire::EventKind kind, const std::string& detail, const wire::AutoDecision* decision) {
+    wire::Event event;
+    event.set_time_s(m_time);
+    event.set_kind(kind);
+    event.set_detail(detail);
+    event.set_version(m_version);
+    if (decision) *event.mutable_decision() = *decision;
+    m_events.push_back(event);
+}
+
+Clock::time_point FakeRun::now() const {
+    return m_epoch + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(m_time));
+}
+
+std::string FakeRun::accountingError() const {
+    const uint64_t pending = m_policy->pending();
+    if (m_pushed == m_applied + m_dropped + pending) return {};
+    return fmt::format("pushed {} != applied {} + dropped {} + pending {}", m_pushed, m_applied, m_dropped, pending);
+}
+
+}  // namespace syncscope::engine::testing

@@ -1,0 +1,108 @@
+// FakeRun: a PolicyContext with no sockets, no model and a clock of its own, for driving sync
+// policies in-process. Workers are simulated: each computes for batch / speed seconds on the
+// version it was released with, then pushes; a discrete-event loop runs them in time order and
+// checks after every step that every gradient pushed is applied, dropped or pending.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <queue>
+#include <string>
+#include <vector>
+
+#include "engine/ps/mode_catalog.h"
+#include "engine/ps/sync_policy.h"
+
+namespace syncscope::engine::testing {
+
+struct AppliedUpdate {
+    uint64_t version = 0;  ///< the version it made
+    std::vector<wire::Contribution> contributions;
+    float lrScale = 1;
+};
+
+struct DroppedGradient {
+    uint32_t worker = 0;
+    uint64_t baseVersion = 0;
+    std::string reason;
+};
+
+struct ReleaseRecord {
+    double time = 0;
+    uint32_t worker = 0;
+    uint64_t version = 0;
+    uint64_t clock = 0, minClock = 0;
+};
+
+class FakeRun final : public PolicyContext {
+public:
+    static constexpr size_t kParameters = 4;
+    static constexpr uint32_t kBatch = 64;
+
+    explicit FakeRun(const wire::ModeSettings& mode);
+
+    // --- the run ---
+    /// A worker computing `samplesPerSecond` (its iteration: batch / speed + commSeconds); joins at once.
+    uint32_t addWorker(double samplesPerSecond, double commSeconds = 0.001);
+    void setSpeed(uint32_t worker, double samplesPerSecond) { m_speed[worker] = samplesPerSecond; }
+    void lose(uint32_t worker);
+    /// As a console's set_mode: the version boundary, then the new policy.
+    void switchMode(const wire::ModeSettings& mode);
+    /// Runs the simulation for `seconds` of fake time, calling onTick every 0.1 s; `afterStep` runs after
+    /// every push (the accounting invariant is checked there too).
+    void simulate(double seconds, const std::function<void()>& afterStep = {});
+    SyncPolicy& policy() { return *m_policy; }
+    double time() const { return m_time; }
+
+    // --- what happened ---
+    const std::vector<AppliedUpdate>& updates() const { return m_updates; }
+    const std::vector<DroppedGradient>& drops() const { return m_drops; }
+    const std::vector<ReleaseRecord>& releases() const { return m_releases; }
+    const std::vector<wire::Event>& events() const { return m_events; }
+    uint64_t pushed() const { return m_pushed; }
+    uint64_t pushedBy(uint32_t worker) const { return m_workers.all().at(worker).pushed; }
+    /// pushed == applied + dropped + pending, or a message saying how not.
+    std::string accountingError() const;
+
+    // --- PolicyContext ---
+    uint64_t version() const override { return m_version; }
+    size_t parameterCount() const override { return kParameters; }
+    WorkerRegistry& workers() override { return m_workers; }
+    const wire::ModeSettings& modeSettings() const override { return m_mode; }
+    void applyUpdate(const float* gradient, const std::vector<wire::Contribution>& contributions, float lrScale) override;
+    void dropGradient(uint32_t worker, uint64_t baseVersion, const std::string& reason) override;
+    void release(uint32_t worker) override;
+    bool releaseAt(uint32_t worker, SharedFloats parameters, uint64_t version) override;
+    SharedFloats parameters() override;
+    uint32_t baseBatchSize() const override { return kBatch; }
+    void announce(wire::EventKind kind, const std::string& detail, const wire::AutoDecision* decision) override;
+    Clock::time_point now() const override;
+
+private:
+    void push(uint32_t worker);
+    void arrive(uint32_t worker);  ///< waiting for parameters, as after a push or the first pull
+
+    struct Finish {
+        double time;
+        uint32_t worker;
+        uint64_t serial;  ///< a release's number: a stale finish of a lost worker is ignored
+        bool operator>(const Finish& other) const { return time > other.time || (time == other.time && worker > other.worker); }
+    };
+
+    wire::ModeSettings m_mode;
+    std::unique_ptr<SyncPolicy> m_policy;
+    WorkerRegistry m_workers;
+    uint64_t m_version = 0, m_pushed = 0, m_applied = 0, m_dropped = 0;
+    double m_time = 0;
+    Clock::time_point m_epoch = Clock::now();
+    std::map<uint32_t, double> m_speed, m_comm;
+    std::map<uint32_t, uint64_t> m_computingOn, m_serial;
+    std::map<uint32_t, uint32_t> m_computingBatch;  ///< the batch it was released with
+    std::priority_queue<Finish, std::vector<Finish>, std::greater<>> m_finishes;
+    std::vector<AppliedUpdate> m_updates;
+    std::vector<DroppedGradient> m_drops;
+    std::vector<ReleaseRecord> m_releases;
+    std::vector<wire::Event> m_events;
+};
+
+}  // namespace syncscope::engine::testing
