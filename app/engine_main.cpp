@@ -6,8 +6,11 @@
 #include "engine/cli/run_command.h"
 #include "engine/cli/serve_command.h"
 #include "engine/cli/train_command.h"
+#include "engine/core/process_signals.h"
 
 int main(int argc, char** argv) {
+    // A console that started this process may let it outlive the console (its "keep running" answer).
+    syncscope::engine::allowOutlivingParent();
     CLI::App app{"SyncScope engine: distributed training on Fashion-MNIST"};
     app.require_subcommand(1);
     int exitCode = 0;

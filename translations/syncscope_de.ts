@@ -61,153 +61,153 @@
 <context>
     <name>ScenarioParser</name>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="64"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="79"/>
         <source>unknown field &apos;%1&apos; (known here: %2)</source>
         <translation>unbekanntes Feld „%1“ (hier bekannt: %2)</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="71"/>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="91"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="86"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="106"/>
         <source>missing field &apos;%1&apos;</source>
         <translation>fehlendes Feld „%1“</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="73"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="88"/>
         <source>&apos;%1&apos; must be a number</source>
         <translation>„%1“ muss eine Zahl sein</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="75"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="90"/>
         <source>&apos;%1&apos; is %2; it must be from %3 to %4</source>
         <translation>„%1“ ist %2; der Wert muss zwischen %3 und %4 liegen</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="84"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="99"/>
         <source>&apos;%1&apos; must be a whole number</source>
         <translation>„%1“ muss eine ganze Zahl sein</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="92"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="107"/>
         <source>&apos;%1&apos; must be a string</source>
         <translation>„%1“ muss eine Zeichenkette sein</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="100"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="115"/>
         <source>&apos;%1&apos; is &apos;%2&apos;; it must be one of %3</source>
         <translation>„%1“ ist „%2“; der Wert muss einer von %3 sein</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="107"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="122"/>
         <source>&apos;%1&apos; must be true or false</source>
         <translation>„%1“ muss true oder false sein</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="145"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="160"/>
         <source>&apos;%1&apos; must map workers to groups, e.g. {&quot;3&quot;: 1} or [0, 0, 0, 1]</source>
         <translation>„%1“ muss Worker Gruppen zuordnen, z. B. {&quot;3&quot;: 1} oder [0, 0, 0, 1]</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="151"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="166"/>
         <source>&apos;%1&apos; names worker &apos;%2&apos;; workers are 0 to %3</source>
         <translation>„%1“ nennt Worker „%2“; die Worker sind 0 bis %3</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="154"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="169"/>
         <source>&apos;%1&apos; puts worker %2 in group %3; groups are 0 to %4</source>
         <translation>„%1“ setzt Worker %2 in Gruppe %3; die Gruppen sind 0 bis %4</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="195"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="226"/>
         <source>&apos;group_by&apos; is &apos;explicit&apos; but there is no &apos;assignment&apos;</source>
         <translation>„group_by“ ist „explicit“, aber es gibt kein „assignment“</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="226"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="249"/>
         <source>&apos;by&apos; is &apos;explicit&apos; but there is no &apos;assignment&apos;</source>
         <translation>„by“ ist „explicit“, aber es gibt kein „assignment“</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="227"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="250"/>
         <source>missing field &apos;count&apos;</source>
         <translation>fehlendes Feld „count“</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="254"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="277"/>
         <source>schedule entry %1</source>
         <translation>Zeitplaneintrag %1</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="255"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="278"/>
         <source>must be an object like {&quot;at&quot;: 30, &quot;action&quot;: &quot;set_mode&quot;, …}</source>
         <translation>muss ein Objekt wie {&quot;at&quot;: 30, &quot;action&quot;: &quot;set_mode&quot;, …} sein</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="258"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="281"/>
         <source>schedule entry %1 (at %2 s)</source>
         <translation>Zeitplaneintrag %1 (bei %2 s)</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="267"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="290"/>
         <source>unknown action &apos;%1&apos; (expected one of %2)</source>
         <translation>unbekannte Aktion „%1“ (erwartet wird eine von %2)</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="271"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="294"/>
         <source>a &apos;note&apos; step needs a &apos;note&apos; text</source>
         <translation>ein „note“-Schritt braucht einen „note“-Text</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="296"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="319"/>
         <source>missing or not an object like {&quot;mode&quot;: &quot;bsp&quot;}</source>
         <translation>fehlt oder ist kein Objekt wie {&quot;mode&quot;: &quot;bsp&quot;}</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="299"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="322"/>
         <source>a run cannot start with &apos;group_by&apos;: &apos;explicit&apos; (the engine&apos;s --group-by takes round-robin or speed); start with one of those and add a set_groups step at 0</source>
         <translation>ein Lauf kann nicht mit „group_by“: „explicit“ beginnen (--group-by der Engine akzeptiert round-robin oder speed); mit einem davon beginnen und bei 0 einen set_groups-Schritt hinzufügen</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="304"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="327"/>
         <source>&apos;slowdowns&apos; must be a list like [{&quot;worker&quot;: 3, &quot;factor&quot;: 4}]</source>
         <translation>„slowdowns“ muss eine Liste wie [{&quot;worker&quot;: 3, &quot;factor&quot;: 4}] sein</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="307"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="330"/>
         <source>slowdowns entry %1</source>
         <translation>slowdowns-Eintrag %1</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="309"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="332"/>
         <source>must be an object like {&quot;worker&quot;: 3, &quot;factor&quot;: 4}</source>
         <translation>muss ein Objekt wie {&quot;worker&quot;: 3, &quot;factor&quot;: 4} sein</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="325"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="348"/>
         <source>%1: not valid JSON at character %2: %3</source>
         <translation>%1: kein gültiges JSON bei Zeichen %2: %3</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="326"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="349"/>
         <source>%1: the scenario must be a JSON object</source>
         <translation>%1: das Szenario muss ein JSON-Objekt sein</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="335"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="358"/>
         <source>%1: &apos;schedule&apos; must be a list of steps</source>
         <translation>%1: „schedule“ muss eine Liste von Schritten sein</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="341"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="364"/>
         <source>comes after the run&apos;s end (&apos;max_seconds&apos; is %1)</source>
         <translation>liegt nach dem Ende des Laufs („max_seconds“ ist %1)</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="353"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="376"/>
         <source>%1: cannot read it: %2</source>
         <translation>%1: kann nicht gelesen werden: %2</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="355"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="378"/>
         <source>%1: too large for a scenario (over 1 MiB)</source>
         <translation>%1: zu groß für ein Szenario (über 1 MiB)</translation>
     </message>
@@ -235,97 +235,72 @@
         <translation>%1 reihum</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_text.cpp" line="32"/>
-        <source> (SSP s=%1 inside)</source>
-        <translation> (SSP s=%1 in den Gruppen)</translation>
-    </message>
-    <message>
-        <location filename="../ui/scenario/scenario_text.cpp" line="32"/>
-        <source> (BSP inside)</source>
-        <translation> (BSP in den Gruppen)</translation>
-    </message>
-    <message>
         <location filename="../ui/scenario/scenario_text.cpp" line="35"/>
-        <source> K=default</source>
-        <translation> K=Standard</translation>
-    </message>
-    <message>
-        <location filename="../ui/scenario/scenario_text.cpp" line="36"/>
-        <source> slack barrier</source>
-        <translation> lockere Barriere</translation>
-    </message>
-    <message>
-        <location filename="../ui/scenario/scenario_text.cpp" line="36"/>
-        <source> enforced barrier</source>
-        <translation> erzwungene Barriere</translation>
-    </message>
-    <message>
-        <location filename="../ui/scenario/scenario_text.cpp" line="46"/>
         <source>note</source>
         <translation>Hinweis</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_text.cpp" line="47"/>
+        <location filename="../ui/scenario/scenario_text.cpp" line="36"/>
         <source>switch to %1</source>
         <translation>Wechsel zu %1</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_text.cpp" line="48"/>
+        <location filename="../ui/scenario/scenario_text.cpp" line="37"/>
         <source>regroup: %1</source>
         <translation>neu gruppieren: %1</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_text.cpp" line="52"/>
+        <location filename="../ui/scenario/scenario_text.cpp" line="41"/>
         <source>worker %1 back to full speed</source>
         <translation>Worker %1 wieder mit voller Geschwindigkeit</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_text.cpp" line="54"/>
+        <location filename="../ui/scenario/scenario_text.cpp" line="43"/>
         <source>×%1 compute time</source>
         <translation>×%1 Rechenzeit</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_text.cpp" line="55"/>
+        <location filename="../ui/scenario/scenario_text.cpp" line="44"/>
         <source>+%1 ms per iteration</source>
         <translation>+%1 ms pro Iteration</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_text.cpp" line="57"/>
+        <location filename="../ui/scenario/scenario_text.cpp" line="46"/>
         <source>×%1 with probability %2</source>
         <translation>×%1 mit Wahrscheinlichkeit %2</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_text.cpp" line="58"/>
+        <location filename="../ui/scenario/scenario_text.cpp" line="47"/>
         <source>+%1 ms before each push</source>
         <translation>+%1 ms vor jedem Push</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_text.cpp" line="59"/>
+        <location filename="../ui/scenario/scenario_text.cpp" line="48"/>
         <source>slow worker %1: %2</source>
         <translation>Worker %1 verlangsamen: %2</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_text.cpp" line="61"/>
+        <location filename="../ui/scenario/scenario_text.cpp" line="50"/>
         <source>learning rate %1</source>
         <translation>Lernrate %1</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_text.cpp" line="62"/>
+        <location filename="../ui/scenario/scenario_text.cpp" line="51"/>
         <source>pause for %1 s</source>
         <translation>%1 s pausieren</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_text.cpp" line="62"/>
+        <location filename="../ui/scenario/scenario_text.cpp" line="51"/>
         <source>pause</source>
         <translation>pausieren</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_text.cpp" line="63"/>
+        <location filename="../ui/scenario/scenario_text.cpp" line="52"/>
         <source>resume</source>
         <translation>fortsetzen</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_text.cpp" line="64"/>
+        <location filename="../ui/scenario/scenario_text.cpp" line="53"/>
         <source>stop the run</source>
         <translation>Lauf anhalten</translation>
     </message>
@@ -333,109 +308,362 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/console_main.cpp" line="32"/>
+        <location filename="../app/console_main.cpp" line="33"/>
         <source>Run &apos;syncscope --help&apos; for the flags.</source>
         <translation>Mit „syncscope --help“ werden die Optionen angezeigt.</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="93"/>
+        <location filename="../app/console_main.cpp" line="94"/>
         <source>SyncScope console: watch and steer distributed training</source>
         <translation>SyncScope-Konsole: verteiltes Training beobachten und steuern</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="96"/>
+        <location filename="../app/console_main.cpp" line="97"/>
         <source>Attach to a coordinator&apos;s control endpoint (telemetry: port + 1).</source>
         <translation>An den Steuerungsendpunkt eines Koordinators anhängen (Telemetrie: Port + 1).</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="98"/>
+        <location filename="../app/console_main.cpp" line="99"/>
         <source>Start a local cluster with N workers.</source>
         <translation>Einen lokalen Cluster mit N Workern starten.</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="101"/>
+        <location filename="../app/console_main.cpp" line="102"/>
         <source>The syncscope-engine binary for local clusters.</source>
         <translation>Die syncscope-engine-Programmdatei für lokale Cluster.</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="104"/>
+        <location filename="../app/console_main.cpp" line="105"/>
         <source>Language of the console: de, zh_CN or en (default: the system locale).</source>
         <translation>Sprache der Konsole: de, zh_CN oder en (Standard: das Gebietsschema des Systems).</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="108"/>
+        <location filename="../app/console_main.cpp" line="109"/>
         <source>Save a PNG of the window to FILE after a while of running, stop a local cluster, and exit.</source>
         <translation>Nach einer Weile Laufzeit ein PNG des Fensters in DATEI speichern, einen lokalen Cluster anhalten und beenden.</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="112"/>
+        <location filename="../app/console_main.cpp" line="113"/>
         <source>Seconds of running before --screenshot grabs the window (default: 10).</source>
         <translation>Sekunden Laufzeit, bevor --screenshot das Fenster aufnimmt (Standard: 10).</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="115"/>
+        <location filename="../app/console_main.cpp" line="116"/>
         <source>Open a run recording for replay and export.</source>
         <translation>Eine Laufaufzeichnung zum Abspielen und Exportieren öffnen.</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="119"/>
+        <location filename="../app/console_main.cpp" line="120"/>
         <source>Play a classroom scenario on a local cluster: a scenario file, or the name of a shipped one (straggler-bsp, bsp-vs-asp, grouping-rescue).</source>
         <translation>Ein Unterrichtsszenario auf einem lokalen Cluster abspielen: eine Szenariodatei oder der Name eines mitgelieferten Szenarios (straggler-bsp, bsp-vs-asp, grouping-rescue).</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="126"/>
+        <location filename="../app/console_main.cpp" line="127"/>
         <source>unexpected argument &apos;%1&apos;</source>
         <translation>unerwartetes Argument „%1“</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="128"/>
+        <location filename="../app/console_main.cpp" line="129"/>
         <source>give one of --attach, --local, --open and --scenario</source>
         <translation>bitte nur eine von --attach, --local, --open und --scenario angeben</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="162"/>
+        <location filename="../app/console_main.cpp" line="156"/>
+        <source>--local &apos;%1&apos; must be a number of workers from 1 to %2</source>
+        <translation>--local &apos;%1&apos; muss eine Anzahl von Workern zwischen 1 und %2 sein</translation>
+    </message>
+    <message>
+        <location filename="../app/console_main.cpp" line="166"/>
         <source>--screenshot needs --local N, --scenario FILE or --attach tcp://HOST:PORT</source>
         <translation>--screenshot braucht --local N, --scenario DATEI oder --attach tcp://HOST:PORT</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="134"/>
+        <location filename="../app/console_main.cpp" line="135"/>
         <source>--attach &apos;%1&apos; is not tcp://HOST:PORT (e.g. tcp://127.0.0.1:5556)</source>
         <translation>--attach „%1“ ist nicht tcp://HOST:PORT (z. B. tcp://127.0.0.1:5556)</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="143"/>
+        <location filename="../app/console_main.cpp" line="144"/>
         <source>--scenario &apos;%1&apos; is neither a file nor a shipped scenario (%2)</source>
         <translation>--scenario „%1“ ist weder eine Datei noch ein mitgeliefertes Szenario (%2)</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="154"/>
-        <source>--local &apos;%1&apos; must be a number of workers from 1 to 1024</source>
-        <translation>--local „%1“ muss eine Anzahl von Workern zwischen 1 und 1024 sein</translation>
-    </message>
-    <message>
-        <location filename="../app/console_main.cpp" line="157"/>
+        <location filename="../app/console_main.cpp" line="161"/>
         <source>no syncscope-engine at &apos;%1&apos;; give its path with --engine PATH</source>
         <translation>keine syncscope-engine unter „%1“; ihren Pfad mit --engine PFAD angeben</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="166"/>
+        <location filename="../app/console_main.cpp" line="170"/>
         <source>--screenshot-after &apos;%1&apos; must be a number of seconds from 0 to 86400</source>
         <translation>--screenshot-after „%1“ muss eine Anzahl von Sekunden zwischen 0 und 86400 sein</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="175"/>
+        <location filename="../app/console_main.cpp" line="179"/>
         <source>--screenshot-after needs --screenshot FILE</source>
         <translation>--screenshot-after braucht --screenshot DATEI</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="193"/>
+        <location filename="../app/console_main.cpp" line="197"/>
         <source>syncscope: saved the window to &apos;%1&apos;</source>
         <translation>syncscope: Fenster in „%1“ gespeichert</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="196"/>
+        <location filename="../app/console_main.cpp" line="200"/>
         <source>could not save the screenshot to &apos;%1&apos; (is the folder there and writable?)</source>
         <translation>Bildschirmfoto konnte nicht in „%1“ gespeichert werden (existiert der Ordner und ist er beschreibbar?)</translation>
+    </message>
+</context>
+<context>
+    <name>syncscope::engine::ModeCatalog</name>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="59"/>
+        <source>Staleness bound s</source>
+        <translation>Veraltungsgrenze s</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="60"/>
+        <source>Clocks a worker may run ahead of the slowest (0 is BSP)</source>
+        <translation>Takte, die ein Worker dem langsamsten voraus sein darf (0 entspricht BSP)</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="62"/>
+        <source>Learning rate for stale gradients</source>
+        <translation>Lernrate für veraltete Gradienten</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="63"/>
+        <source>none; inverse: lr/tau (Zhang et al.); dynsgd: lr/(tau+1)</source>
+        <translation>keine; inverse: lr/tau (Zhang et al.); dynsgd: lr/(tau+1)</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="65"/>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="66"/>
+        <source>inverse (lr/tau)</source>
+        <translation>invers (lr/tau)</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="67"/>
+        <source>dynsgd (lr/(tau+1))</source>
+        <translation>DynSGD (lr/(tau+1))</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="68"/>
+        <source>Groups G</source>
+        <translation>Gruppen G</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="68"/>
+        <source>Number of worker groups</source>
+        <translation>Anzahl der Worker-Gruppen</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="70"/>
+        <source>Group by</source>
+        <translation>Gruppieren nach</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="70"/>
+        <source>How workers are put into groups</source>
+        <translation>Wie Worker in Gruppen eingeteilt werden</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="72"/>
+        <source>round robin</source>
+        <translation>reihum</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="73"/>
+        <source>speed</source>
+        <translation>Geschwindigkeit</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="74"/>
+        <source>explicit assignment</source>
+        <translation>ausdrückliche Zuordnung</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="75"/>
+        <source>Inside a group</source>
+        <translation>Innerhalb einer Gruppe</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="76"/>
+        <source>Synchronisation inside a group</source>
+        <translation>Synchronisation innerhalb einer Gruppe</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="77"/>
+        <source>BSP</source>
+        <translation>BSP</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="77"/>
+        <source>SSP (bound s)</source>
+        <translation>SSP (Grenze s)</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="78"/>
+        <source>K</source>
+        <translation>K</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="78"/>
+        <source>ksync: gradients per version; kasync: gradients per update</source>
+        <translation>ksync: Gradienten pro Version; kasync: Gradienten pro Aktualisierung</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="80"/>
+        <source>Barrier</source>
+        <translation>Barriere</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="81"/>
+        <source>enforced: BSP; slack: SSP with bound s</source>
+        <translation>erzwungen: BSP; locker: SSP mit Grenze s</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="82"/>
+        <source>enforced (BSP)</source>
+        <translation>erzwungen (BSP)</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="82"/>
+        <source>slack (SSP)</source>
+        <translation>locker (SSP)</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="83"/>
+        <source>Rebalance every</source>
+        <translation>Neu ausbalancieren alle</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="84"/>
+        <source>Seconds between batch-size rebalancing</source>
+        <translation>Sekunden zwischen Neuverteilungen der Batchgrößen</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="85"/>
+        <source>Decide every</source>
+        <translation>Entscheiden alle</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="86"/>
+        <source>Seconds between the controller&apos;s decisions</source>
+        <translation>Sekunden zwischen den Entscheidungen des Reglers</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="87"/>
+        <source>Controller</source>
+        <translation>Regler</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="88"/>
+        <source>decide: switch by itself; advise: propose, a person takes or dismisses</source>
+        <translation>entscheiden: wechselt selbst; beraten: schlägt vor, ein Mensch übernimmt oder verwirft</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="89"/>
+        <source>decides</source>
+        <translation>entscheidet</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="89"/>
+        <source>advises</source>
+        <translation>berät</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="103"/>
+        <source>BSP (bulk synchronous)</source>
+        <translation>BSP (massiv synchron)</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="104"/>
+        <source>Wait for every worker, average their gradients, apply once. No staleness, but the slowest worker sets the pace.</source>
+        <translation>Auf jeden Worker warten, ihre Gradienten mitteln, einmal anwenden. Keine Veraltung, aber der langsamste Worker bestimmt das Tempo.</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="107"/>
+        <source>ASP (asynchronous)</source>
+        <translation>ASP (asynchron)</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="108"/>
+        <source>Apply each gradient as it arrives. Nobody waits, but gradients can be stale.</source>
+        <translation>Jeden Gradienten bei Ankunft anwenden. Niemand wartet, aber Gradienten können veraltet sein.</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="109"/>
+        <source>SSP (stale synchronous)</source>
+        <translation>SSP (veraltet synchron)</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="110"/>
+        <source>Apply on arrival; a worker more than s clocks ahead of the slowest waits. s = 0 is BSP.</source>
+        <translation>Bei Ankunft anwenden; ein Worker, der mehr als s Takte vor dem langsamsten liegt, wartet. s = 0 entspricht BSP.</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="112"/>
+        <source>Grouped (hybrid)</source>
+        <translation>Gruppiert (hybrid)</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="113"/>
+        <source>G groups: BSP (or SSP) inside a group, groups update the model asynchronously. G = 1 is BSP, G = N is ASP.</source>
+        <translation>G Gruppen: BSP (oder SSP) innerhalb einer Gruppe, die Gruppen aktualisieren das Modell asynchron. G = 1 entspricht BSP, G = N entspricht ASP.</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="117"/>
+        <source>K-sync (backup workers)</source>
+        <translation>K-sync (Backup-Worker)</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="118"/>
+        <source>Average the first K gradients of each version; late ones are dropped and counted. K = N is BSP.</source>
+        <translation>Die ersten K Gradienten jeder Version mitteln; verspätete werden verworfen und gezählt. K = N entspricht BSP.</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="119"/>
+        <source>N-1 (N below 4 workers)</source>
+        <translation>N-1 (N unter 4 Workern)</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="120"/>
+        <source>K-async (n-softsync)</source>
+        <translation>K-async (n-softsync)</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="121"/>
+        <source>Update after every K gradients from anyone, stale ones included. K = 1 is ASP.</source>
+        <translation>Nach jeweils K Gradienten von beliebigen Workern aktualisieren, veraltete eingeschlossen. K = 1 entspricht ASP.</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="122"/>
+        <source>N/2</source>
+        <translation>N/2</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="123"/>
+        <source>Elastic batch</source>
+        <translation>Elastischer Batch</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="124"/>
+        <source>Each worker&apos;s batch is sized in proportion to its speed so all arrive together; enforced (BSP) or slack (SSP) barrier.</source>
+        <translation>Die Batchgröße jedes Workers richtet sich nach seiner Geschwindigkeit, damit alle gleichzeitig ankommen; erzwungene (BSP) oder lockere (SSP) Barriere.</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="127"/>
+        <source>Auto (adaptive)</source>
+        <translation>Auto (adaptiv)</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="128"/>
+        <source>A controller measures the workers&apos; speeds and picks mode and grouping; each decision appears as a marker with its reason. As an advisor it proposes and you decide.</source>
+        <translation>Ein Regler misst die Geschwindigkeit der Worker und wählt Modus und Gruppierung; jede Entscheidung erscheint als Markierung mit ihrer Begründung. Als Berater schlägt er vor, und Sie entscheiden.</translation>
     </message>
 </context>
 <context>
@@ -510,102 +738,47 @@
 <context>
     <name>syncscope::ui::ConnectDialog</name>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="22"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="21"/>
         <source>Connect to a run</source>
         <translation>Mit einem Lauf verbinden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="24"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="23"/>
         <source>Start a local cluster</source>
         <translation>Einen lokalen Cluster starten</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="25"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="24"/>
         <source>Attach to a running coordinator</source>
         <translation>An einen laufenden Koordinator anhängen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="51"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="50"/>
         <source>Control endpoint</source>
         <translation>Steuerungsendpunkt</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="52"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="51"/>
         <source>Telemetry endpoint</source>
         <translation>Telemetrie-Endpunkt</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="78"/>
-        <source>by count (round robin)</source>
-        <translation>nach Anzahl (reihum)</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="79"/>
-        <source>by speed</source>
-        <translation>nach Geschwindigkeit</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="82"/>
-        <source>engine default</source>
-        <translation>Engine-Standard</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="84"/>
-        <source>enforced</source>
-        <translation>erzwungen</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="85"/>
-        <source>slack</source>
-        <translation>locker</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="90"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="70"/>
         <source>Workers</source>
         <translation>Worker</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="91"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="71"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="92"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="72"/>
         <source>Backend</source>
         <translation>Backend</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="93"/>
-        <source>Sync mode</source>
-        <translation>Synchronisationsmodus</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="94"/>
-        <source>Staleness bound s</source>
-        <translation>Veraltungsgrenze s</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="95"/>
-        <source>Groups G</source>
-        <translation>Gruppen G</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="96"/>
-        <source>Grouping</source>
-        <translation>Gruppierung</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="97"/>
-        <source>K</source>
-        <translation>K</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="98"/>
-        <source>Barrier</source>
-        <translation>Barriere</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="99"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="74"/>
         <source>Epochs</source>
         <translation>Epochen</translation>
     </message>
@@ -613,279 +786,355 @@
 <context>
     <name>syncscope::ui::EventMarkers</name>
     <message>
-        <location filename="../ui/widgets/event_markers.cpp" line="55"/>
+        <location filename="../ui/widgets/event_markers.cpp" line="50"/>
+        <source>advice %1: %2</source>
+        <translation>Rat %1: %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_markers.cpp" line="52"/>
+        <source>advice %1 taken: %2</source>
+        <translation>Rat %1 übernommen: %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_markers.cpp" line="53"/>
+        <source>advice %1 dismissed</source>
+        <translation>Rat %1 verworfen</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_markers.cpp" line="56"/>
+        <source>auto: %1</source>
+        <translation>auto: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_markers.cpp" line="57"/>
+        <source>auto stays %1</source>
+        <translation>auto bleibt bei %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_markers.cpp" line="70"/>
         <source>%1 s, version %2: %3</source>
         <translation>%1 s, Version %2: %3</translation>
     </message>
 </context>
 <context>
-    <name>syncscope::ui::MainWindow</name>
+    <name>syncscope::ui::LocalClusterProcess</name>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="60"/>
-        <source>waiting for workers</source>
-        <translation>wartet auf Worker</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="61"/>
-        <source>running</source>
-        <translation>läuft</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="62"/>
-        <source>paused</source>
-        <translation>pausiert</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="63"/>
-        <source>stopped</source>
-        <translation>angehalten</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="64"/>
-        <source>unknown</source>
-        <translation>unbekannt</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="71"/>
-        <source>SyncScope</source>
-        <translation>SyncScope</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="88"/>
-        <source>Scenario at %1 s: %2</source>
-        <translation>Szenario bei %1 s: %2</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="93"/>
-        <source>Note: %1</source>
-        <translation>Hinweis: %1</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="96"/>
-        <source>Scenario over: %1</source>
-        <translation>Szenario beendet: %1</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="102"/>
-        <location filename="../ui/widgets/main_window.cpp" line="169"/>
-        <source>Not attached</source>
-        <translation>Nicht verbunden</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="103"/>
-        <source>Detached: %1</source>
-        <translation>Getrennt: %1</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="106"/>
-        <source>Connection lost: %1</source>
-        <translation>Verbindung verloren: %1</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="114"/>
-        <source>Steering</source>
-        <translation>Steuerung</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="121"/>
-        <source>Log</source>
-        <translation>Protokoll</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="126"/>
-        <source>Scenario</source>
-        <translation>Szenario</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="134"/>
-        <source>&amp;File</source>
-        <translation>&amp;Datei</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="135"/>
-        <source>&amp;Attach…</source>
-        <translation>&amp;Anhängen…</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="136"/>
-        <source>Start &amp;local cluster…</source>
-        <translation>&amp;Lokalen Cluster starten…</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="137"/>
-        <source>&amp;Detach</source>
-        <translation>&amp;Trennen</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="142"/>
-        <source>&amp;Quit</source>
-        <translation>&amp;Beenden</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="143"/>
-        <source>&amp;Run</source>
-        <translation>&amp;Lauf</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="145"/>
-        <source>&amp;Scenarios</source>
-        <translation>&amp;Szenarien</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="148"/>
-        <source>Stop &amp;following the scenario</source>
-        <translation>Szenario nicht mehr &amp;folgen</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="153"/>
-        <source>&amp;View</source>
-        <translation>&amp;Ansicht</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="154"/>
-        <source>&amp;Wall-clock time axis</source>
-        <translation>&amp;Uhrzeit-Zeitachse</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="157"/>
-        <source>&amp;Log-scale loss</source>
-        <translation>&amp;Logarithmischer Verlust</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="161"/>
-        <source>&amp;Presentation view</source>
-        <translation>&amp;Präsentationsansicht</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="163"/>
-        <source>Ctrl+Shift+P</source>
-        <translation>Ctrl+Shift+P</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="164"/>
-        <source>Large type for a projector; hides the fine controls and the log</source>
-        <translation>Große Schrift für einen Projektor; blendet die feinen Steuerelemente und das Protokoll aus</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="198"/>
-        <source>Cannot attach: give both endpoints as tcp://HOST:PORT.</source>
-        <translation>Anhängen nicht möglich: beide Endpunkte als tcp://HOST:PORT angeben.</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="203"/>
-        <source>Attaching to %1…</source>
-        <translation>Hänge an %1 an…</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="224"/>
-        <source>Replay: %1</source>
-        <translation>Wiedergabe: %1</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="225"/>
-        <source>Opened recording %1 (%2 s)</source>
-        <translation>Aufzeichnung %1 geöffnet (%2 s)</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="229"/>
-        <source>Exported the charts to %1</source>
-        <translation>Diagramme nach %1 exportiert</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="245"/>
-        <source>State: %1</source>
-        <translation>Zustand: %1</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="246"/>
-        <source>Mode: %1</source>
-        <translation>Modus: %1</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="247"/>
-        <source>Version %1</source>
-        <translation>Version %1</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="248"/>
-        <source>Accuracy: –</source>
-        <translation>Genauigkeit: –</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="249"/>
-        <source>Accuracy: %1%</source>
-        <translation>Genauigkeit: %1 %</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="256"/>
-        <source>[%1 s] %2: %3</source>
-        <translation>[%1 s] %2: %3</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="271"/>
-        <source>Command %1 refused: %2</source>
-        <translation>Befehl %1 abgelehnt: %2</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="279"/>
-        <source>Command %1 done: %2</source>
-        <translation>Befehl %1 ausgeführt: %2</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="279"/>
-        <source>no event</source>
-        <translation>kein Ereignis</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="284"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="39"/>
         <source>A local cluster is already running; stop it first.</source>
         <translation>Ein lokaler Cluster läuft bereits; zuerst anhalten.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="300"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="50"/>
+        <source>Cannot start a local cluster: %1</source>
+        <translation>Lokaler Cluster kann nicht gestartet werden: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/net/local_cluster_process.cpp" line="61"/>
         <source>Cannot run %1: %2</source>
         <translation>%1 kann nicht ausgeführt werden: %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="302"/>
-        <source>Starting a local cluster: %1 %2</source>
-        <translation>Starte einen lokalen Cluster: %1 %2</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="316"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="84"/>
         <source>The coordinator did not report its endpoints: %1</source>
         <translation>Der Koordinator hat seine Endpunkte nicht gemeldet: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="349"/>
-        <location filename="../ui/widgets/main_window.cpp" line="381"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="92"/>
+        <source>Cannot start worker %1: %2</source>
+        <translation>Worker %1 kann nicht gestartet werden: %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/net/local_cluster_process.cpp" line="97"/>
+        <source>The coordinator exited before it was ready (its error is in the terminal)</source>
+        <translation>Der Koordinator hat sich beendet, bevor er bereit war (sein Fehler steht im Terminal)</translation>
+    </message>
+</context>
+<context>
+    <name>syncscope::ui::MainWindow</name>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="52"/>
+        <source>waiting for workers</source>
+        <translation>wartet auf Worker</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="53"/>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="54"/>
+        <source>paused</source>
+        <translation>pausiert</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="55"/>
+        <source>stopped</source>
+        <translation>angehalten</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="56"/>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="63"/>
+        <source>SyncScope</source>
+        <translation>SyncScope</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="81"/>
+        <source>Scenario at %1 s: %2</source>
+        <translation>Szenario bei %1 s: %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="86"/>
+        <source>Note: %1</source>
+        <translation>Hinweis: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="89"/>
+        <source>Scenario over: %1</source>
+        <translation>Szenario beendet: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="95"/>
+        <location filename="../ui/widgets/main_window.cpp" line="162"/>
+        <source>Not attached</source>
+        <translation>Nicht verbunden</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="96"/>
+        <source>Detached: %1</source>
+        <translation>Getrennt: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="99"/>
+        <source>Connection lost: %1</source>
+        <translation>Verbindung verloren: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="107"/>
+        <source>Steering</source>
+        <translation>Steuerung</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="114"/>
+        <source>Log</source>
+        <translation>Protokoll</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="119"/>
+        <source>Scenario</source>
+        <translation>Szenario</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="127"/>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="128"/>
+        <source>&amp;Attach…</source>
+        <translation>&amp;Anhängen…</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="129"/>
+        <source>Start &amp;local cluster…</source>
+        <translation>&amp;Lokalen Cluster starten…</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="130"/>
+        <source>&amp;Detach</source>
+        <translation>&amp;Trennen</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="135"/>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="136"/>
+        <source>&amp;Run</source>
+        <translation>&amp;Lauf</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="138"/>
+        <source>&amp;Scenarios</source>
+        <translation>&amp;Szenarien</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="141"/>
+        <source>Stop &amp;following the scenario</source>
+        <translation>Szenario nicht mehr &amp;folgen</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="146"/>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="147"/>
+        <source>&amp;Wall-clock time axis</source>
+        <translation>&amp;Uhrzeit-Zeitachse</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="150"/>
+        <source>&amp;Log-scale loss</source>
+        <translation>&amp;Logarithmischer Verlust</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="154"/>
+        <source>&amp;Presentation view</source>
+        <translation>&amp;Präsentationsansicht</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="156"/>
+        <source>Ctrl+Shift+P</source>
+        <translation>Ctrl+Shift+P</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="157"/>
+        <source>Large type for a projector; hides the fine controls and the log</source>
+        <translation>Große Schrift für einen Projektor; blendet die feinen Steuerelemente und das Protokoll aus</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="191"/>
+        <source>Cannot attach: give both endpoints as tcp://HOST:PORT.</source>
+        <translation>Anhängen nicht möglich: beide Endpunkte als tcp://HOST:PORT angeben.</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="196"/>
+        <source>Attaching to %1…</source>
+        <translation>Hänge an %1 an…</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="217"/>
+        <source>Replay: %1</source>
+        <translation>Wiedergabe: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="218"/>
+        <source>Opened recording %1 (%2 s)</source>
+        <translation>Aufzeichnung %1 geöffnet (%2 s)</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="222"/>
+        <source>Exported the charts to %1</source>
+        <translation>Diagramme nach %1 exportiert</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="238"/>
+        <source>State: %1</source>
+        <translation>Zustand: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="239"/>
+        <source>Mode: %1</source>
+        <translation>Modus: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="240"/>
+        <source>Version %1</source>
+        <translation>Version %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="241"/>
+        <source>Accuracy: –</source>
+        <translation>Genauigkeit: –</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="242"/>
+        <source>Accuracy: %1%</source>
+        <translation>Genauigkeit: %1 %</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="249"/>
+        <source>[%1 s] %2: %3</source>
+        <translation>[%1 s] %2: %3</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="264"/>
+        <source>Command %1 refused: %2</source>
+        <translation>Befehl %1 abgelehnt: %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="272"/>
+        <source>Command %1 done: %2</source>
+        <translation>Befehl %1 ausgeführt: %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="272"/>
+        <source>no event</source>
+        <translation>kein Ereignis</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="277"/>
+        <source>A local cluster is already running; stop it first.</source>
+        <translation>Ein lokaler Cluster läuft bereits; zuerst anhalten.</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="288"/>
+        <source>Starting a local cluster: %1 serve %2</source>
+        <translation>Lokaler Cluster wird gestartet: %1 serve %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="298"/>
+        <source>The local cluster has stopped.</source>
+        <translation>Der lokale Cluster ist angehalten.</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="307"/>
+        <source>Stopping the local cluster…</source>
+        <translation>Der lokale Cluster wird angehalten …</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="314"/>
+        <location filename="../ui/widgets/main_window.cpp" line="344"/>
         <source>Stop the local cluster?</source>
         <translation>Den lokalen Cluster anhalten?</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="350"/>
+        <location filename="../ui/widgets/main_window.cpp" line="315"/>
         <source>This window started a local cluster. Stop its coordinator and workers?</source>
         <translation>Dieses Fenster hat einen lokalen Cluster gestartet. Seinen Koordinator und seine Worker anhalten?</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="370"/>
+        <location filename="../ui/widgets/main_window.cpp" line="334"/>
         <source>Cannot run the scenario: %1</source>
         <translation>Das Szenario kann nicht ausgeführt werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="382"/>
+        <location filename="../ui/widgets/main_window.cpp" line="345"/>
         <source>A local cluster is running. Stop it and start the scenario &quot;%1&quot;?</source>
         <translation>Ein lokaler Cluster läuft. Ihn anhalten und das Szenario „%1“ starten?</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="391"/>
+        <location filename="../ui/widgets/main_window.cpp" line="355"/>
         <source>Scenario: %1 (%2)</source>
         <translation>Szenario: %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="398"/>
+        <location filename="../ui/widgets/main_window.cpp" line="362"/>
         <source>Scenario %1 s · next: %2</source>
         <translation>Szenario %1 s · als Nächstes: %2</translation>
+    </message>
+</context>
+<context>
+    <name>syncscope::ui::ModeEditor</name>
+    <message>
+        <location filename="../ui/widgets/mode_editor.cpp" line="27"/>
+        <source>Mode</source>
+        <translation>Modus</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/mode_editor.cpp" line="91"/>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/mode_editor.cpp" line="170"/>
+        <source>default: %1</source>
+        <translation>Standard: %1</translation>
     </message>
 </context>
 <context>
@@ -1185,309 +1434,118 @@
 <context>
     <name>syncscope::ui::SteeringPanel</name>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="76"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="59"/>
         <source>Run</source>
         <translation>Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="78"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="61"/>
         <source>Start</source>
         <translation>Start</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="79"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="62"/>
         <source>Ctrl+Return</source>
         <translation>Ctrl+Return</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="80"/>
-        <location filename="../ui/widgets/steering_panel.cpp" line="381"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="63"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="262"/>
         <source>Pause</source>
         <translation>Pause</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="81"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="64"/>
         <source>Space</source>
         <translation>Space</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="82"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="65"/>
         <source>Stop</source>
         <translation>Stopp</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="83"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="66"/>
         <source>Ctrl+.</source>
         <translation>Ctrl+.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="98"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="81"/>
         <source>Synchronisation</source>
         <translation>Synchronisation</translation>
     </message>
     <message>
-        <location filename="../ui/model/sync_mode_catalog.cpp" line="15"/>
-        <source>BSP (bulk synchronous)</source>
-        <translation>BSP (massiv synchron)</translation>
+        <location filename="../ui/widgets/steering_panel.cpp" line="91"/>
+        <source>Running</source>
+        <translation>Läuft</translation>
     </message>
     <message>
-        <location filename="../ui/model/sync_mode_catalog.cpp" line="16"/>
-        <source>Wait for every worker, average their gradients, apply once. No staleness, but the slowest worker sets the pace.</source>
-        <translation>Auf jeden Worker warten, ihre Gradienten mitteln, einmal anwenden. Keine Veraltung, aber der langsamste Worker bestimmt das Tempo.</translation>
-    </message>
-    <message>
-        <location filename="../ui/model/sync_mode_catalog.cpp" line="19"/>
-        <source>ASP (asynchronous)</source>
-        <translation>ASP (asynchron)</translation>
-    </message>
-    <message>
-        <location filename="../ui/model/sync_mode_catalog.cpp" line="20"/>
-        <source>Apply each gradient as it arrives. Nobody waits, but gradients can be stale.</source>
-        <translation>Jeden Gradienten bei Ankunft anwenden. Niemand wartet, aber Gradienten können veraltet sein.</translation>
-    </message>
-    <message>
-        <location filename="../ui/model/sync_mode_catalog.cpp" line="22"/>
-        <source>SSP (stale synchronous)</source>
-        <translation>SSP (veraltet synchron)</translation>
-    </message>
-    <message>
-        <location filename="../ui/model/sync_mode_catalog.cpp" line="23"/>
-        <source>Apply on arrival; a worker more than s clocks ahead of the slowest waits. s = 0 is BSP.</source>
-        <translation>Bei Ankunft anwenden; ein Worker, der mehr als s Takte vor dem langsamsten liegt, wartet. s = 0 entspricht BSP.</translation>
-    </message>
-    <message>
-        <location filename="../ui/model/sync_mode_catalog.cpp" line="25"/>
-        <source>Grouped (hybrid)</source>
-        <translation>Gruppiert (hybrid)</translation>
-    </message>
-    <message>
-        <location filename="../ui/model/sync_mode_catalog.cpp" line="26"/>
-        <source>G groups: BSP (or SSP) inside a group, groups update the model asynchronously. G = 1 is BSP, G = N is ASP.</source>
-        <translation>G Gruppen: BSP (oder SSP) innerhalb einer Gruppe, die Gruppen aktualisieren das Modell asynchron. G = 1 entspricht BSP, G = N entspricht ASP.</translation>
-    </message>
-    <message>
-        <location filename="../ui/model/sync_mode_catalog.cpp" line="29"/>
-        <source>K-sync (backup workers)</source>
-        <translation>K-sync (Backup-Worker)</translation>
-    </message>
-    <message>
-        <location filename="../ui/model/sync_mode_catalog.cpp" line="30"/>
-        <source>Average the first K gradients of each version; late ones are dropped and counted. K = N is BSP.</source>
-        <translation>Die ersten K Gradienten jeder Version mitteln; verspätete werden verworfen und gezählt. K = N entspricht BSP.</translation>
-    </message>
-    <message>
-        <location filename="../ui/model/sync_mode_catalog.cpp" line="33"/>
-        <source>K-async (n-softsync)</source>
-        <translation>K-async (n-softsync)</translation>
-    </message>
-    <message>
-        <location filename="../ui/model/sync_mode_catalog.cpp" line="34"/>
-        <source>Update after every K gradients from anyone, stale ones included. K = 1 is ASP.</source>
-        <translation>Nach jeweils K Gradienten von beliebigen Workern aktualisieren, veraltete eingeschlossen. K = 1 entspricht ASP.</translation>
-    </message>
-    <message>
-        <location filename="../ui/model/sync_mode_catalog.cpp" line="36"/>
-        <source>Elastic batch</source>
-        <translation>Elastischer Batch</translation>
-    </message>
-    <message>
-        <location filename="../ui/model/sync_mode_catalog.cpp" line="37"/>
-        <source>Each worker&apos;s batch is sized in proportion to its speed so all arrive together; enforced (BSP) or slack (SSP) barrier.</source>
-        <translation>Die Batchgröße jedes Workers richtet sich nach seiner Geschwindigkeit, damit alle gleichzeitig ankommen; erzwungene (BSP) oder lockere (SSP) Barriere.</translation>
-    </message>
-    <message>
-        <location filename="../ui/model/sync_mode_catalog.cpp" line="40"/>
-        <source>Auto (adaptive)</source>
-        <translation>Auto (adaptiv)</translation>
-    </message>
-    <message>
-        <location filename="../ui/model/sync_mode_catalog.cpp" line="41"/>
-        <source>A controller measures the workers&apos; speeds and picks mode and grouping; each decision appears as a marker with its reason.</source>
-        <translation>Ein Controller misst die Geschwindigkeiten der Worker und wählt Modus und Gruppierung; jede Entscheidung erscheint als Markierung mit ihrer Begründung.</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="103"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="93"/>
         <source>Send the selected mode and its parameters to the engine</source>
         <translation>Den gewählten Modus und seine Parameter an die Engine senden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="106"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="96"/>
         <source>Groups G</source>
         <translation>Gruppen G</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="137"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="89"/>
         <source>The mode the engine is running now</source>
         <translation>Der Modus, in dem die Engine gerade läuft</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="154"/>
-        <source>How many clocks a worker may run ahead of the slowest one</source>
-        <translation>Wie viele Takte ein Worker dem langsamsten voraus sein darf</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="157"/>
-        <source>none</source>
-        <translation>keine</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="158"/>
-        <source>inverse (lr / staleness)</source>
-        <translation>invers (lr / Veraltung)</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="159"/>
-        <source>DynSGD (lr / (staleness + 1))</source>
-        <translation>DynSGD (lr / (Veraltung + 1))</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="102"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="92"/>
         <source>Apply mode</source>
         <translation>Modus anwenden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="112"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="102"/>
         <source>Apply</source>
         <translation>Anwenden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="100"/>
-        <source>Mode</source>
-        <translation>Modus</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="189"/>
-        <source>Staleness bound s</source>
-        <translation>Veraltungsgrenze s</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="190"/>
-        <source>LR modulation</source>
-        <translation>LR-Modulation</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="118"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="108"/>
         <source>Learning rate</source>
         <translation>Lernrate</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="160"/>
-        <source>Learning rate for stale gradients</source>
-        <translation>Lernrate für veraltete Gradienten</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="163"/>
-        <source>BSP inside each group</source>
-        <translation>BSP innerhalb jeder Gruppe</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="164"/>
-        <source>SSP inside each group (bound s)</source>
-        <translation>SSP innerhalb jeder Gruppe (Grenze s)</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="169"/>
-        <source>engine default</source>
-        <translation>Engine-Standard</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="170"/>
-        <source>K-sync: gradients per version (default N-1). K-async: gradients per update (default N/2).</source>
-        <translation>K-sync: Gradienten pro Version (Standard N-1). K-async: Gradienten pro Update (Standard N/2).</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="173"/>
-        <source>enforced (BSP barrier)</source>
-        <translation>erzwungen (BSP-Barriere)</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="174"/>
-        <source>slack (SSP barrier, bound s)</source>
-        <translation>locker (SSP-Barriere, Grenze s)</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="180"/>
-        <location filename="../ui/widgets/steering_panel.cpp" line="186"/>
-        <source> s</source>
-        <translation> s</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="181"/>
-        <source>How often batch sizes are recomputed from the measured speeds</source>
-        <translation>Wie oft die Batchgrößen aus den gemessenen Geschwindigkeiten neu berechnet werden</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="187"/>
-        <source>How often the controller decides again</source>
-        <translation>Wie oft der Controller neu entscheidet</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="191"/>
-        <source>Inside a group</source>
-        <translation>Innerhalb einer Gruppe</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="192"/>
-        <source>K</source>
-        <translation>K</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="193"/>
-        <source>Barrier</source>
-        <translation>Barriere</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="194"/>
-        <source>Rebalance every</source>
-        <translation>Neu ausbalancieren alle</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="195"/>
-        <source>Decide every</source>
-        <translation>Entscheiden alle</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="205"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="121"/>
         <source>by count</source>
         <translation>nach Anzahl</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="206"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="122"/>
         <source>by speed</source>
         <translation>nach Geschwindigkeit</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="207"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="123"/>
         <source>By count: workers dealt round robin. By speed: workers of similar measured speed together.</source>
         <translation>Nach Anzahl: Worker werden reihum verteilt. Nach Geschwindigkeit: Worker mit ähnlicher gemessener Geschwindigkeit kommen zusammen.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="230"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="146"/>
         <source>Workers</source>
         <translation>Worker</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="256"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="172"/>
         <source>Slowdown of worker %1: compute time x factor (1-10)</source>
         <translation>Verlangsamung von Worker %1: Rechenzeit × Faktor (1–10)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="295"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="197"/>
         <source>Number of groups G; releasing the slider regroups a grouped run</source>
         <translation>Anzahl der Gruppen G; Loslassen des Schiebereglers gruppiert einen gruppierten Lauf neu</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="296"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="198"/>
         <source>Groups apply to the grouped mode only</source>
         <translation>Gruppen gelten nur im gruppierten Modus</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="365"/>
-        <source>now: %1</source>
-        <translation>jetzt: %1</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="381"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="262"/>
         <source>Resume</source>
         <translation>Fortsetzen</translation>
     </message>

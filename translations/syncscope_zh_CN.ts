@@ -61,153 +61,153 @@
 <context>
     <name>ScenarioParser</name>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="64"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="79"/>
         <source>unknown field &apos;%1&apos; (known here: %2)</source>
         <translation>未知字段“%1”（此处可用：%2）</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="71"/>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="91"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="86"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="106"/>
         <source>missing field &apos;%1&apos;</source>
         <translation>缺少字段“%1”</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="73"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="88"/>
         <source>&apos;%1&apos; must be a number</source>
         <translation>“%1”必须是数字</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="75"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="90"/>
         <source>&apos;%1&apos; is %2; it must be from %3 to %4</source>
         <translation>“%1”为 %2；必须在 %3 到 %4 之间</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="84"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="99"/>
         <source>&apos;%1&apos; must be a whole number</source>
         <translation>“%1”必须是整数</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="92"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="107"/>
         <source>&apos;%1&apos; must be a string</source>
         <translation>“%1”必须是字符串</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="100"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="115"/>
         <source>&apos;%1&apos; is &apos;%2&apos;; it must be one of %3</source>
         <translation>“%1”为“%2”；必须是 %3 之一</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="107"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="122"/>
         <source>&apos;%1&apos; must be true or false</source>
         <translation>“%1”必须是 true 或 false</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="145"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="160"/>
         <source>&apos;%1&apos; must map workers to groups, e.g. {&quot;3&quot;: 1} or [0, 0, 0, 1]</source>
         <translation>“%1”必须将工作节点映射到组，例如 {&quot;3&quot;: 1} 或 [0, 0, 0, 1]</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="151"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="166"/>
         <source>&apos;%1&apos; names worker &apos;%2&apos;; workers are 0 to %3</source>
         <translation>“%1”指定了工作节点“%2”；工作节点编号为 0 到 %3</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="154"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="169"/>
         <source>&apos;%1&apos; puts worker %2 in group %3; groups are 0 to %4</source>
         <translation>“%1”将工作节点 %2 放入组 %3；组编号为 0 到 %4</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="195"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="226"/>
         <source>&apos;group_by&apos; is &apos;explicit&apos; but there is no &apos;assignment&apos;</source>
         <translation>“group_by”为“explicit”，但没有“assignment”</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="226"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="249"/>
         <source>&apos;by&apos; is &apos;explicit&apos; but there is no &apos;assignment&apos;</source>
         <translation>“by”为“explicit”，但没有“assignment”</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="227"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="250"/>
         <source>missing field &apos;count&apos;</source>
         <translation>缺少字段“count”</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="254"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="277"/>
         <source>schedule entry %1</source>
         <translation>时间表第 %1 项</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="255"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="278"/>
         <source>must be an object like {&quot;at&quot;: 30, &quot;action&quot;: &quot;set_mode&quot;, …}</source>
         <translation>必须是形如 {&quot;at&quot;: 30, &quot;action&quot;: &quot;set_mode&quot;, …} 的对象</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="258"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="281"/>
         <source>schedule entry %1 (at %2 s)</source>
         <translation>时间表第 %1 项（第 %2 秒）</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="267"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="290"/>
         <source>unknown action &apos;%1&apos; (expected one of %2)</source>
         <translation>未知动作“%1”（应为 %2 之一）</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="271"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="294"/>
         <source>a &apos;note&apos; step needs a &apos;note&apos; text</source>
         <translation>“note”步骤需要“note”文本</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="296"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="319"/>
         <source>missing or not an object like {&quot;mode&quot;: &quot;bsp&quot;}</source>
         <translation>缺失，或不是形如 {&quot;mode&quot;: &quot;bsp&quot;} 的对象</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="299"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="322"/>
         <source>a run cannot start with &apos;group_by&apos;: &apos;explicit&apos; (the engine&apos;s --group-by takes round-robin or speed); start with one of those and add a set_groups step at 0</source>
         <translation>运行不能以“group_by”:“explicit”开始（引擎的 --group-by 只接受 round-robin 或 speed）；请以二者之一开始，并在第 0 秒添加一个 set_groups 步骤</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="304"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="327"/>
         <source>&apos;slowdowns&apos; must be a list like [{&quot;worker&quot;: 3, &quot;factor&quot;: 4}]</source>
         <translation>“slowdowns”必须是形如 [{&quot;worker&quot;: 3, &quot;factor&quot;: 4}] 的列表</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="307"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="330"/>
         <source>slowdowns entry %1</source>
         <translation>slowdowns 第 %1 项</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="309"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="332"/>
         <source>must be an object like {&quot;worker&quot;: 3, &quot;factor&quot;: 4}</source>
         <translation>必须是形如 {&quot;worker&quot;: 3, &quot;factor&quot;: 4} 的对象</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="325"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="348"/>
         <source>%1: not valid JSON at character %2: %3</source>
         <translation>%1：第 %2 个字符处不是有效的 JSON：%3</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="326"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="349"/>
         <source>%1: the scenario must be a JSON object</source>
         <translation>%1：场景必须是 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="335"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="358"/>
         <source>%1: &apos;schedule&apos; must be a list of steps</source>
         <translation>%1：“schedule”必须是步骤列表</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="341"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="364"/>
         <source>comes after the run&apos;s end (&apos;max_seconds&apos; is %1)</source>
         <translation>晚于运行结束时间（“max_seconds”为 %1）</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="353"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="376"/>
         <source>%1: cannot read it: %2</source>
         <translation>%1：无法读取：%2</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_parser.cpp" line="355"/>
+        <location filename="../ui/scenario/scenario_parser.cpp" line="378"/>
         <source>%1: too large for a scenario (over 1 MiB)</source>
         <translation>%1：作为场景文件过大（超过 1 MiB）</translation>
     </message>
@@ -235,97 +235,72 @@
         <translation>%1 轮询</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_text.cpp" line="32"/>
-        <source> (SSP s=%1 inside)</source>
-        <translation>（组内 SSP s=%1）</translation>
-    </message>
-    <message>
-        <location filename="../ui/scenario/scenario_text.cpp" line="32"/>
-        <source> (BSP inside)</source>
-        <translation>（组内 BSP）</translation>
-    </message>
-    <message>
         <location filename="../ui/scenario/scenario_text.cpp" line="35"/>
-        <source> K=default</source>
-        <translation> K=默认</translation>
-    </message>
-    <message>
-        <location filename="../ui/scenario/scenario_text.cpp" line="36"/>
-        <source> slack barrier</source>
-        <translation> 宽松屏障</translation>
-    </message>
-    <message>
-        <location filename="../ui/scenario/scenario_text.cpp" line="36"/>
-        <source> enforced barrier</source>
-        <translation> 强制屏障</translation>
-    </message>
-    <message>
-        <location filename="../ui/scenario/scenario_text.cpp" line="46"/>
         <source>note</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_text.cpp" line="47"/>
+        <location filename="../ui/scenario/scenario_text.cpp" line="36"/>
         <source>switch to %1</source>
         <translation>切换到 %1</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_text.cpp" line="48"/>
+        <location filename="../ui/scenario/scenario_text.cpp" line="37"/>
         <source>regroup: %1</source>
         <translation>重新分组：%1</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_text.cpp" line="52"/>
+        <location filename="../ui/scenario/scenario_text.cpp" line="41"/>
         <source>worker %1 back to full speed</source>
         <translation>工作节点 %1 恢复全速</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_text.cpp" line="54"/>
+        <location filename="../ui/scenario/scenario_text.cpp" line="43"/>
         <source>×%1 compute time</source>
         <translation>计算时间 ×%1</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_text.cpp" line="55"/>
+        <location filename="../ui/scenario/scenario_text.cpp" line="44"/>
         <source>+%1 ms per iteration</source>
         <translation>每次迭代 +%1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_text.cpp" line="57"/>
+        <location filename="../ui/scenario/scenario_text.cpp" line="46"/>
         <source>×%1 with probability %2</source>
         <translation>以 %2 的概率 ×%1</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_text.cpp" line="58"/>
+        <location filename="../ui/scenario/scenario_text.cpp" line="47"/>
         <source>+%1 ms before each push</source>
         <translation>每次推送前 +%1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_text.cpp" line="59"/>
+        <location filename="../ui/scenario/scenario_text.cpp" line="48"/>
         <source>slow worker %1: %2</source>
         <translation>减慢工作节点 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_text.cpp" line="61"/>
+        <location filename="../ui/scenario/scenario_text.cpp" line="50"/>
         <source>learning rate %1</source>
         <translation>学习率 %1</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_text.cpp" line="62"/>
+        <location filename="../ui/scenario/scenario_text.cpp" line="51"/>
         <source>pause for %1 s</source>
         <translation>暂停 %1 秒</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_text.cpp" line="62"/>
+        <location filename="../ui/scenario/scenario_text.cpp" line="51"/>
         <source>pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_text.cpp" line="63"/>
+        <location filename="../ui/scenario/scenario_text.cpp" line="52"/>
         <source>resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_text.cpp" line="64"/>
+        <location filename="../ui/scenario/scenario_text.cpp" line="53"/>
         <source>stop the run</source>
         <translation>停止运行</translation>
     </message>
@@ -333,109 +308,362 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/console_main.cpp" line="32"/>
+        <location filename="../app/console_main.cpp" line="33"/>
         <source>Run &apos;syncscope --help&apos; for the flags.</source>
         <translation>运行 &apos;syncscope --help&apos; 查看所有选项。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="93"/>
+        <location filename="../app/console_main.cpp" line="94"/>
         <source>SyncScope console: watch and steer distributed training</source>
         <translation>SyncScope 控制台：观察并操控分布式训练</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="96"/>
+        <location filename="../app/console_main.cpp" line="97"/>
         <source>Attach to a coordinator&apos;s control endpoint (telemetry: port + 1).</source>
         <translation>连接到协调器的控制端点（遥测端口为该端口 + 1）。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="98"/>
+        <location filename="../app/console_main.cpp" line="99"/>
         <source>Start a local cluster with N workers.</source>
         <translation>启动一个有 N 个工作节点的本地集群。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="101"/>
+        <location filename="../app/console_main.cpp" line="102"/>
         <source>The syncscope-engine binary for local clusters.</source>
         <translation>本地集群所用的 syncscope-engine 可执行文件。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="104"/>
+        <location filename="../app/console_main.cpp" line="105"/>
         <source>Language of the console: de, zh_CN or en (default: the system locale).</source>
         <translation>控制台语言：de、zh_CN 或 en（默认：系统区域设置）。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="108"/>
+        <location filename="../app/console_main.cpp" line="109"/>
         <source>Save a PNG of the window to FILE after a while of running, stop a local cluster, and exit.</source>
         <translation>运行一段时间后将窗口截图保存为 PNG 文件 FILE，停止本地集群并退出。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="112"/>
+        <location filename="../app/console_main.cpp" line="113"/>
         <source>Seconds of running before --screenshot grabs the window (default: 10).</source>
         <translation>--screenshot 截取窗口前运行的秒数（默认：10）。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="115"/>
+        <location filename="../app/console_main.cpp" line="116"/>
         <source>Open a run recording for replay and export.</source>
         <translation>打开运行记录以回放和导出。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="119"/>
+        <location filename="../app/console_main.cpp" line="120"/>
         <source>Play a classroom scenario on a local cluster: a scenario file, or the name of a shipped one (straggler-bsp, bsp-vs-asp, grouping-rescue).</source>
         <translation>在本地集群上播放教学场景：场景文件，或内置场景的名称（straggler-bsp、bsp-vs-asp、grouping-rescue）。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="126"/>
+        <location filename="../app/console_main.cpp" line="127"/>
         <source>unexpected argument &apos;%1&apos;</source>
         <translation>意外的参数“%1”</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="128"/>
+        <location filename="../app/console_main.cpp" line="129"/>
         <source>give one of --attach, --local, --open and --scenario</source>
         <translation>请只指定 --attach、--local、--open 和 --scenario 中的一个</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="162"/>
+        <location filename="../app/console_main.cpp" line="156"/>
+        <source>--local &apos;%1&apos; must be a number of workers from 1 to %2</source>
+        <translation>--local &apos;%1&apos; 必须是 1 到 %2 之间的工作节点数</translation>
+    </message>
+    <message>
+        <location filename="../app/console_main.cpp" line="166"/>
         <source>--screenshot needs --local N, --scenario FILE or --attach tcp://HOST:PORT</source>
         <translation>--screenshot 需要 --local N、--scenario FILE 或 --attach tcp://HOST:PORT</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="134"/>
+        <location filename="../app/console_main.cpp" line="135"/>
         <source>--attach &apos;%1&apos; is not tcp://HOST:PORT (e.g. tcp://127.0.0.1:5556)</source>
         <translation>--attach“%1”不是 tcp://HOST:PORT 格式（例如 tcp://127.0.0.1:5556）</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="143"/>
+        <location filename="../app/console_main.cpp" line="144"/>
         <source>--scenario &apos;%1&apos; is neither a file nor a shipped scenario (%2)</source>
         <translation>--scenario“%1”既不是文件，也不是内置场景（%2）</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="154"/>
-        <source>--local &apos;%1&apos; must be a number of workers from 1 to 1024</source>
-        <translation>--local“%1”必须是 1 到 1024 之间的工作节点数</translation>
-    </message>
-    <message>
-        <location filename="../app/console_main.cpp" line="157"/>
+        <location filename="../app/console_main.cpp" line="161"/>
         <source>no syncscope-engine at &apos;%1&apos;; give its path with --engine PATH</source>
         <translation>在“%1”找不到 syncscope-engine；请用 --engine PATH 指定其路径</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="166"/>
+        <location filename="../app/console_main.cpp" line="170"/>
         <source>--screenshot-after &apos;%1&apos; must be a number of seconds from 0 to 86400</source>
         <translation>--screenshot-after“%1”必须是 0 到 86400 之间的秒数</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="175"/>
+        <location filename="../app/console_main.cpp" line="179"/>
         <source>--screenshot-after needs --screenshot FILE</source>
         <translation>--screenshot-after 需要 --screenshot FILE</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="193"/>
+        <location filename="../app/console_main.cpp" line="197"/>
         <source>syncscope: saved the window to &apos;%1&apos;</source>
         <translation>syncscope：窗口已保存到“%1”</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="196"/>
+        <location filename="../app/console_main.cpp" line="200"/>
         <source>could not save the screenshot to &apos;%1&apos; (is the folder there and writable?)</source>
         <translation>无法将截图保存到“%1”（文件夹是否存在且可写？）</translation>
+    </message>
+</context>
+<context>
+    <name>syncscope::engine::ModeCatalog</name>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="59"/>
+        <source>Staleness bound s</source>
+        <translation>陈旧度上限 s</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="60"/>
+        <source>Clocks a worker may run ahead of the slowest (0 is BSP)</source>
+        <translation>工作节点可领先最慢节点的时钟数（0 即 BSP）</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="62"/>
+        <source>Learning rate for stale gradients</source>
+        <translation>陈旧梯度的学习率</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="63"/>
+        <source>none; inverse: lr/tau (Zhang et al.); dynsgd: lr/(tau+1)</source>
+        <translation>无；inverse：lr/tau（Zhang 等）；dynsgd：lr/(tau+1)</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="65"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="66"/>
+        <source>inverse (lr/tau)</source>
+        <translation>倒数（lr/tau）</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="67"/>
+        <source>dynsgd (lr/(tau+1))</source>
+        <translation>DynSGD（lr/(tau+1)）</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="68"/>
+        <source>Groups G</source>
+        <translation>分组数 G</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="68"/>
+        <source>Number of worker groups</source>
+        <translation>工作节点分组数</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="70"/>
+        <source>Group by</source>
+        <translation>分组依据</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="70"/>
+        <source>How workers are put into groups</source>
+        <translation>工作节点如何分组</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="72"/>
+        <source>round robin</source>
+        <translation>轮询</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="73"/>
+        <source>speed</source>
+        <translation>速度</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="74"/>
+        <source>explicit assignment</source>
+        <translation>显式分配</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="75"/>
+        <source>Inside a group</source>
+        <translation>组内</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="76"/>
+        <source>Synchronisation inside a group</source>
+        <translation>组内同步方式</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="77"/>
+        <source>BSP</source>
+        <translation>BSP</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="77"/>
+        <source>SSP (bound s)</source>
+        <translation>SSP（上限 s）</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="78"/>
+        <source>K</source>
+        <translation>K</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="78"/>
+        <source>ksync: gradients per version; kasync: gradients per update</source>
+        <translation>ksync：每个版本的梯度数；kasync：每次更新的梯度数</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="80"/>
+        <source>Barrier</source>
+        <translation>屏障</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="81"/>
+        <source>enforced: BSP; slack: SSP with bound s</source>
+        <translation>强制：BSP；宽松：上限为 s 的 SSP</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="82"/>
+        <source>enforced (BSP)</source>
+        <translation>强制（BSP）</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="82"/>
+        <source>slack (SSP)</source>
+        <translation>宽松（SSP）</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="83"/>
+        <source>Rebalance every</source>
+        <translation>重新平衡间隔</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="84"/>
+        <source>Seconds between batch-size rebalancing</source>
+        <translation>批大小重新平衡之间的秒数</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="85"/>
+        <source>Decide every</source>
+        <translation>决策间隔</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="86"/>
+        <source>Seconds between the controller&apos;s decisions</source>
+        <translation>控制器两次决策之间的秒数</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="87"/>
+        <source>Controller</source>
+        <translation>控制器</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="88"/>
+        <source>decide: switch by itself; advise: propose, a person takes or dismisses</source>
+        <translation>决定：自行切换；建议：提出建议，由人采纳或驳回</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="89"/>
+        <source>decides</source>
+        <translation>决定</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="89"/>
+        <source>advises</source>
+        <translation>建议</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="103"/>
+        <source>BSP (bulk synchronous)</source>
+        <translation>BSP（整体同步）</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="104"/>
+        <source>Wait for every worker, average their gradients, apply once. No staleness, but the slowest worker sets the pace.</source>
+        <translation>等待每个工作节点，对其梯度取平均后一次性应用。不会产生陈旧度，但由最慢的工作节点决定节奏。</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="107"/>
+        <source>ASP (asynchronous)</source>
+        <translation>ASP（异步）</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="108"/>
+        <source>Apply each gradient as it arrives. Nobody waits, but gradients can be stale.</source>
+        <translation>每个梯度一到达就应用。无需等待，但梯度可能是陈旧的。</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="109"/>
+        <source>SSP (stale synchronous)</source>
+        <translation>SSP（陈旧同步）</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="110"/>
+        <source>Apply on arrival; a worker more than s clocks ahead of the slowest waits. s = 0 is BSP.</source>
+        <translation>到达即应用；领先最慢工作节点超过 s 个时钟的工作节点需等待。s = 0 即为 BSP。</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="112"/>
+        <source>Grouped (hybrid)</source>
+        <translation>分组（混合）</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="113"/>
+        <source>G groups: BSP (or SSP) inside a group, groups update the model asynchronously. G = 1 is BSP, G = N is ASP.</source>
+        <translation>G 个组：组内 BSP（或 SSP），各组异步更新模型。G = 1 即为 BSP，G = N 即为 ASP。</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="117"/>
+        <source>K-sync (backup workers)</source>
+        <translation>K-sync（备份工作节点）</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="118"/>
+        <source>Average the first K gradients of each version; late ones are dropped and counted. K = N is BSP.</source>
+        <translation>对每个版本最先到达的 K 个梯度取平均；迟到的梯度被丢弃并计数。K = N 即为 BSP。</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="119"/>
+        <source>N-1 (N below 4 workers)</source>
+        <translation>N-1（少于 4 个工作节点时为 N）</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="120"/>
+        <source>K-async (n-softsync)</source>
+        <translation>K-async（n-softsync）</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="121"/>
+        <source>Update after every K gradients from anyone, stale ones included. K = 1 is ASP.</source>
+        <translation>每收到任意工作节点的 K 个梯度（包括陈旧梯度）就更新一次。K = 1 即为 ASP。</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="122"/>
+        <source>N/2</source>
+        <translation>N/2</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="123"/>
+        <source>Elastic batch</source>
+        <translation>弹性批大小</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="124"/>
+        <source>Each worker&apos;s batch is sized in proportion to its speed so all arrive together; enforced (BSP) or slack (SSP) barrier.</source>
+        <translation>每个工作节点的批大小与其速度成正比，使所有节点同时到达；采用强制（BSP）或宽松（SSP）屏障。</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="127"/>
+        <source>Auto (adaptive)</source>
+        <translation>自动（自适应）</translation>
+    </message>
+    <message>
+        <location filename="../engine/ps/mode_catalog.cpp" line="128"/>
+        <source>A controller measures the workers&apos; speeds and picks mode and grouping; each decision appears as a marker with its reason. As an advisor it proposes and you decide.</source>
+        <translation>控制器测量各工作节点的速度并选择模式和分组；每个决策都以带理由的标记显示。作为顾问时，它提出建议，由您决定。</translation>
     </message>
 </context>
 <context>
@@ -510,102 +738,47 @@
 <context>
     <name>syncscope::ui::ConnectDialog</name>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="22"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="21"/>
         <source>Connect to a run</source>
         <translation>连接到训练任务</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="24"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="23"/>
         <source>Start a local cluster</source>
         <translation>启动本地集群</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="25"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="24"/>
         <source>Attach to a running coordinator</source>
         <translation>连接到正在运行的协调器</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="51"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="50"/>
         <source>Control endpoint</source>
         <translation>控制端点</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="52"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="51"/>
         <source>Telemetry endpoint</source>
         <translation>遥测端点</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="78"/>
-        <source>by count (round robin)</source>
-        <translation>按数量（轮询）</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="79"/>
-        <source>by speed</source>
-        <translation>按速度</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="82"/>
-        <source>engine default</source>
-        <translation>引擎默认值</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="84"/>
-        <source>enforced</source>
-        <translation>强制</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="85"/>
-        <source>slack</source>
-        <translation>宽松</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="90"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="70"/>
         <source>Workers</source>
         <translation>工作节点</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="91"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="71"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="92"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="72"/>
         <source>Backend</source>
         <translation>后端</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="93"/>
-        <source>Sync mode</source>
-        <translation>同步模式</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="94"/>
-        <source>Staleness bound s</source>
-        <translation>陈旧度上限 s</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="95"/>
-        <source>Groups G</source>
-        <translation>组数 G</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="96"/>
-        <source>Grouping</source>
-        <translation>分组方式</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="97"/>
-        <source>K</source>
-        <translation>K</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="98"/>
-        <source>Barrier</source>
-        <translation>屏障</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="99"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="74"/>
         <source>Epochs</source>
         <translation>轮数</translation>
     </message>
@@ -613,279 +786,355 @@
 <context>
     <name>syncscope::ui::EventMarkers</name>
     <message>
-        <location filename="../ui/widgets/event_markers.cpp" line="55"/>
+        <location filename="../ui/widgets/event_markers.cpp" line="50"/>
+        <source>advice %1: %2</source>
+        <translation>建议 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_markers.cpp" line="52"/>
+        <source>advice %1 taken: %2</source>
+        <translation>已采纳建议 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_markers.cpp" line="53"/>
+        <source>advice %1 dismissed</source>
+        <translation>已驳回建议 %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_markers.cpp" line="56"/>
+        <source>auto: %1</source>
+        <translation>auto：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_markers.cpp" line="57"/>
+        <source>auto stays %1</source>
+        <translation>auto 保持 %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_markers.cpp" line="70"/>
         <source>%1 s, version %2: %3</source>
         <translation>%1 秒，版本 %2：%3</translation>
     </message>
 </context>
 <context>
-    <name>syncscope::ui::MainWindow</name>
+    <name>syncscope::ui::LocalClusterProcess</name>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="60"/>
-        <source>waiting for workers</source>
-        <translation>等待工作节点</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="61"/>
-        <source>running</source>
-        <translation>运行中</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="62"/>
-        <source>paused</source>
-        <translation>已暂停</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="63"/>
-        <source>stopped</source>
-        <translation>已停止</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="64"/>
-        <source>unknown</source>
-        <translation>未知</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="71"/>
-        <source>SyncScope</source>
-        <translation>SyncScope</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="88"/>
-        <source>Scenario at %1 s: %2</source>
-        <translation>场景第 %1 秒：%2</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="93"/>
-        <source>Note: %1</source>
-        <translation>提示：%1</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="96"/>
-        <source>Scenario over: %1</source>
-        <translation>场景已结束：%1</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="102"/>
-        <location filename="../ui/widgets/main_window.cpp" line="169"/>
-        <source>Not attached</source>
-        <translation>未连接</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="103"/>
-        <source>Detached: %1</source>
-        <translation>已断开：%1</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="106"/>
-        <source>Connection lost: %1</source>
-        <translation>连接丢失：%1</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="114"/>
-        <source>Steering</source>
-        <translation>操控</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="121"/>
-        <source>Log</source>
-        <translation>日志</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="126"/>
-        <source>Scenario</source>
-        <translation>场景</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="134"/>
-        <source>&amp;File</source>
-        <translation>文件(&amp;F)</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="135"/>
-        <source>&amp;Attach…</source>
-        <translation>连接(&amp;A)…</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="136"/>
-        <source>Start &amp;local cluster…</source>
-        <translation>启动本地集群(&amp;L)…</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="137"/>
-        <source>&amp;Detach</source>
-        <translation>断开(&amp;D)</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="142"/>
-        <source>&amp;Quit</source>
-        <translation>退出(&amp;Q)</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="143"/>
-        <source>&amp;Run</source>
-        <translation>运行(&amp;R)</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="145"/>
-        <source>&amp;Scenarios</source>
-        <translation>场景(&amp;S)</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="148"/>
-        <source>Stop &amp;following the scenario</source>
-        <translation>停止跟随场景(&amp;F)</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="153"/>
-        <source>&amp;View</source>
-        <translation>视图(&amp;V)</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="154"/>
-        <source>&amp;Wall-clock time axis</source>
-        <translation>挂钟时间轴(&amp;W)</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="157"/>
-        <source>&amp;Log-scale loss</source>
-        <translation>对数刻度损失(&amp;L)</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="161"/>
-        <source>&amp;Presentation view</source>
-        <translation>演示视图(&amp;P)</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="163"/>
-        <source>Ctrl+Shift+P</source>
-        <translation>Ctrl+Shift+P</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="164"/>
-        <source>Large type for a projector; hides the fine controls and the log</source>
-        <translation>适合投影仪的大字号；隐藏精细控件和日志</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="198"/>
-        <source>Cannot attach: give both endpoints as tcp://HOST:PORT.</source>
-        <translation>无法连接：请以 tcp://HOST:PORT 格式给出两个端点。</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="203"/>
-        <source>Attaching to %1…</source>
-        <translation>正在连接到 %1…</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="224"/>
-        <source>Replay: %1</source>
-        <translation>回放：%1</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="225"/>
-        <source>Opened recording %1 (%2 s)</source>
-        <translation>已打开录制文件 %1（%2 秒）</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="229"/>
-        <source>Exported the charts to %1</source>
-        <translation>已将图表导出到 %1</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="245"/>
-        <source>State: %1</source>
-        <translation>状态：%1</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="246"/>
-        <source>Mode: %1</source>
-        <translation>模式：%1</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="247"/>
-        <source>Version %1</source>
-        <translation>版本 %1</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="248"/>
-        <source>Accuracy: –</source>
-        <translation>准确率：–</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="249"/>
-        <source>Accuracy: %1%</source>
-        <translation>准确率：%1%</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="256"/>
-        <source>[%1 s] %2: %3</source>
-        <translation>[%1 秒] %2：%3</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="271"/>
-        <source>Command %1 refused: %2</source>
-        <translation>命令 %1 被拒绝：%2</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="279"/>
-        <source>Command %1 done: %2</source>
-        <translation>命令 %1 已完成：%2</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="279"/>
-        <source>no event</source>
-        <translation>无事件</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="284"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="39"/>
         <source>A local cluster is already running; stop it first.</source>
         <translation>本地集群已在运行；请先停止它。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="300"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="50"/>
+        <source>Cannot start a local cluster: %1</source>
+        <translation>无法启动本地集群：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/net/local_cluster_process.cpp" line="61"/>
         <source>Cannot run %1: %2</source>
         <translation>无法运行 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="302"/>
-        <source>Starting a local cluster: %1 %2</source>
-        <translation>正在启动本地集群：%1 %2</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="316"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="84"/>
         <source>The coordinator did not report its endpoints: %1</source>
         <translation>协调器未报告其端点：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="349"/>
-        <location filename="../ui/widgets/main_window.cpp" line="381"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="92"/>
+        <source>Cannot start worker %1: %2</source>
+        <translation>无法启动工作节点 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../ui/net/local_cluster_process.cpp" line="97"/>
+        <source>The coordinator exited before it was ready (its error is in the terminal)</source>
+        <translation>协调器在就绪前退出（错误信息见终端）</translation>
+    </message>
+</context>
+<context>
+    <name>syncscope::ui::MainWindow</name>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="52"/>
+        <source>waiting for workers</source>
+        <translation>等待工作节点</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="53"/>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="54"/>
+        <source>paused</source>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="55"/>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="56"/>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="63"/>
+        <source>SyncScope</source>
+        <translation>SyncScope</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="81"/>
+        <source>Scenario at %1 s: %2</source>
+        <translation>场景第 %1 秒：%2</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="86"/>
+        <source>Note: %1</source>
+        <translation>提示：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="89"/>
+        <source>Scenario over: %1</source>
+        <translation>场景已结束：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="95"/>
+        <location filename="../ui/widgets/main_window.cpp" line="162"/>
+        <source>Not attached</source>
+        <translation>未连接</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="96"/>
+        <source>Detached: %1</source>
+        <translation>已断开：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="99"/>
+        <source>Connection lost: %1</source>
+        <translation>连接丢失：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="107"/>
+        <source>Steering</source>
+        <translation>操控</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="114"/>
+        <source>Log</source>
+        <translation>日志</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="119"/>
+        <source>Scenario</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="127"/>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="128"/>
+        <source>&amp;Attach…</source>
+        <translation>连接(&amp;A)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="129"/>
+        <source>Start &amp;local cluster…</source>
+        <translation>启动本地集群(&amp;L)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="130"/>
+        <source>&amp;Detach</source>
+        <translation>断开(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="135"/>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="136"/>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="138"/>
+        <source>&amp;Scenarios</source>
+        <translation>场景(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="141"/>
+        <source>Stop &amp;following the scenario</source>
+        <translation>停止跟随场景(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="146"/>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="147"/>
+        <source>&amp;Wall-clock time axis</source>
+        <translation>挂钟时间轴(&amp;W)</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="150"/>
+        <source>&amp;Log-scale loss</source>
+        <translation>对数刻度损失(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="154"/>
+        <source>&amp;Presentation view</source>
+        <translation>演示视图(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="156"/>
+        <source>Ctrl+Shift+P</source>
+        <translation>Ctrl+Shift+P</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="157"/>
+        <source>Large type for a projector; hides the fine controls and the log</source>
+        <translation>适合投影仪的大字号；隐藏精细控件和日志</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="191"/>
+        <source>Cannot attach: give both endpoints as tcp://HOST:PORT.</source>
+        <translation>无法连接：请以 tcp://HOST:PORT 格式给出两个端点。</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="196"/>
+        <source>Attaching to %1…</source>
+        <translation>正在连接到 %1…</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="217"/>
+        <source>Replay: %1</source>
+        <translation>回放：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="218"/>
+        <source>Opened recording %1 (%2 s)</source>
+        <translation>已打开录制文件 %1（%2 秒）</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="222"/>
+        <source>Exported the charts to %1</source>
+        <translation>已将图表导出到 %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="238"/>
+        <source>State: %1</source>
+        <translation>状态：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="239"/>
+        <source>Mode: %1</source>
+        <translation>模式：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="240"/>
+        <source>Version %1</source>
+        <translation>版本 %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="241"/>
+        <source>Accuracy: –</source>
+        <translation>准确率：–</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="242"/>
+        <source>Accuracy: %1%</source>
+        <translation>准确率：%1%</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="249"/>
+        <source>[%1 s] %2: %3</source>
+        <translation>[%1 秒] %2：%3</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="264"/>
+        <source>Command %1 refused: %2</source>
+        <translation>命令 %1 被拒绝：%2</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="272"/>
+        <source>Command %1 done: %2</source>
+        <translation>命令 %1 已完成：%2</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="272"/>
+        <source>no event</source>
+        <translation>无事件</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="277"/>
+        <source>A local cluster is already running; stop it first.</source>
+        <translation>本地集群已在运行；请先停止它。</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="288"/>
+        <source>Starting a local cluster: %1 serve %2</source>
+        <translation>正在启动本地集群：%1 serve %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="298"/>
+        <source>The local cluster has stopped.</source>
+        <translation>本地集群已停止。</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="307"/>
+        <source>Stopping the local cluster…</source>
+        <translation>正在停止本地集群…</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="314"/>
+        <location filename="../ui/widgets/main_window.cpp" line="344"/>
         <source>Stop the local cluster?</source>
         <translation>停止本地集群？</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="350"/>
+        <location filename="../ui/widgets/main_window.cpp" line="315"/>
         <source>This window started a local cluster. Stop its coordinator and workers?</source>
         <translation>此窗口启动了一个本地集群。要停止其协调器和工作节点吗？</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="370"/>
+        <location filename="../ui/widgets/main_window.cpp" line="334"/>
         <source>Cannot run the scenario: %1</source>
         <translation>无法运行场景：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="382"/>
+        <location filename="../ui/widgets/main_window.cpp" line="345"/>
         <source>A local cluster is running. Stop it and start the scenario &quot;%1&quot;?</source>
         <translation>本地集群正在运行。要停止它并启动场景“%1”吗？</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="391"/>
+        <location filename="../ui/widgets/main_window.cpp" line="355"/>
         <source>Scenario: %1 (%2)</source>
         <translation>场景：%1（%2）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="398"/>
+        <location filename="../ui/widgets/main_window.cpp" line="362"/>
         <source>Scenario %1 s · next: %2</source>
         <translation>场景 %1 秒 · 下一步：%2</translation>
+    </message>
+</context>
+<context>
+    <name>syncscope::ui::ModeEditor</name>
+    <message>
+        <location filename="../ui/widgets/mode_editor.cpp" line="27"/>
+        <source>Mode</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/mode_editor.cpp" line="91"/>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/mode_editor.cpp" line="170"/>
+        <source>default: %1</source>
+        <translation>默认：%1</translation>
     </message>
 </context>
 <context>
@@ -1185,309 +1434,118 @@
 <context>
     <name>syncscope::ui::SteeringPanel</name>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="76"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="59"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="78"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="61"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="79"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="62"/>
         <source>Ctrl+Return</source>
         <translation>Ctrl+Return</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="80"/>
-        <location filename="../ui/widgets/steering_panel.cpp" line="381"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="63"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="262"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="81"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="64"/>
         <source>Space</source>
         <translation>Space</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="82"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="65"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="83"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="66"/>
         <source>Ctrl+.</source>
         <translation>Ctrl+.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="98"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="81"/>
         <source>Synchronisation</source>
         <translation>同步</translation>
     </message>
     <message>
-        <location filename="../ui/model/sync_mode_catalog.cpp" line="15"/>
-        <source>BSP (bulk synchronous)</source>
-        <translation>BSP（整体同步）</translation>
+        <location filename="../ui/widgets/steering_panel.cpp" line="91"/>
+        <source>Running</source>
+        <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../ui/model/sync_mode_catalog.cpp" line="16"/>
-        <source>Wait for every worker, average their gradients, apply once. No staleness, but the slowest worker sets the pace.</source>
-        <translation>等待每个工作节点，对其梯度取平均后一次性应用。不会产生陈旧度，但由最慢的工作节点决定节奏。</translation>
-    </message>
-    <message>
-        <location filename="../ui/model/sync_mode_catalog.cpp" line="19"/>
-        <source>ASP (asynchronous)</source>
-        <translation>ASP（异步）</translation>
-    </message>
-    <message>
-        <location filename="../ui/model/sync_mode_catalog.cpp" line="20"/>
-        <source>Apply each gradient as it arrives. Nobody waits, but gradients can be stale.</source>
-        <translation>每个梯度一到达就应用。无需等待，但梯度可能是陈旧的。</translation>
-    </message>
-    <message>
-        <location filename="../ui/model/sync_mode_catalog.cpp" line="22"/>
-        <source>SSP (stale synchronous)</source>
-        <translation>SSP（陈旧同步）</translation>
-    </message>
-    <message>
-        <location filename="../ui/model/sync_mode_catalog.cpp" line="23"/>
-        <source>Apply on arrival; a worker more than s clocks ahead of the slowest waits. s = 0 is BSP.</source>
-        <translation>到达即应用；领先最慢工作节点超过 s 个时钟的工作节点需等待。s = 0 即为 BSP。</translation>
-    </message>
-    <message>
-        <location filename="../ui/model/sync_mode_catalog.cpp" line="25"/>
-        <source>Grouped (hybrid)</source>
-        <translation>分组（混合）</translation>
-    </message>
-    <message>
-        <location filename="../ui/model/sync_mode_catalog.cpp" line="26"/>
-        <source>G groups: BSP (or SSP) inside a group, groups update the model asynchronously. G = 1 is BSP, G = N is ASP.</source>
-        <translation>G 个组：组内 BSP（或 SSP），各组异步更新模型。G = 1 即为 BSP，G = N 即为 ASP。</translation>
-    </message>
-    <message>
-        <location filename="../ui/model/sync_mode_catalog.cpp" line="29"/>
-        <source>K-sync (backup workers)</source>
-        <translation>K-sync（备份工作节点）</translation>
-    </message>
-    <message>
-        <location filename="../ui/model/sync_mode_catalog.cpp" line="30"/>
-        <source>Average the first K gradients of each version; late ones are dropped and counted. K = N is BSP.</source>
-        <translation>对每个版本最先到达的 K 个梯度取平均；迟到的梯度被丢弃并计数。K = N 即为 BSP。</translation>
-    </message>
-    <message>
-        <location filename="../ui/model/sync_mode_catalog.cpp" line="33"/>
-        <source>K-async (n-softsync)</source>
-        <translation>K-async（n-softsync）</translation>
-    </message>
-    <message>
-        <location filename="../ui/model/sync_mode_catalog.cpp" line="34"/>
-        <source>Update after every K gradients from anyone, stale ones included. K = 1 is ASP.</source>
-        <translation>每收到任意工作节点的 K 个梯度（包括陈旧梯度）就更新一次。K = 1 即为 ASP。</translation>
-    </message>
-    <message>
-        <location filename="../ui/model/sync_mode_catalog.cpp" line="36"/>
-        <source>Elastic batch</source>
-        <translation>弹性批大小</translation>
-    </message>
-    <message>
-        <location filename="../ui/model/sync_mode_catalog.cpp" line="37"/>
-        <source>Each worker&apos;s batch is sized in proportion to its speed so all arrive together; enforced (BSP) or slack (SSP) barrier.</source>
-        <translation>每个工作节点的批大小与其速度成正比，使所有节点同时到达；采用强制（BSP）或宽松（SSP）屏障。</translation>
-    </message>
-    <message>
-        <location filename="../ui/model/sync_mode_catalog.cpp" line="40"/>
-        <source>Auto (adaptive)</source>
-        <translation>自动（自适应）</translation>
-    </message>
-    <message>
-        <location filename="../ui/model/sync_mode_catalog.cpp" line="41"/>
-        <source>A controller measures the workers&apos; speeds and picks mode and grouping; each decision appears as a marker with its reason.</source>
-        <translation>控制器测量各工作节点的速度并选择模式和分组；每个决策都会显示为一个附带原因的标记。</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="103"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="93"/>
         <source>Send the selected mode and its parameters to the engine</source>
         <translation>将所选模式及其参数发送给引擎</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="106"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="96"/>
         <source>Groups G</source>
         <translation>组数 G</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="137"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="89"/>
         <source>The mode the engine is running now</source>
         <translation>引擎当前运行的模式</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="154"/>
-        <source>How many clocks a worker may run ahead of the slowest one</source>
-        <translation>工作节点最多可领先最慢节点多少个时钟</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="157"/>
-        <source>none</source>
-        <translation>无</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="158"/>
-        <source>inverse (lr / staleness)</source>
-        <translation>反比（学习率 / 陈旧度）</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="159"/>
-        <source>DynSGD (lr / (staleness + 1))</source>
-        <translation>DynSGD（学习率 / (陈旧度 + 1)）</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="102"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="92"/>
         <source>Apply mode</source>
         <translation>应用模式</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="112"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="102"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="100"/>
-        <source>Mode</source>
-        <translation>模式</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="189"/>
-        <source>Staleness bound s</source>
-        <translation>陈旧度上限 s</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="190"/>
-        <source>LR modulation</source>
-        <translation>学习率调节</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="118"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="108"/>
         <source>Learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="160"/>
-        <source>Learning rate for stale gradients</source>
-        <translation>陈旧梯度的学习率</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="163"/>
-        <source>BSP inside each group</source>
-        <translation>每组内部 BSP</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="164"/>
-        <source>SSP inside each group (bound s)</source>
-        <translation>每组内部 SSP（上限 s）</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="169"/>
-        <source>engine default</source>
-        <translation>引擎默认值</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="170"/>
-        <source>K-sync: gradients per version (default N-1). K-async: gradients per update (default N/2).</source>
-        <translation>K-sync：每个版本的梯度数（默认 N-1）。K-async：每次更新的梯度数（默认 N/2）。</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="173"/>
-        <source>enforced (BSP barrier)</source>
-        <translation>强制（BSP 屏障）</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="174"/>
-        <source>slack (SSP barrier, bound s)</source>
-        <translation>宽松（SSP 屏障，上限 s）</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="180"/>
-        <location filename="../ui/widgets/steering_panel.cpp" line="186"/>
-        <source> s</source>
-        <translation> 秒</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="181"/>
-        <source>How often batch sizes are recomputed from the measured speeds</source>
-        <translation>根据测得的速度重新计算批大小的频率</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="187"/>
-        <source>How often the controller decides again</source>
-        <translation>控制器重新决策的频率</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="191"/>
-        <source>Inside a group</source>
-        <translation>组内</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="192"/>
-        <source>K</source>
-        <translation>K</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="193"/>
-        <source>Barrier</source>
-        <translation>屏障</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="194"/>
-        <source>Rebalance every</source>
-        <translation>重新平衡间隔</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="195"/>
-        <source>Decide every</source>
-        <translation>决策间隔</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="205"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="121"/>
         <source>by count</source>
         <translation>按数量</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="206"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="122"/>
         <source>by speed</source>
         <translation>按速度</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="207"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="123"/>
         <source>By count: workers dealt round robin. By speed: workers of similar measured speed together.</source>
         <translation>按数量：工作节点轮流分配。按速度：测得速度相近的工作节点分在同一组。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="230"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="146"/>
         <source>Workers</source>
         <translation>工作节点</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="256"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="172"/>
         <source>Slowdown of worker %1: compute time x factor (1-10)</source>
         <translation>工作节点 %1 的减速：计算时间 × 系数（1–10）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="295"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="197"/>
         <source>Number of groups G; releasing the slider regroups a grouped run</source>
         <translation>组数 G；松开滑块即对分组运行重新分组</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="296"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="198"/>
         <source>Groups apply to the grouped mode only</source>
         <translation>分组仅适用于分组模式</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="365"/>
-        <source>now: %1</source>
-        <translation>当前：%1</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="381"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="262"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>

@@ -34,7 +34,7 @@ Result<std::unique_ptr<Backend>> createBackend(BackendKind kind, int threads, st
     whyNot = "this build has no CUDA backend (configure with -DSYNCSCOPE_CUDA=ON where nvcc and cuDNN are installed)";
 #endif
     if (kind == BackendKind::Cuda)
-        return unavailable("--backend cuda: " + whyNot + "; use --backend cpu or auto");
+        return unavailable("the cuda backend cannot run: " + whyNot + "; use the cpu backend, or auto");
     if (notice) *notice = "no usable GPU (" + whyNot + "), training on the CPU backend";
     return std::unique_ptr<Backend>(std::make_unique<CpuBackend>(threads));
 }

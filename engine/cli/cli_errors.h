@@ -13,4 +13,10 @@ inline int printError(const Status& status, int exitCode = 2) {
     return exitCode;
 }
 
+/// The engine's data errors name the file and the fix; on the command line the folder is a flag.
+inline Status withDataFlag(const Status& status) {
+    if (status.code() != StatusCode::NotFound && status.code() != StatusCode::DataLoss) return status;
+    return Status(status.code(), status.message() + " (the data folder is given with --data DIR)");
+}
+
 }  // namespace syncscope::engine

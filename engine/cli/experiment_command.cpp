@@ -4,8 +4,6 @@
 #include "engine/cli/experiment_command.h"
 
 #include <fcntl.h>
-#include <sys/prctl.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -21,8 +19,12 @@
 #include <sstream>
 #include <thread>
 
+#include <fmt/format.h>
+
 #include "engine/cli/cli_errors.h"
 #include "engine/cli/experiment_report.h"
+#include "engine/core/process_signals.h"
+#include "engine/core/process_launcher.h"
 #include "engine/core/progress_bar.h"
 
 namespace syncscope::engine {
@@ -30,8 +32,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
-
-std::atomic<bool> g_interrupted{false};
 
 struct ExperimentFlags {
     std::string spec, out = "experiment-results", data;
@@ -112,50 +112,29 @@ std::string equivalentCommand(const ExperimentSpec& spec, const ExperimentFlags&
            (spec.runToCap ? " --run-to-cap" : "") + (f.data.empty() ? "" : " --data " + f.data) + " --out " + f.out;
 }
 
-std::string selfPath() {
-    std::error_code error;
-    std::string self = fs::read_symlink("/proc/self/exe", error).string();
-    if (error) return "syncscope-engine";
-    // Rebuilt while the experiment runs: the new binary at the same path runs the next cells.
-    const std::string deleted = " (deleted)";
-    if (self.size() > deleted.size() && self.compare(self.size() - deleted.size(), deleted.size(), deleted) == 0)
-        self.resize(self.size() - deleted.size());
-    return self;
-}
-
-/// fork + exec with stdout and stderr into logPath; the child dies with us (PR_SET_PDEATHSIG) and
-/// stays in our process group, so Ctrl-C reaches it and it stops its cluster cleanly.
-Result<pid_t> spawn(const std::string& binary, const std::vector<std::string>& args, const std::string& logPath) {
+/// Starts a run with stdout and stderr into logPath. The child dies with us (SIGTERM, so it stops
+/// its own cluster) and stays in our process group, so Ctrl-C reaches it too.
+Result<pid_t> spawn(ProcessLauncher& launcher, const std::vector<std::string>& args, const std::string& logPath) {
     const int log = ::open(logPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (log < 0) return unavailable("cannot create the log '" + logPath + "': " + std::strerror(errno));
-    std::vector<char*> argv{const_cast<char*>(binary.c_str())};
-    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    const pid_t pid = ::fork();
-    if (pid == 0) {
-        ::prctl(PR_SET_PDEATHSIG, SIGTERM);
-        ::dup2(log, STDOUT_FILENO);
-        ::dup2(log, STDERR_FILENO);
-        ::execv(binary.c_str(), argv.data());
-        std::fprintf(stderr, "cannot start %s: %s\n", binary.c_str(), std::strerror(errno));
-        ::_exit(127);
-    }
+    LaunchOptions options;
+    options.stdoutFd = options.stderrFd = log;
+    options.deathSignal = SIGTERM;
+    options.ownProcessGroup = false;
+    auto pid = launcher.start(selfExecutable(), args, options);
     ::close(log);
-    if (pid < 0) return unavailable(std::string("cannot start a run: fork failed: ") + std::strerror(errno));
     return pid;
 }
 
 /// Waits for a child while redrawing the progress bar; forwards an interruption to it.
-int waitForRun(pid_t pid, ProgressBar& bar, long long done, long long total, const std::string& label, double cap,
-               double etaSeconds) {
+int waitForRun(ProcessLauncher& launcher, pid_t pid, ProgressBar& bar, long long done, long long total,
+               const std::string& label, double cap, double etaSeconds) {
     const auto start = Clock::now();
     bool forwarded = false;
     for (;;) {
-        int status = 0;
-        const pid_t r = ::waitpid(pid, &status, WNOHANG);
-        if (r == pid) return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-        if (r < 0 && errno != EINTR) return -1;
-        if (g_interrupted.load() && !forwarded) {
+        int exitCode = -1;
+        if (!launcher.running(pid, &exitCode)) return exitCode;
+        if (catchInterrupts().load() && !forwarded) {
             ::kill(pid, SIGINT);  // `run` stops its cluster and exits; a second Ctrl-C is not needed
             forwarded = true;
         }
@@ -169,7 +148,7 @@ int waitForRun(pid_t pid, ProgressBar& bar, long long done, long long total, con
 }
 
 std::string findPlotTool() {
-    const fs::path beside = fs::path(selfPath()).parent_path() / "syncscope-plot";
+    const fs::path beside = fs::path(selfExecutable()).parent_path() / "syncscope-plot";
     if (::access(beside.c_str(), X_OK) == 0) return beside.string();
     const char* path = std::getenv("PATH");
     std::stringstream dirs(path ? path : "");
@@ -187,13 +166,11 @@ void makePlots(const std::string& out, bool skip) {
                     out.c_str());
         return;
     }
-    const pid_t pid = ::fork();
-    if (pid == 0) {
-        ::execl(tool.c_str(), tool.c_str(), csv.c_str(), "--out", out.c_str(), static_cast<char*>(nullptr));
-        ::_exit(127);
-    }
-    int status = 0;
-    if (pid < 0 || ::waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+    ProcessLauncher launcher;
+    auto pid = launcher.start(tool, {csv, "--out", out});
+    int exitCode = -1;
+    while (pid && launcher.running(*pid, &exitCode)) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    if (!pid || exitCode != 0)
         std::fprintf(stderr, "warning: %s failed; the tables are written, the plots are not\n", tool.c_str());
 }
 
@@ -211,11 +188,13 @@ void runOne(const ExperimentSpec& spec, const ExperimentFlags& f, const PlannedR
     args.insert(args.end(), {"--record", recording});
     const double eta = progress.ran ? progress.secondsRunning / progress.ran * double(progress.total - progress.done) : 0;
     const auto start = Clock::now();
-    auto pid = spawn(selfPath(), args, log);
-    const int exit = pid ? waitForRun(*pid, bar, progress.done, progress.total, p.label(), spec.maxSeconds, eta) : -1;
+    ProcessLauncher launcher;
+    auto pid = spawn(launcher, args, log);
+    const int exit =
+        pid ? waitForRun(launcher, *pid, bar, progress.done, progress.total, p.label(), spec.maxSeconds, eta) : -1;
     progress.secondsRunning += std::chrono::duration<double>(Clock::now() - start).count();
     ++progress.ran;
-    if (g_interrupted.load()) return;
+    if (catchInterrupts().load()) return;
     auto metrics = exit == 0 ? measureRun(recording, spec.targetAccuracyPercent / 100.0, spec.fixedTimeSeconds)
                              : Result<RunMetrics>(unavailable(pid ? "exit code " + std::to_string(exit) : pid.status().message()));
     if (!metrics) {
@@ -228,7 +207,7 @@ void runOne(const ExperimentSpec& spec, const ExperimentFlags& f, const PlannedR
     const RunMetrics& m = *metrics;
     char summary[256];
     std::snprintf(summary, sizeof summary, "%s: %s, final %.1f%%, %.0f samples/s, staleness %.2f", p.label().c_str(),
-                  m.timeToTarget ? ("target at " + std::to_string(*m.timeToTarget).substr(0, 5) + " s").c_str() : "target not reached",
+                  m.timeToTarget ? fmt::format("target at {:.2f} s", *m.timeToTarget).c_str() : "target not reached",
                   100 * m.finalAccuracy, m.samplesPerSecond, m.stalenessMean);
     bar.keep(++progress.done, progress.total, summary);
 }
@@ -258,11 +237,10 @@ int runExperiment(const ExperimentFlags& f) {
         return 0;
     }
     std::fflush(stdout);
-    std::signal(SIGINT, [](int) { g_interrupted.store(true); });
-    std::signal(SIGTERM, [](int) { g_interrupted.store(true); });
+    catchInterrupts();
     ProgressBar bar;
     for (const auto& p : runs) {
-        if (g_interrupted.load()) break;
+        if (catchInterrupts().load()) break;
         if (!finished(p)) runOne(*spec, f, p, bar, progress);
     }
     bar.finish();
@@ -277,7 +255,7 @@ int runExperiment(const ExperimentFlags& f) {
     if (Status s = writeResultsMarkdown(results, *spec, cells, equivalentCommand(*spec, f)); !s) return printError(s);
     std::ifstream md(results);
     std::printf("\n%s\n", std::string(std::istreambuf_iterator<char>(md), {}).c_str());
-    if (g_interrupted.load()) {
+    if (catchInterrupts().load()) {
         std::fprintf(stderr, "interrupted: %lld of %lld runs done; run the same command again to continue\n",
                      progress.done, progress.total);
         return 130;

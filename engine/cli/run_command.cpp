@@ -2,12 +2,14 @@
 // Ctrl-C, and prints the coordinator's final report.
 #include "engine/cli/run_command.h"
 
-#include <csignal>
 #include <cstdio>
 #include <zmq.hpp>
 
+#include <fmt/format.h>
+
 #include "engine/cli/cli_errors.h"
 #include "engine/cli/run_options.h"
+#include "engine/core/process_signals.h"
 #include "engine/core/progress_bar.h"
 #include "engine/net/protocol.h"
 #include "engine/net/wire_codec.h"
@@ -16,15 +18,13 @@
 namespace syncscope::engine {
 namespace {
 
-std::atomic<bool> g_interrupted{false};
-
 std::string progressLine(const wire::Tick& t) {
     double samplesPerSecond = 0;
     for (const auto& w : t.workers()) samplesPerSecond += w.samples_per_s();
     char text[200];
     std::snprintf(text, sizeof text, "v%llu  loss %.3f  acc %s  %.0f samples/s  %zu workers",
                   static_cast<unsigned long long>(t.version()), t.train_loss(),
-                  t.test_accuracy() < 0 ? "  -  " : (std::to_string(100 * t.test_accuracy()).substr(0, 5) + "%").c_str(),
+                  t.test_accuracy() < 0 ? "  -  " : fmt::format("{:.2f}%", 100 * t.test_accuracy()).c_str(),
                   samplesPerSecond, static_cast<size_t>(t.workers_size()));
     return text;
 }
@@ -38,8 +38,7 @@ void requestStop(zmq::socket_t& control) {
 int runLocal(const RunOptions& options, const std::string& backend, int threads) {
     if (auto check = toCoordinatorOptions(options); !check)
         return printError(check.status());
-    std::signal(SIGINT, [](int) { g_interrupted.store(true); });
-    std::signal(SIGTERM, [](int) { g_interrupted.store(true); });
+    const std::atomic<bool>& interrupted = catchInterrupts();
     LocalCluster cluster;
     std::vector<std::string> serveArgs = toServeArguments(options);
     serveArgs.insert(serveArgs.end(), {"--data-port", "0", "--control-port", "0", "--telemetry-port", "0"});
@@ -71,7 +70,7 @@ int runLocal(const RunOptions& options, const std::string& backend, int threads)
             if (t.ParseFromArray(body.data(), static_cast<int>(body.size())))
                 bar.update(static_cast<long long>(1000 * t.progress()), 1000, progressLine(t));
         }
-        if (g_interrupted.load() && !stopSent) {
+        if (interrupted.load() && !stopSent) {
             bar.finish();
             std::fprintf(stderr, "stopping the local cluster...\n");
             requestStop(control);
@@ -86,7 +85,7 @@ int runLocal(const RunOptions& options, const std::string& backend, int threads)
     std::fputs(report.c_str(), stdout);
     if (coordinatorExit != 0)
         return std::fprintf(stderr, "error: the coordinator exited with code %d\n", coordinatorExit), 3;
-    return g_interrupted.load() ? 130 : 0;
+    return interrupted.load() ? 130 : 0;
 }
 
 }  // namespace

@@ -1,19 +1,17 @@
 // `serve` and `work`: thin wrappers that turn flags into Coordinator / runWorker calls.
 #include "engine/cli/serve_command.h"
 
-#include <csignal>
 #include <cstdio>
 #include <memory>
 
 #include "engine/cli/cli_errors.h"
 #include "engine/cli/run_options.h"
+#include "engine/core/process_signals.h"
 #include "engine/ps/local_cluster.h"
 #include "engine/ps/worker.h"
 
 namespace syncscope::engine {
 namespace {
-
-std::atomic<bool> g_interrupted{false};  // the one thing a signal handler may touch
 
 int serve(const RunOptions& run, const std::string& bind, int dataPort, int controlPort, int telemetryPort) {
     auto options = toCoordinatorOptions(run);
@@ -22,11 +20,9 @@ int serve(const RunOptions& run, const std::string& bind, int dataPort, int cont
     options->dataPort = dataPort;
     options->controlPort = controlPort;
     options->telemetryPort = telemetryPort;
-    options->interrupted = &g_interrupted;
-    std::signal(SIGINT, [](int) { g_interrupted.store(true); });
-    std::signal(SIGTERM, [](int) { g_interrupted.store(true); });
+    options->interrupted = &catchInterrupts();
     auto coordinator = Coordinator::create(*options);
-    if (!coordinator) return printError(coordinator.status());
+    if (!coordinator) return printError(withDataFlag(coordinator.status()));
     if (Status s = (*coordinator)->bind(); !s) return printError(s);
     std::printf("%s\n", formatEndpointsLine((*coordinator)->endpoints()).c_str());
     std::fflush(stdout);

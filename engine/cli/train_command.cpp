@@ -39,11 +39,13 @@ int runTraining(const TrainOptions& opt) {
     if (!kind) return printError(kind.status());
     std::string notice;
     auto backend = createBackend(*kind, opt.threads, &notice);
-    if (!backend) return printError(backend.status());
+    if (!backend)  // the library names the backend; the command line names its flag
+        return printError(invalidArgument("--backend " + opt.backend + ": " + backend.status().message() +
+                                          " (--backend cpu or auto)"));
     if (!notice.empty()) std::fprintf(stderr, "note: %s\n", notice.c_str());
 
     auto data = loadFashionMnist(opt.data);
-    if (!data) return printError(data.status());
+    if (!data) return printError(withDataFlag(data.status()));
     auto model = createModel(**backend, opt.model, opt.config.batch, opt.config.seed);
     if (!model) return printError(model.status());
 

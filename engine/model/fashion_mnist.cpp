@@ -22,7 +22,7 @@ Result<ImageDataset> loadFashionMnistSplit(const std::string& dir, const std::st
     if (static_cast<int>(labels->size()) != images->count)
         return dataLoss(labelsPath + ": holds " + std::to_string(labels->size()) + " labels but " + imagesPath +
                         " holds " + std::to_string(images->count) + " images; the two files must come from the "
-                        "same split (reinstall dataset-fashion-mnist or fix --data)");
+                        "same split (reinstall dataset-fashion-mnist or use another data folder)");
     ImageDataset set;
     set.count = images->count;
     set.height = images->rows;

@@ -22,16 +22,16 @@ using GzFile = std::unique_ptr<gzFile_s, GzCloser>;
 
 Status fileError(const std::string& path, const std::string& what) {
     return dataLoss(path + ": " + what +
-                    ". Reinstall the data (sudo apt-get install --reinstall dataset-fashion-mnist) or pass "
-                    "--data DIR with intact Fashion-MNIST IDX files");
+                    ". Reinstall the data (sudo apt-get install --reinstall dataset-fashion-mnist) or use a data "
+                    "folder with intact Fashion-MNIST IDX files");
 }
 
 Result<GzFile> openGz(const std::string& path) {
     gzFile f = gzopen(path.c_str(), "rb");
     if (!f)
         return notFound(path + ": cannot open (" + std::strerror(errno) +
-                        "). Install the data set (sudo apt-get install dataset-fashion-mnist) or pass --data DIR "
-                        "pointing at a folder with the four Fashion-MNIST .gz files");
+                        "). Install the data set (sudo apt-get install dataset-fashion-mnist) or use a data folder "
+                        "with the four Fashion-MNIST .gz files");
     gzbuffer(f, 1 << 17);
     return GzFile(f);
 }

@@ -13,8 +13,7 @@ Status bindSocket(zmq::socket_t& socket, const std::string& role, const std::str
     } catch (const zmq::error_t& e) {
         return unavailable("cannot listen for " + role + " on " + host + ":" + (port ? std::to_string(port) : "*") +
                            ": " + e.what() +
-                           " (another process on that port? pick others with --data-port/--control-port/"
-                           "--telemetry-port, or 0 for any free port)");
+                           " (another process on that port? choose another port, or 0 for any free one)");
     }
     *address = socket.get(zmq::sockopt::last_endpoint);
     return Status::ok();

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "engine/net/endpoint.h"
+#include "engine/net/endpoints_line.h"
 #include "engine/ps/background_evaluator.h"
 #include "engine/ps/control_handler.h"
 #include "engine/ps/coordinator_state.h"
@@ -21,11 +22,6 @@
 #include "engine/ps/telemetry_publisher.h"
 
 namespace syncscope::engine {
-
-/// The endpoints a coordinator bound (ports resolved when 0 was asked for).
-struct CoordinatorEndpoints {
-    std::string data, control, telemetry;
-};
 
 class Coordinator final : private PolicyContext {
 public:

@@ -1,6 +1,6 @@
 // LocalCluster: a coordinator and N workers as child processes of this one (`syncscope-engine
-// run`). Children sit in their own process group (Ctrl-C reaches only the parent, which stops the
-// run cleanly), die with the parent (PR_SET_PDEATHSIG), and are killed if they outstay a stop.
+// run`), started through the ProcessLauncher (own process group, killed with the parent, SIGTERM
+// then SIGKILL on stop), with the coordinator's endpoints read from the first line it prints.
 #pragma once
 
 #include <sys/types.h>
@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/process_launcher.h"
 #include "engine/core/status.h"
 #include "engine/ps/coordinator.h"
 
@@ -15,7 +16,8 @@ namespace syncscope::engine {
 
 class LocalCluster {
 public:
-    LocalCluster() = default;
+    /// `engineBinary`: the syncscope-engine to start (default: this program itself).
+    explicit LocalCluster(std::string engineBinary = selfExecutable()) : m_engine(std::move(engineBinary)) {}
     ~LocalCluster();  ///< stops whatever still runs
     LocalCluster(const LocalCluster&) = delete;
     LocalCluster& operator=(const LocalCluster&) = delete;
@@ -34,17 +36,11 @@ public:
     void stopAll(double graceSeconds);
 
 private:
-    pid_t spawn(const std::vector<std::string>& args, int stdoutFd);
-
+    std::string m_engine;
+    ProcessLauncher m_launcher;
     pid_t m_coordinator = -1;
     int m_coordinatorStdout = -1;
-    int m_coordinatorExit = -1;
-    std::vector<pid_t> m_workers;
     CoordinatorEndpoints m_endpoints;
 };
-
-/// Parses the coordinator's first stdout line: "endpoints data=... control=... telemetry=...".
-Result<CoordinatorEndpoints> parseEndpointsLine(const std::string& line);
-std::string formatEndpointsLine(const CoordinatorEndpoints& endpoints);
 
 }  // namespace syncscope::engine

@@ -11,7 +11,6 @@
 // Labels and help are English; the console translates them. Qt's lupdate finds them by this
 // marker's name (it reads text, it links nothing), so the engine stays free of Qt.
 #define QT_TRANSLATE_NOOP(context, text) text
-#define SS_TR(text) QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", text)
 
 namespace syncscope::engine {
 namespace {
@@ -57,37 +56,37 @@ wire::ParameterUse use(const char* field, const char* whenField = "", int whenVa
 }
 
 void addParameters(wire::Catalog& c) {
-    *c.add_parameters() = parameter("staleness_bound", "staleness", SS_TR("Staleness bound s"),
-                                    SS_TR("Clocks a worker may run ahead of the slowest (0 is BSP)"), Spec::UINT, 3, 0,
+    *c.add_parameters() = parameter("staleness_bound", "staleness", QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "Staleness bound s"),
+                                    QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "Clocks a worker may run ahead of the slowest (0 is BSP)"), Spec::UINT, 3, 0,
                                     1000);
-    *c.add_parameters() = parameter("lr_modulation", "lr-modulation", SS_TR("Learning rate for stale gradients"),
-                                    SS_TR("none; inverse: lr/tau (Zhang et al.); dynsgd: lr/(tau+1)"), Spec::CHOICE, 0,
+    *c.add_parameters() = parameter("lr_modulation", "lr-modulation", QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "Learning rate for stale gradients"),
+                                    QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "none; inverse: lr/tau (Zhang et al.); dynsgd: lr/(tau+1)"), Spec::CHOICE, 0,
                                     0, 2,
-                                    {{"none", wire::LR_NONE, SS_TR("none")},
-                                     {"inverse", wire::LR_INVERSE, SS_TR("inverse (lr/tau)")},
-                                     {"dynsgd", wire::LR_DYNSGD, SS_TR("dynsgd (lr/(tau+1))")}});
-    *c.add_parameters() = parameter("group_count", "groups", SS_TR("Groups G"), SS_TR("Number of worker groups"),
+                                    {{"none", wire::LR_NONE, QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "none")},
+                                     {"inverse", wire::LR_INVERSE, QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "inverse (lr/tau)")},
+                                     {"dynsgd", wire::LR_DYNSGD, QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "dynsgd (lr/(tau+1))")}});
+    *c.add_parameters() = parameter("group_count", "groups", QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "Groups G"), QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "Number of worker groups"),
                                     Spec::UINT, 2, 1, 1024);
-    *c.add_parameters() = parameter("group_by", "group-by", SS_TR("Group by"), SS_TR("How workers are put into groups"),
+    *c.add_parameters() = parameter("group_by", "group-by", QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "Group by"), QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "How workers are put into groups"),
                                     Spec::CHOICE, 0, 0, 2,
-                                    {{"round-robin", wire::GROUP_ROUND_ROBIN, SS_TR("round robin")},
-                                     {"speed", wire::GROUP_BY_SPEED, SS_TR("speed")},
-                                     {"explicit", wire::GROUP_EXPLICIT, SS_TR("explicit assignment"), true}});
-    *c.add_parameters() = parameter("intra_group_ssp", "intra-group", SS_TR("Inside a group"),
-                                    SS_TR("Synchronisation inside a group"), Spec::CHOICE, 0, 0, 1,
-                                    {{"bsp", 0, SS_TR("BSP")}, {"ssp", 1, SS_TR("SSP (bound s)")}});
-    *c.add_parameters() = parameter("k", "k", SS_TR("K"), SS_TR("ksync: gradients per version; kasync: gradients per update"),
+                                    {{"round-robin", wire::GROUP_ROUND_ROBIN, QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "round robin")},
+                                     {"speed", wire::GROUP_BY_SPEED, QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "speed")},
+                                     {"explicit", wire::GROUP_EXPLICIT, QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "explicit assignment"), true}});
+    *c.add_parameters() = parameter("intra_group_ssp", "intra-group", QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "Inside a group"),
+                                    QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "Synchronisation inside a group"), Spec::CHOICE, 0, 0, 1,
+                                    {{"bsp", 0, QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "BSP")}, {"ssp", 1, QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "SSP (bound s)")}});
+    *c.add_parameters() = parameter("k", "k", QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "K"), QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "ksync: gradients per version; kasync: gradients per update"),
                                     Spec::UINT, 0, 0, 1024);
-    *c.add_parameters() = parameter("elastic_slack", "elastic-barrier", SS_TR("Barrier"),
-                                    SS_TR("enforced: BSP; slack: SSP with bound s"), Spec::CHOICE, 0, 0, 1,
-                                    {{"enforced", 0, SS_TR("enforced (BSP)")}, {"slack", 1, SS_TR("slack (SSP)")}});
-    *c.add_parameters() = parameter("rebalance_seconds", "rebalance-seconds", SS_TR("Rebalance every"),
-                                    SS_TR("Seconds between batch-size rebalancing"), Spec::SECONDS, 2, 0.1, 3600);
-    *c.add_parameters() = parameter("decision_seconds", "decision-seconds", SS_TR("Decide every"),
-                                    SS_TR("Seconds between the controller's decisions"), Spec::SECONDS, 5, 0.1, 3600);
-    *c.add_parameters() = parameter("advise_only", "auto-role", SS_TR("Controller"),
-                                    SS_TR("decide: switch by itself; advise: propose, a person takes or dismisses"),
-                                    Spec::CHOICE, 0, 0, 1, {{"decide", 0, SS_TR("decides")}, {"advise", 1, SS_TR("advises")}});
+    *c.add_parameters() = parameter("elastic_slack", "elastic-barrier", QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "Barrier"),
+                                    QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "enforced: BSP; slack: SSP with bound s"), Spec::CHOICE, 0, 0, 1,
+                                    {{"enforced", 0, QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "enforced (BSP)")}, {"slack", 1, QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "slack (SSP)")}});
+    *c.add_parameters() = parameter("rebalance_seconds", "rebalance-seconds", QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "Rebalance every"),
+                                    QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "Seconds between batch-size rebalancing"), Spec::SECONDS, 2, 0.1, 3600);
+    *c.add_parameters() = parameter("decision_seconds", "decision-seconds", QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "Decide every"),
+                                    QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "Seconds between the controller's decisions"), Spec::SECONDS, 5, 0.1, 3600);
+    *c.add_parameters() = parameter("advise_only", "auto-role", QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "Controller"),
+                                    QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "decide: switch by itself; advise: propose, a person takes or dismisses"),
+                                    Spec::CHOICE, 0, 0, 1, {{"decide", 0, QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "decides")}, {"advise", 1, QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "advises")}});
 }
 
 void addMode(wire::Catalog& c, wire::SyncMode mode, const char* name, const char* label, const char* help,
@@ -101,32 +100,32 @@ void addMode(wire::Catalog& c, wire::SyncMode mode, const char* name, const char
 }
 
 void addModes(wire::Catalog& c) {
-    addMode(c, wire::BSP, "bsp", SS_TR("BSP (bulk synchronous)"),
-            SS_TR("Wait for every worker, average their gradients, apply once. No staleness, but the slowest "
+    addMode(c, wire::BSP, "bsp", QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "BSP (bulk synchronous)"),
+            QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "Wait for every worker, average their gradients, apply once. No staleness, but the slowest "
                   "worker sets the pace."),
             {});
-    addMode(c, wire::ASP, "asp", SS_TR("ASP (asynchronous)"),
-            SS_TR("Apply each gradient as it arrives. Nobody waits, but gradients can be stale."), {use("lr_modulation")});
-    addMode(c, wire::SSP, "ssp", SS_TR("SSP (stale synchronous)"),
-            SS_TR("Apply on arrival; a worker more than s clocks ahead of the slowest waits. s = 0 is BSP."),
+    addMode(c, wire::ASP, "asp", QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "ASP (asynchronous)"),
+            QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "Apply each gradient as it arrives. Nobody waits, but gradients can be stale."), {use("lr_modulation")});
+    addMode(c, wire::SSP, "ssp", QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "SSP (stale synchronous)"),
+            QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "Apply on arrival; a worker more than s clocks ahead of the slowest waits. s = 0 is BSP."),
             {use("staleness_bound"), use("lr_modulation")});
-    addMode(c, wire::GROUPED, "grouped", SS_TR("Grouped (hybrid)"),
-            SS_TR("G groups: BSP (or SSP) inside a group, groups update the model asynchronously. G = 1 is BSP, "
+    addMode(c, wire::GROUPED, "grouped", QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "Grouped (hybrid)"),
+            QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "G groups: BSP (or SSP) inside a group, groups update the model asynchronously. G = 1 is BSP, "
                   "G = N is ASP."),
             {use("group_count"), use("group_by"), use("intra_group_ssp"), use("staleness_bound", "intra_group_ssp", 1),
              use("lr_modulation")});
-    addMode(c, wire::KSYNC, "ksync", SS_TR("K-sync (backup workers)"),
-            SS_TR("Average the first K gradients of each version; late ones are dropped and counted. K = N is BSP."),
-            {use("k", "", 0, SS_TR("N-1 (N below 4 workers)"))});
-    addMode(c, wire::KASYNC, "kasync", SS_TR("K-async (n-softsync)"),
-            SS_TR("Update after every K gradients from anyone, stale ones included. K = 1 is ASP."),
-            {use("k", "", 0, SS_TR("N/2")), use("lr_modulation")});
-    addMode(c, wire::ELASTIC, "elastic", SS_TR("Elastic batch"),
-            SS_TR("Each worker's batch is sized in proportion to its speed so all arrive together; enforced (BSP) "
+    addMode(c, wire::KSYNC, "ksync", QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "K-sync (backup workers)"),
+            QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "Average the first K gradients of each version; late ones are dropped and counted. K = N is BSP."),
+            {use("k", "", 0, QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "N-1 (N below 4 workers)"))});
+    addMode(c, wire::KASYNC, "kasync", QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "K-async (n-softsync)"),
+            QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "Update after every K gradients from anyone, stale ones included. K = 1 is ASP."),
+            {use("k", "", 0, QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "N/2")), use("lr_modulation")});
+    addMode(c, wire::ELASTIC, "elastic", QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "Elastic batch"),
+            QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "Each worker's batch is sized in proportion to its speed so all arrive together; enforced (BSP) "
                   "or slack (SSP) barrier."),
             {use("elastic_slack"), use("staleness_bound", "elastic_slack", 1), use("rebalance_seconds")});
-    addMode(c, wire::AUTO, "auto", SS_TR("Auto (adaptive)"),
-            SS_TR("A controller measures the workers' speeds and picks mode and grouping; each decision appears "
+    addMode(c, wire::AUTO, "auto", QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "Auto (adaptive)"),
+            QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "A controller measures the workers' speeds and picks mode and grouping; each decision appears "
                   "as a marker with its reason. As an advisor it proposes and you decide."),
             {use("decision_seconds"), use("advise_only")});
 }

@@ -30,7 +30,7 @@ wire::Contribution makeContribution(PolicyContext& context, const GradientIn& g,
 
 Status SyncPolicy::answerAdvice(uint64_t adviceId, bool) {
     return invalidArgument("there is no advice " + std::to_string(adviceId) +
-                           " to answer: only auto with the advise role (--auto-role advise) proposes changes");
+                           " to answer: only auto in its advise role proposes changes");
 }
 
 Result<std::unique_ptr<SyncPolicy>> createSyncPolicy(const wire::ModeSettings& settings, PolicyContext& context) {

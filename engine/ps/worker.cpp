@@ -11,6 +11,8 @@
 #include <thread>
 #include <zmq.hpp>
 
+#include <fmt/format.h>
+
 #include "engine/core/rng.h"
 #include "engine/model/batch_feeder.h"
 #include "engine/model/model_zoo.h"
@@ -75,15 +77,15 @@ Result<InboundMessage> WorkerSession::awaitReply(double timeoutSeconds, const He
         }
         if (heartbeat && heartbeat->coordinatorLost()) {
             *m_lost = true;
-            return unavailable("the coordinator at " + m_options.connect + " stopped answering (no heartbeat reply for " +
-                               std::to_string(m_options.coordinatorTimeoutSeconds).substr(0, 3) +
-                               " s); exiting (pass --retry to wait for it and rejoin)");
+            return unavailable(fmt::format("the coordinator at {} stopped answering (no heartbeat reply for {:g} s); "
+                                           "exiting (a worker that retries waits for it and rejoins)",
+                                           m_options.connect, m_options.coordinatorTimeoutSeconds));
         }
         if (!heartbeat && Clock::now() > deadline) {
             *m_lost = true;
             return unavailable("no coordinator answered at " + m_options.connect + " within " +
-                               std::to_string(static_cast<int>(timeoutSeconds)) +
-                               " s; is `syncscope-engine serve` running there? (check --connect)");
+                               fmt::format("{:g}", timeoutSeconds) +
+                               " s; is a coordinator (`syncscope-engine serve`) running at that address?");
         }
     }
 }

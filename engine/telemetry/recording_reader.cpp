@@ -62,7 +62,7 @@ Result<Frame> readFrame(std::FILE* file, const std::string& path) {
 
 Status notARecording(const std::string& path, const std::string& why) {
     return dataLoss("'" + path + "' is not a SyncScope recording (" + why +
-                    "); pass a file written by the coordinator's --record option");
+                    "); open a file a coordinator recorded");
 }
 
 // Checks the magic and decodes the header frame; `offset` ends up just past it.

@@ -17,7 +17,7 @@ constexpr size_t kFlushThresholdBytes = 64 * 1024;
 
 Status writeError(const std::string& path, int error) {
     return unavailable("cannot write the recording '" + path + "': " + std::strerror(error) +
-                       "; free disk space or pass --record PATH elsewhere (the records written so far are kept)");
+                       "; free disk space or record to another path (the records written so far are kept)");
 }
 
 }  // namespace
@@ -34,7 +34,7 @@ Result<std::unique_ptr<RecordingWriter>> RecordingWriter::create(const std::stri
     const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0)
         return unavailable("cannot create the recording '" + path + "': " + std::strerror(errno) +
-                           "; check that its folder exists and is writable, or pass --record PATH elsewhere");
+                           "; check that its folder exists and is writable, or record to another path");
     std::unique_ptr<RecordingWriter> writer(new RecordingWriter(path, fd));
     writer->m_buffer.append(kRecordingMagic);
     writer->bufferFrame(header.SerializeAsString());

@@ -144,8 +144,9 @@ void TestMainWindow::steersARealLocalCluster() {
     steering.runActions().at(2)->trigger();  // stop
     QTRY_VERIFY_WITH_TIMEOUT(window.statusText().contains(QStringLiteral("State: stopped")), kEngineTimeoutMs);
     QVERIFY(!logMatches(window, QStringLiteral("refused")));
-    QVERIFY(window.close());
-    QVERIFY(!window.localClusterRunning());
+    window.close();  // stops what still runs without blocking, then closes
+    QTRY_VERIFY_WITH_TIMEOUT(!window.localClusterRunning(), kEngineTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(!window.isVisible(), kEngineTimeoutMs);
 }
 
 QTEST_MAIN(TestMainWindow)

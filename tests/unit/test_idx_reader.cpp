@@ -73,7 +73,7 @@ private slots:
         const std::string& m = images.status().message();
         QVERIFY2(m.find("nope.gz") != std::string::npos, m.c_str());
         QVERIFY2(m.find("dataset-fashion-mnist") != std::string::npos, m.c_str());
-        QVERIFY2(m.find("--data") != std::string::npos, m.c_str());
+        QVERIFY2(m.find("data folder") != std::string::npos, m.c_str());
     }
 
     void truncatedFileIsReported() {

@@ -11,7 +11,6 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
-#include <QProcess>
 #include <QSignalBlocker>
 #include <QStatusBar>
 #include <QTableView>
@@ -60,8 +59,9 @@ QString MainWindow::runStateName(wire::RunState state) {
 
 MainWindow::MainWindow(const QString& engineBinary, QWidget* parent)
     : QMainWindow(parent), m_engineBinary(engineBinary), m_connection(m_store), m_replay(m_store),
-      m_charts(new ChartsPanel(this)) {
+      m_charts(new ChartsPanel(this)), m_cluster(new LocalClusterProcess(this)) {
     setWindowTitle(tr("SyncScope"));
+    connectLocalCluster();
     setCentralWidget(m_charts);
     createDocks();
     addToolBar(Qt::BottomToolBarArea, m_replayBar = new ReplayBar(m_replay, this));
@@ -273,11 +273,11 @@ void MainWindow::onCommandReplied(quint64 requestId, bool ok, const QString& err
 }
 
 void MainWindow::startLocalCluster(const LocalClusterSettings& settings, const QStringList& extraArguments) {
-    if (m_coordinator) {
+    if (m_cluster->running()) {
         reportError(tr("A local cluster is already running; stop it first."));
         return;
     }
-    QStringList args{QStringLiteral("serve"), QStringLiteral("--workers"), QString::number(settings.workers),
+    QStringList args{QStringLiteral("--workers"), QString::number(settings.workers),
                      QStringLiteral("--model"), settings.model, QStringLiteral("--data-port"), QStringLiteral("0"),
                      QStringLiteral("--control-port"), QStringLiteral("0"), QStringLiteral("--telemetry-port"), QStringLiteral("0")};
     args << settings.modeArguments();
@@ -285,72 +285,43 @@ void MainWindow::startLocalCluster(const LocalClusterSettings& settings, const Q
     if (settings.maxSeconds > 0) args << QStringLiteral("--max-seconds") << QString::number(settings.maxSeconds);
     if (!settings.dataDir.isEmpty()) args << QStringLiteral("--data") << settings.dataDir;
     args << extraArguments;
-    m_pendingCluster = settings;
-    m_coordinator = new QProcess(this);
-    m_coordinator->setProcessChannelMode(QProcess::ForwardedErrorChannel);
-    connect(m_coordinator, &QProcess::readyReadStandardOutput, this, &MainWindow::onCoordinatorOutput);
-    connect(m_coordinator, &QProcess::errorOccurred, this, [this](QProcess::ProcessError) {
-        reportError(tr("Cannot run %1: %2").arg(m_engineBinary, m_coordinator->errorString()));
+    appendLog(tr("Starting a local cluster: %1 serve %2").arg(m_engineBinary, args.join(QLatin1Char(' '))));
+    m_cluster->start(m_engineBinary, args, settings.workers, {QStringLiteral("--backend"), settings.backend});
+}
+
+void MainWindow::connectLocalCluster() {
+    connect(m_cluster, &LocalClusterProcess::ready, this,
+            [this](const QString& control, const QString& telemetry) { attach({control, telemetry}); });
+    connect(m_cluster, &LocalClusterProcess::output, this, &MainWindow::appendLog);
+    connect(m_cluster, &LocalClusterProcess::failed, this, &MainWindow::reportError);
+    connect(m_cluster, &LocalClusterProcess::stopped, this, [this] {
+        appendLog(tr("The local cluster has stopped."));
+        if (auto next = std::exchange(m_afterClusterStopped, {})) next();
     });
-    appendLog(tr("Starting a local cluster: %1 %2").arg(m_engineBinary, args.join(QLatin1Char(' '))));
-    m_coordinator->start(m_engineBinary, args);
 }
 
-void MainWindow::onCoordinatorOutput() {
-    // Only the first line matters (the endpoints); the rest is the final report, logged as it comes.
-    while (m_coordinator->canReadLine()) {
-        const QString line = QString::fromUtf8(m_coordinator->readLine()).trimmed();
-        if (!m_workerProcesses.isEmpty()) {
-            appendLog(line);
-            continue;
-        }
-        const auto endpoints = engine::parseEndpointsLine(line.toStdString());
-        if (!endpoints) {
-            reportError(tr("The coordinator did not report its endpoints: %1").arg(line));
-            continue;
-        }
-        for (int i = 0; i < m_pendingCluster.workers; ++i) {
-            auto* worker = new QProcess(this);
-            worker->setProcessChannelMode(QProcess::ForwardedChannels);
-            worker->start(m_engineBinary, {QStringLiteral("work"), QStringLiteral("--connect"),
-                                           QString::fromStdString(endpoints->data), QStringLiteral("--backend"),
-                                           m_pendingCluster.backend});
-            m_workerProcesses << worker;
-        }
-        attach({QString::fromStdString(endpoints->control), QString::fromStdString(endpoints->telemetry)});
-    }
-}
+bool MainWindow::localClusterRunning() const { return m_cluster->running(); }
 
-bool MainWindow::localClusterRunning() const {
-    return m_coordinator && m_coordinator->state() != QProcess::NotRunning;
-}
-
-void MainWindow::stopLocalCluster() {
-    QList<QProcess*> processes = m_workerProcesses;
-    if (m_coordinator) processes.prepend(m_coordinator);
-    for (QProcess* process : processes) process->terminate();
-    for (QProcess* process : processes)
-        if (!process->waitForFinished(kStopGraceMs)) process->kill();
-    qDeleteAll(processes);
-    m_coordinator = nullptr;
-    m_workerProcesses.clear();
+void MainWindow::stopLocalCluster(std::function<void()> then) {
+    m_afterClusterStopped = std::move(then);
+    statusBar()->showMessage(tr("Stopping the local cluster…"));
+    m_cluster->stop(kStopGraceMs);  // signals, then polls: the window stays responsive
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
-    if (localClusterRunning()) {
+    if (localClusterRunning() && !m_closingAfterStop) {
         const bool stop = m_stopClusterAnswer ? *m_stopClusterAnswer
                                               : QMessageBox::question(this, tr("Stop the local cluster?"),
                                                                       tr("This window started a local cluster. Stop its "
                                                                          "coordinator and workers?")) == QMessageBox::Yes;
         if (stop) {
-            stopLocalCluster();
-        } else {
-            // Keep them running past this window: QProcess would kill them when destroyed.
-            m_coordinator->setParent(nullptr);
-            for (QProcess* worker : m_workerProcesses) worker->setParent(nullptr);
-            m_coordinator = nullptr;
-            m_workerProcesses.clear();
+            // Close once they have stopped (their final report and recording are written then).
+            m_closingAfterStop = true;
+            event->ignore();
+            stopLocalCluster([this] { close(); });
+            return;
         }
+        m_cluster->release();  // they keep running after this window; attach to them again later
     }
     m_scenarioRunner.cancel();
     m_connection.detach();
@@ -368,15 +339,15 @@ bool MainWindow::openScenario(const QString& path) {
 }
 
 void MainWindow::runScenario(const Scenario& scenario) {
-    if (m_coordinator) {  // one local cluster at a time: the scenario brings its own
-        const bool stop = !localClusterRunning() ||
-                          (m_stopClusterAnswer ? *m_stopClusterAnswer
-                                               : QMessageBox::question(this, tr("Stop the local cluster?"),
-                                                                       tr("A local cluster is running. Stop it and start the "
-                                                                          "scenario \"%1\"?").arg(scenario.title)) == QMessageBox::Yes);
+    if (localClusterRunning()) {  // one local cluster at a time: the scenario brings its own
+        const bool stop = m_stopClusterAnswer ? *m_stopClusterAnswer
+                                              : QMessageBox::question(this, tr("Stop the local cluster?"),
+                                                                      tr("A local cluster is running. Stop it and start the "
+                                                                         "scenario \"%1\"?").arg(scenario.title)) == QMessageBox::Yes;
         if (!stop) return;
         detach();
-        stopLocalCluster();
+        stopLocalCluster([this, scenario] { runScenario(scenario); });
+        return;
     }
     m_scenarioRunner.start(scenario);
     m_scenarioBanner->reload();

@@ -6,10 +6,12 @@
 #include <QMainWindow>
 #include <QTimer>
 
+#include <functional>
 #include <optional>
 
 #include "ui/model/telemetry_store.h"
 #include "ui/net/console_connection.h"
+#include "ui/net/local_cluster_process.h"
 #include "ui/scenario/presentation_mode.h"
 #include "ui/scenario/scenario_runner.h"
 #include "ui/widgets/connect_dialog.h"
@@ -20,7 +22,6 @@ class QAction;
 class QDockWidget;
 class QLabel;
 class QPlainTextEdit;
-class QProcess;
 
 namespace syncscope::ui {
 
@@ -89,8 +90,9 @@ private:
     void appendLog(const QString& line);
     void reportError(const QString& message);
     void onCommandReplied(quint64 requestId, bool ok, const QString& error, const QByteArray& serializedEvent);
-    void onCoordinatorOutput();
-    void stopLocalCluster();
+    void connectLocalCluster();
+    /// Stops the local cluster without blocking; `then` runs once it has stopped.
+    void stopLocalCluster(std::function<void()> then = {});
 
     QString m_engineBinary;
     TelemetryStore m_store;
@@ -109,9 +111,9 @@ private:
     QLabel* m_scenarioLabel = nullptr;
     QLabel *m_endpointLabel = nullptr, *m_stateLabel = nullptr, *m_modeLabel = nullptr, *m_versionLabel = nullptr,
            *m_accuracyLabel = nullptr;
-    QProcess* m_coordinator = nullptr;
-    QList<QProcess*> m_workerProcesses;
-    LocalClusterSettings m_pendingCluster;
+    LocalClusterProcess* m_cluster;
+    std::function<void()> m_afterClusterStopped;
+    bool m_closingAfterStop = false;
     std::optional<bool> m_stopClusterAnswer;
     qsizetype m_loggedEvents = 0;
 };

@@ -1,0 +1,31 @@
+// The endpoints line (see endpoints_line.h).
+#include "engine/net/endpoints_line.h"
+
+#include <sstream>
+
+namespace syncscope::engine {
+
+std::string formatEndpointsLine(const CoordinatorEndpoints& e) {
+    return "endpoints data=" + e.data + " control=" + e.control + " telemetry=" + e.telemetry;
+}
+
+Result<CoordinatorEndpoints> parseEndpointsLine(const std::string& line) {
+    std::istringstream in(line);
+    std::string word;
+    CoordinatorEndpoints e;
+    in >> word;
+    if (word != "endpoints") return invalidArgument("not an endpoints line: " + line);
+    while (in >> word) {
+        const auto eq = word.find('=');
+        if (eq == std::string::npos) continue;
+        const std::string key = word.substr(0, eq), value = word.substr(eq + 1);
+        if (key == "data") e.data = value;
+        else if (key == "control") e.control = value;
+        else if (key == "telemetry") e.telemetry = value;
+    }
+    if (e.data.empty() || e.control.empty() || e.telemetry.empty())
+        return invalidArgument("incomplete endpoints line: " + line);
+    return e;
+}
+
+}  // namespace syncscope::engine

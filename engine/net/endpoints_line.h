@@ -1,0 +1,19 @@
+// The line a coordinator prints on stdout once it listens, so whoever started it (a local cluster,
+// the console, a Slurm launch) knows where to connect: "endpoints data=... control=... telemetry=...".
+#pragma once
+
+#include <string>
+
+#include "engine/core/status.h"
+
+namespace syncscope::engine {
+
+/// The endpoints a coordinator bound (ports resolved when 0 was asked for).
+struct CoordinatorEndpoints {
+    std::string data, control, telemetry;
+};
+
+Result<CoordinatorEndpoints> parseEndpointsLine(const std::string& line);
+std::string formatEndpointsLine(const CoordinatorEndpoints& endpoints);
+
+}  // namespace syncscope::engine

@@ -1,0 +1,81 @@
+// The console's local cluster never outlives a console that dies: the real `syncscope --local 2`
+// (offscreen) starts its coordinator and workers through the engine's launcher; after SIGKILL to
+// the console, no engine process of it is left within 3 s. (A clean close that stops them without
+// blocking the window: test_main_window.)
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QProcess>
+#include <QtTest>
+
+#include <signal.h>
+
+namespace {
+
+// Children of `parent` (from /proc/PID/stat's ppid field) whose executable is the engine.
+QList<qint64> engineChildren(qint64 parent) {
+    QList<qint64> children;
+    for (const QString& entry : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
+        bool numeric = false;
+        const qint64 pid = entry.toLongLong(&numeric);
+        if (!numeric) continue;
+        QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+        if (!stat.open(QIODevice::ReadOnly)) continue;
+        const QByteArray text = stat.readAll();
+        const qsizetype close = text.lastIndexOf(')');  // the name may hold spaces
+        const QList<QByteArray> fields = text.mid(close + 2).split(' ');
+        if (fields.size() < 2 || fields[1].toLongLong() != parent) continue;
+        if (QFile::symLinkTarget(QStringLiteral("/proc/%1/exe").arg(pid)).endsWith(QStringLiteral("syncscope-engine")))
+            children << pid;
+    }
+    return children;
+}
+
+bool alive(qint64 pid) {
+    QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+    if (!stat.open(QIODevice::ReadOnly)) return false;
+    const QByteArray text = stat.readAll();
+    return text.mid(text.lastIndexOf(')') + 2, 1) != "Z";  // a zombie has exited
+}
+
+}  // namespace
+
+class TestConsoleLifetime : public QObject {
+    Q_OBJECT
+private slots:
+    void killedConsoleLeavesNoEngineBehind();
+};
+
+void TestConsoleLifetime::killedConsoleLeavesNoEngineBehind() {
+    QProcess console;
+    console.setProcessChannelMode(QProcess::ForwardedChannels);
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    console.setProcessEnvironment(env);
+    console.start(QStringLiteral(SYNCSCOPE_CONSOLE_BINARY),
+                  {QStringLiteral("--local"), QStringLiteral("2"), QStringLiteral("--engine"),
+                   QStringLiteral(SYNCSCOPE_ENGINE_BINARY)});
+    QVERIFY(console.waitForStarted(10'000));
+    QList<qint64> engines;
+    QElapsedTimer waited;
+    waited.start();
+    while (engines.size() < 3 && waited.elapsed() < 60'000) {  // the coordinator, then its two workers
+        QTest::qWait(200);
+        engines = engineChildren(console.processId());
+    }
+    QCOMPARE(engines.size(), 3);
+
+    QVERIFY(::kill(pid_t(console.processId()), SIGKILL) == 0);
+    QVERIFY(console.waitForFinished(5000));
+    QElapsedTimer gone;
+    gone.start();
+    for (qint64 pid : engines) {
+        while (alive(pid) && gone.elapsed() < 3000) QTest::qWait(20);
+        QVERIFY2(!alive(pid), qPrintable(QStringLiteral("engine process %1 outlived the console").arg(pid)));
+    }
+    qInfo("all %lld engine processes gone %lld ms after the console was killed", qlonglong(engines.size()),
+          qlonglong(gone.elapsed()));
+}
+
+QTEST_GUILESS_MAIN(TestConsoleLifetime)
+#include "test_console_lifetime.moc"

@@ -1,0 +1,147 @@
+// LocalClusterProcess (see local_cluster_process.h).
+#include "ui/net/local_cluster_process.h"
+
+#include <QSocketNotifier>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+
+#include "engine/net/endpoints_line.h"
+
+namespace syncscope::ui {
+namespace {
+constexpr int kStopPollMs = 50;
+
+std::vector<std::string> toStd(const QStringList& list) {
+    std::vector<std::string> out;
+    for (const QString& s : list) out.push_back(s.toStdString());
+    return out;
+}
+}  // namespace
+
+LocalClusterProcess::LocalClusterProcess(QObject* parent) : QObject(parent) {
+    m_stopTimer.setInterval(kStopPollMs);
+    connect(&m_stopTimer, &QTimer::timeout, this, &LocalClusterProcess::checkStopped);
+}
+
+LocalClusterProcess::~LocalClusterProcess() {
+    closePipe();
+    if (m_launcher) m_launcher->signalAll(SIGKILL);  // the destructor reaps them
+}
+
+bool LocalClusterProcess::start(const QString& engineBinary, const QStringList& serveArguments, int workers,
+                                const QStringList& workerArguments) {
+    if (running()) {
+        emit failed(tr("A local cluster is already running; stop it first."));
+        return false;
+    }
+    m_engine = engineBinary;
+    m_workers = workers;
+    m_workerArguments = workerArguments;
+    m_launcher = std::make_unique<engine::ProcessLauncher>();
+    m_haveEndpoints = false;
+    m_buffer.clear();
+    int fds[2];
+    if (pipe2(fds, O_CLOEXEC | O_NONBLOCK) != 0) {
+        emit failed(tr("Cannot start a local cluster: %1").arg(QString::fromLocal8Bit(std::strerror(errno))));
+        return false;
+    }
+    engine::LaunchOptions options;
+    options.stdoutFd = fds[1];
+    auto pid = m_launcher->start(engineBinary.toStdString(), toStd(QStringList{QStringLiteral("serve")} + serveArguments),
+                                 options);
+    ::close(fds[1]);
+    m_pipe = fds[0];
+    if (!pid) {
+        closePipe();
+        emit failed(tr("Cannot run %1: %2").arg(engineBinary, QString::fromStdString(pid.status().message())));
+        return false;
+    }
+    m_notifier = new QSocketNotifier(m_pipe, QSocketNotifier::Read, this);
+    connect(m_notifier, &QSocketNotifier::activated, this, &LocalClusterProcess::readCoordinator);
+    return true;
+}
+
+void LocalClusterProcess::readCoordinator() {
+    char chunk[4096];
+    ssize_t n;
+    while ((n = ::read(m_pipe, chunk, sizeof chunk)) > 0) m_buffer.append(chunk, n);
+    const bool ended = n == 0;
+    qsizetype end;
+    while ((end = m_buffer.indexOf('\n')) >= 0) {
+        const QString line = QString::fromUtf8(m_buffer.left(end)).trimmed();
+        m_buffer.remove(0, end + 1);
+        if (m_haveEndpoints) {
+            emit output(line);
+            continue;
+        }
+        const auto endpoints = engine::parseEndpointsLine(line.toStdString());
+        if (!endpoints) {
+            emit failed(tr("The coordinator did not report its endpoints: %1").arg(line));
+            continue;
+        }
+        m_haveEndpoints = true;
+        for (int i = 0; i < m_workers; ++i) {
+            const QStringList args = QStringList{QStringLiteral("work"), QStringLiteral("--connect"),
+                                                 QString::fromStdString(endpoints->data)} + m_workerArguments;
+            if (auto pid = m_launcher->start(m_engine.toStdString(), toStd(args)); !pid)
+                emit failed(tr("Cannot start worker %1: %2").arg(i).arg(QString::fromStdString(pid.status().message())));
+        }
+        emit ready(QString::fromStdString(endpoints->control), QString::fromStdString(endpoints->telemetry));
+    }
+    if (ended) {
+        if (!m_haveEndpoints) emit failed(tr("The coordinator exited before it was ready (its error is in the terminal)"));
+        closePipe();
+    }
+}
+
+void LocalClusterProcess::closePipe() {
+    delete m_notifier;
+    m_notifier = nullptr;
+    if (m_pipe >= 0) ::close(m_pipe);
+    m_pipe = -1;
+}
+
+void LocalClusterProcess::stop(int graceMs) {
+    if (!m_launcher) return;
+    m_launcher->signalAll(SIGTERM);
+    m_graceMs = graceMs;
+    m_stopWaitedMs = 0;
+    m_killed = false;
+    m_stopTimer.start();
+    checkStopped();
+}
+
+void LocalClusterProcess::checkStopped() {
+    if (!m_launcher || m_launcher->reap() == 0) {
+        m_stopTimer.stop();
+        closePipe();
+        emit stopped();
+        return;
+    }
+    m_stopWaitedMs += kStopPollMs;
+    if (!m_killed && m_stopWaitedMs >= m_graceMs) {
+        m_launcher->signalAll(SIGKILL);
+        m_killed = true;
+    }
+}
+
+void LocalClusterProcess::release() {
+    if (m_launcher) m_launcher->release();
+    closePipe();
+}
+
+bool LocalClusterProcess::running() const { return m_launcher && !m_launcher->children().empty(); }
+
+QList<qint64> LocalClusterProcess::processIds() const {
+    QList<qint64> ids;
+    if (m_launcher)
+        for (pid_t pid : m_launcher->children()) ids << qint64(pid);
+    return ids;
+}
+
+}  // namespace syncscope::ui

@@ -1,0 +1,63 @@
+// LocalClusterProcess: the local cluster the console starts (a coordinator and its workers) through
+// the engine's ProcessLauncher, so the processes die with the console even when it is killed. The
+// coordinator's first line (its endpoints) is read through a socket notifier, and stopping signals
+// and polls on a timer: nothing here ever blocks the GUI thread.
+#pragma once
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <QTimer>
+
+#include <memory>
+
+#include "engine/core/process_launcher.h"
+
+class QSocketNotifier;
+
+namespace syncscope::ui {
+
+class LocalClusterProcess : public QObject {
+    Q_OBJECT
+public:
+    explicit LocalClusterProcess(QObject* parent = nullptr);
+    ~LocalClusterProcess() override;  ///< kills what still runs (the console is going away)
+
+    /// Starts `engine serve <serveArguments>`; once it reports its endpoints, `workers` times
+    /// `engine work --connect DATA <workerArguments>`, then ready(). Errors come as failed().
+    bool start(const QString& engineBinary, const QStringList& serveArguments, int workers,
+               const QStringList& workerArguments);
+    /// SIGTERM to all, SIGKILL after `graceMs`; stopped() when none runs. Returns at once.
+    void stop(int graceMs = 3000);
+    /// Lets the processes outlive the console (a person chose to keep the run going).
+    void release();
+    bool running() const;
+    /// Process ids still running (for tests and the status bar).
+    QList<qint64> processIds() const;
+
+signals:
+    void ready(const QString& controlEndpoint, const QString& telemetryEndpoint);
+    /// A line the coordinator printed after its endpoints (its final report).
+    void output(const QString& line);
+    void failed(const QString& reason);
+    void stopped();
+
+private:
+    void readCoordinator();
+    void checkStopped();
+    void closePipe();
+
+    QString m_engine;
+    QStringList m_workerArguments;
+    int m_workers = 0;
+    std::unique_ptr<engine::ProcessLauncher> m_launcher;
+    int m_pipe = -1;
+    QSocketNotifier* m_notifier = nullptr;
+    QByteArray m_buffer;
+    bool m_haveEndpoints = false;
+    QTimer m_stopTimer;
+    int m_stopWaitedMs = 0, m_graceMs = 0;
+    bool m_killed = false;
+};
+
+}  // namespace syncscope::ui
