@@ -1,6 +1,8 @@
 // syncscope-engine: the engine's command line: train, serve, work, run, export, experiment.
 #include <CLI/CLI.hpp>
 
+#include <string>
+
 #include "engine/cli/experiment_command.h"
 #include "engine/cli/export_command.h"
 #include "engine/cli/run_command.h"
@@ -9,6 +11,7 @@
 
 int main(int argc, char** argv) {
     CLI::App app{"SyncScope engine: distributed training on Fashion-MNIST"};
+    app.set_version_flag("--version", std::string("syncscope-engine ") + SYNCSCOPE_VERSION);
     app.require_subcommand(1);
     int exitCode = 0;
     syncscope::engine::addTrainCommand(app, exitCode);
