@@ -173,6 +173,8 @@ bool Coordinator::releaseAt(uint32_t id, SharedFloats parameters, uint64_t versi
     r->set_version(version);
     r->set_clock(w->clock);
     r->set_min_clock(m_workers.minParticipantClock());
+    r->set_held_ms(params->held_ms());  // with compute_ms: a trace export's wait and compute spans
+    r->set_compute_ms(w->computeMs);
     record(rec);
     return true;
 }
