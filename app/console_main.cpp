@@ -193,7 +193,7 @@ int main(int argc, char** argv) {
     window.show();
     if (parser.isSet(attach)) window.attach(attachSettings);
     else if (parser.isSet(local)) window.startLocalCluster(localSettings);
-    else if (parser.isSet(open)) window.openRecording(parser.value(open));  // errors go to the status bar and log
+    else if (parser.isSet(open)) window.openRecordingInBackground(parser.value(open));  // errors: status bar and log
     else if (lesson) window.runScenario(*lesson);
     else QTimer::singleShot(0, &window, [&window] { window.openConnectDialog(true); });
 

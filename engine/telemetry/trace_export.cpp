@@ -33,7 +33,7 @@ json metadata(const char* name, int pid, int tid, const std::string& value) {
 
 TraceSink::TraceSink(std::ostream& out, TraceOptions options) : m_out(out), m_options(options) {}
 
-void TraceSink::emit(const std::string& text) {
+void TraceSink::put(const std::string& text) {
     m_out << (m_first ? "\n" : ",\n") << text;
     m_first = false;
     ++m_summary.events;
@@ -52,21 +52,21 @@ Status TraceSink::begin(const wire::RecordingHeader& header) {
     m_out << R"({"displayTimeUnit":"ms","otherData":{"source":"syncscope-engine export --format trace","run_id":")"
           << header.run_id() << R"(","start_unix_ms":)" << header.start_unix_ms() << R"(,"model":)"
           << json(header.spec().model()).dump() << R"(},"traceEvents":[)";
-    emit(metadata("process_name", kCoordinatorPid, 0, "coordinator").dump());
-    emit(metadata("thread_name", kCoordinatorPid, kUpdatesTid, "updates").dump());
-    emit(metadata("process_name", kWorkersPid, 0, "workers").dump());
+    put(metadata("process_name", kCoordinatorPid, 0, "coordinator").dump());
+    put(metadata("thread_name", kCoordinatorPid, kUpdatesTid, "updates").dump());
+    put(metadata("process_name", kWorkersPid, 0, "workers").dump());
     return m_out ? Status::ok() : unavailable("writing the trace failed (is the disk full?)");
 }
 
 void TraceSink::nameThread(uint32_t worker) {
-    emit(metadata("thread_name", kWorkersPid, static_cast<int>(worker), "worker " + std::to_string(worker)).dump());
-    emit(json{{"name", "thread_sort_index"}, {"ph", "M"}, {"pid", kWorkersPid}, {"tid", worker},
+    put(metadata("thread_name", kWorkersPid, static_cast<int>(worker), "worker " + std::to_string(worker)).dump());
+    put(json{{"name", "thread_sort_index"}, {"ph", "M"}, {"pid", kWorkersPid}, {"tid", worker},
               {"args", {{"sort_index", worker}}}}.dump());
 }
 
 void TraceSink::addSpan(uint32_t worker, const char* name, const char* category, double startS, double durationS) {
     if (durationS <= 0 || !admit(startS)) return;
-    emit(json{{"name", name}, {"cat", category}, {"ph", "X"}, {"pid", kWorkersPid}, {"tid", worker},
+    put(json{{"name", name}, {"cat", category}, {"ph", "X"}, {"pid", kWorkersPid}, {"tid", worker},
               {"ts", micros(startS)}, {"dur", micros(durationS)}}.dump());
 }
 
@@ -95,7 +95,7 @@ void TraceSink::addTick(const wire::Tick& tick) {
     if (!admit(tick.time_s())) return;
     json args = {{"train loss", tick.train_loss()}, {"updates/s", tick.updates_per_s()}};
     if (tick.test_accuracy() >= 0) args["test accuracy"] = tick.test_accuracy();
-    emit(json{{"name", "training"}, {"ph", "C"}, {"pid", kCoordinatorPid}, {"tid", 0}, {"ts", micros(tick.time_s())},
+    put(json{{"name", "training"}, {"ph", "C"}, {"pid", kCoordinatorPid}, {"tid", 0}, {"ts", micros(tick.time_s())},
               {"args", args}}.dump());
 }
 
@@ -107,7 +107,7 @@ void TraceSink::addUpdate(const wire::Update& update) {
         workers.push_back(c.worker_id());
         maxStaleness = std::max(maxStaleness, c.staleness());
     }
-    emit(json{{"name", "update"}, {"cat", "update"}, {"ph", "i"}, {"s", "t"}, {"pid", kCoordinatorPid},
+    put(json{{"name", "update"}, {"cat", "update"}, {"ph", "i"}, {"s", "t"}, {"pid", kCoordinatorPid},
               {"tid", kUpdatesTid}, {"ts", micros(update.time_s())},
               {"args", {{"version", update.version()}, {"mode", lower(wire::SyncMode_Name(update.mode()))},
                         {"workers", workers}, {"max staleness", maxStaleness}}}}.dump());
@@ -118,12 +118,12 @@ Status TraceSink::add(const wire::Record& record) {
     else if (record.has_tick()) addTick(record.tick());
     else if (record.has_update()) addUpdate(record.update());
     else if (record.has_drop() && admit(record.drop().time_s()))
-        emit(json{{"name", "dropped gradient"}, {"cat", "drop"}, {"ph", "i"}, {"s", "t"}, {"pid", kWorkersPid},
+        put(json{{"name", "dropped gradient"}, {"cat", "drop"}, {"ph", "i"}, {"s", "t"}, {"pid", kWorkersPid},
                   {"tid", record.drop().worker_id()}, {"ts", micros(record.drop().time_s())},
                   {"args", {{"reason", record.drop().reason()}, {"base version", record.drop().base_version()}}}}
                  .dump());
     else if (record.has_event() && admit(record.event().time_s()))
-        emit(json{{"name", record.event().kind()}, {"cat", "control"}, {"ph", "i"}, {"s", "g"},
+        put(json{{"name", record.event().kind()}, {"cat", "control"}, {"ph", "i"}, {"s", "g"},
                   {"pid", kCoordinatorPid}, {"tid", 0}, {"ts", micros(record.event().time_s())},
                   {"args", {{"detail", record.event().detail()}, {"version", record.event().version()}}}}
                  .dump());

@@ -59,7 +59,7 @@ private:
     void addUpdate(const wire::Update& update);
     void addSpan(uint32_t worker, const char* name, const char* category, double startS, double durationS);
     bool admit(double timeSeconds);  // inside the window and under the cap
-    void emit(const std::string& json);
+    void put(const std::string& eventJson);  // one event, comma-separated
     void nameThread(uint32_t worker);
 
     std::ostream& m_out;
