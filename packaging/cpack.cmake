@@ -17,7 +17,10 @@ set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME syncscope)
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_PACKAGE_CONTACT "SyncScope developers")
-set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "${PROJECT_DESCRIPTION}")
+set(CPACK_PACKAGE_VENDOR "SyncScope developers")
+# CPackDeb puts the summary above each component's description unless it is CPack's placeholder;
+# each component's description below starts with its own summary line instead.
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "${CMAKE_PROJECT_NAME} built using CMake")
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_STRIP_FILES ON)
 set(CPACK_DEB_COMPONENT_INSTALL ON)
@@ -36,12 +39,12 @@ set(CPACK_DEBIAN_ENGINE_PACKAGE_NAME syncscope-engine)
 set(CPACK_DEBIAN_ENGINE_PACKAGE_RECOMMENDS dataset-fashion-mnist)
 set(CPACK_COMPONENT_ENGINE_DESCRIPTION
     "SyncScope training engine: coordinator, workers and the command line
- The engine of SyncScope: a parameter server (coordinator) and worker processes that train
- on Fashion-MNIST over ZeroMQ in eight synchronisation modes (bulk synchronous, asynchronous,
- stale-synchronous, hybrid groups, backup workers, n-softsync, elastic, adaptive).
- syncscope-engine trains, serves, works, runs local clusters, records runs, and exports
- recordings as CSV, JSON Lines, TensorBoard event files or Chrome/Perfetto traces.
- It needs no Qt and no display.")
+The engine of SyncScope: a parameter server (coordinator) and worker processes that train
+on Fashion-MNIST over ZeroMQ in eight synchronisation modes (bulk synchronous, asynchronous,
+stale-synchronous, hybrid groups, backup workers, n-softsync, elastic, adaptive).
+syncscope-engine trains, serves, works, runs local clusters, records runs, and exports
+recordings as CSV, JSON Lines, TensorBoard event files or Chrome/Perfetto traces.
+It needs no Qt and no display.")
 
 set(CPACK_DEBIAN_CONSOLE_PACKAGE_NAME syncscope)
 # The console starts syncscope-engine for local clusters (not a linked library, so said here).
@@ -49,8 +52,8 @@ set(CPACK_DEBIAN_CONSOLE_PACKAGE_DEPENDS "syncscope-engine (= ${PROJECT_VERSION}
 set(CPACK_DEBIAN_CONSOLE_PACKAGE_RECOMMENDS fonts-dejavu-core)
 set(CPACK_COMPONENT_CONSOLE_DESCRIPTION
     "SyncScope console: watch and steer distributed training live
- A Qt desktop console for SyncScope's training engine: samples per second, staleness,
- loss, accuracy and each worker's compute, communication and waiting time, with live
- switching of the synchronisation mode, replay of run recordings and classroom scenarios.
- Also syncscope-plot, which draws an experiment's results as PNG charts.")
+A Qt desktop console for SyncScope's training engine: samples per second, staleness,
+loss, accuracy and each worker's compute, communication and waiting time, with live
+switching of the synchronisation mode, replay of run recordings and classroom scenarios.
+Also syncscope-plot, which draws an experiment's results as PNG charts.")
 include(CPack)
