@@ -5,6 +5,7 @@
 #                      Fashion-MNIST (headless: the engine's `run` with a progress bar)
 #   ./setup.sh test    install, build with -Werror, run the whole ctest suite
 #   ./setup.sh deps    install only;  ./setup.sh build  install and build only
+#   ./setup.sh package install, build without CUDA in build-package/, make the .deb files there (cpack)
 # Environment: SYNCSCOPE_GUI=OFF skips Qt (cluster nodes; no tests then), BUILD_DIR (default build),
 # RUN_ARGS (extra arguments for `run`, e.g. "--mode asp --lr-modulation dynsgd").
 set -euo pipefail
@@ -14,9 +15,10 @@ gui=${SYNCSCOPE_GUI:-ON}
 build_dir=${BUILD_DIR:-build}
 
 engine_packages=(build-essential cmake ninja-build pkg-config zlib1g-dev libdnnl-dev libcli11-dev nlohmann-json3-dev libfmt-dev
-                 libzmq3-dev cppzmq-dev libprotobuf-dev protobuf-compiler dataset-fashion-mnist)
+                 libzmq3-dev cppzmq-dev libprotobuf-dev protobuf-compiler dataset-fashion-mnist libisal-dev
+                 help2man dpkg-dev file)
 qt_packages=(qt6-base-dev qt6-charts-dev libqt6opengl6-dev libxkbcommon-dev qt6-tools-dev qt6-tools-dev-tools
-             qt6-l10n-tools libqt6svg6-dev fonts-dejavu-core)
+             qt6-l10n-tools libqt6svg6-dev fonts-dejavu-core appstream desktop-file-utils)
 
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 
@@ -36,7 +38,7 @@ build() {
   local werror=$1 testing=ON
   [ "$gui" = ON ] || testing=OFF
   cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DSYNCSCOPE_GUI="$gui" \
-        -DBUILD_TESTING="$testing" -DSYNCSCOPE_WERROR="$werror"
+        -DBUILD_TESTING="$testing" -DSYNCSCOPE_WERROR="$werror" "${@:2}"
   cmake --build "$build_dir" --parallel "$(nproc)"
 }
 
@@ -54,5 +56,9 @@ case "$mode" in
   test)
     install_missing; build ON
     cd "$build_dir" && exec ctest --output-on-failure ;;
-  *) echo "usage: $0 run|test|deps|build  (see the comment at the top of $0)" >&2; exit 2 ;;
+  package)  # Debian's packages carry no CUDA: the packaged engine is the CPU build
+    build_dir=${BUILD_DIR:-build-package}
+    install_missing; build OFF -DSYNCSCOPE_CUDA=OFF -DBUILD_TESTING=OFF
+    cd "$build_dir" && cpack -G DEB && ls -l ./*.deb ;;
+  *) echo "usage: $0 run|test|deps|build|package  (see the comment at the top of $0)" >&2; exit 2 ;;
 esac

@@ -34,6 +34,15 @@ int failUsage(const QString& message) {
     return kExitUsage;
 }
 
+// --help and --version need no window: they print on the offscreen platform, so they work on a
+// headless machine and help2man can read them at build time.
+bool onlyPrints(int argc, char** argv) {
+    for (int i = 1; i < argc; ++i)
+        for (const char* flag : {"-h", "--help", "--help-all", "-v", "--version"})
+            if (std::strcmp(argv[i], flag) == 0) return true;
+    return false;
+}
+
 // Qt aborts inside QApplication when no display is reachable; say so first, and what to do instead.
 bool displayAvailable() {
     return qEnvironmentVariableIsSet("DISPLAY") || qEnvironmentVariableIsSet("WAYLAND_DISPLAY") ||
@@ -74,6 +83,7 @@ bool loadTranslation(QTranslator& translator, const std::optional<QString>& lang
 }  // namespace
 
 int main(int argc, char** argv) {
+    if (!displayAvailable() && onlyPrints(argc, argv)) qputenv("QT_QPA_PLATFORM", "offscreen");
     if (!displayAvailable()) {
         std::fprintf(stderr,
                      "syncscope: no display (neither DISPLAY nor WAYLAND_DISPLAY is set). On a headless machine run "
@@ -84,6 +94,7 @@ int main(int argc, char** argv) {
     const std::optional<QString> language = languageFromArguments(argc, argv);
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("syncscope"));
+    QApplication::setApplicationVersion(QStringLiteral(SYNCSCOPE_VERSION));
     // Installed before any widget (and any translated string) exists.
     QTranslator translator;
     if (language && !knownLanguages().contains(*language))
@@ -93,6 +104,7 @@ int main(int argc, char** argv) {
     QCommandLineParser parser;
     parser.setApplicationDescription(QApplication::translate("main", "SyncScope console: watch and steer distributed training"));
     parser.addHelpOption();
+    parser.addVersionOption();
     const QCommandLineOption attach(QStringLiteral("attach"),
                                     QApplication::translate("main", "Attach to a coordinator's control endpoint (telemetry: port + 1)."),
                                     QStringLiteral("tcp://HOST:PORT"));
@@ -123,6 +135,7 @@ int main(int argc, char** argv) {
     parser.addOptions({attach, local, open, scenario, engine, lang, screenshot, screenshotAfter});
     if (!parser.parse(QApplication::arguments())) return failUsage(parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) parser.showHelp(0);
+    if (parser.isSet(QStringLiteral("version"))) parser.showVersion();
     if (!parser.positionalArguments().isEmpty())
         return failUsage(QApplication::translate("main", "unexpected argument '%1'").arg(parser.positionalArguments().first()));
     if (int(parser.isSet(attach)) + int(parser.isSet(local)) + int(parser.isSet(open)) + int(parser.isSet(scenario)) > 1)
@@ -184,7 +197,7 @@ int main(int argc, char** argv) {
     window.show();
     if (parser.isSet(attach)) window.attach(attachSettings);
     else if (parser.isSet(local)) window.startLocalCluster(localSettings);
-    else if (parser.isSet(open)) window.openRecording(parser.value(open));  // errors go to the status bar and log
+    else if (parser.isSet(open)) window.openRecordingInBackground(parser.value(open));  // errors: status bar and log
     else if (lesson) window.runScenario(*lesson);
     else QTimer::singleShot(0, &window, [&window] { window.openConnectDialog(true); });
 

@@ -1,6 +1,8 @@
 // syncscope-engine: the engine's command line: train, serve, work, run, export, experiment.
 #include <CLI/CLI.hpp>
 
+#include <string>
+
 #include "engine/cli/experiment_command.h"
 #include "engine/cli/export_command.h"
 #include "engine/cli/run_command.h"
@@ -12,6 +14,7 @@ int main(int argc, char** argv) {
     // A console that started this process may let it outlive the console (its "keep running" answer).
     syncscope::engine::allowOutlivingParent();
     CLI::App app{"SyncScope engine: distributed training on Fashion-MNIST"};
+    app.set_version_flag("--version", std::string("syncscope-engine ") + SYNCSCOPE_VERSION);
     app.require_subcommand(1);
     int exitCode = 0;
     syncscope::engine::addTrainCommand(app, exitCode);

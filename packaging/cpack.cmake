@@ -1,7 +1,59 @@
-# CPack: a .deb of the engine (and, later, the console). `cpack -G DEB` in the build folder.
-set(CPACK_PACKAGE_NAME syncscope)
-set(CPACK_PACKAGE_CONTACT "SyncScope developers")
-set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "${PROJECT_DESCRIPTION}")
-set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+# Debian packages (CPack, one .deb per component): `syncscope-engine` (the engine CLI, no Qt) and
+# `syncscope` (the console, syncscope-plot, desktop file, icon, AppStream metainfo). `./setup.sh
+# package` builds them; Depends come from dpkg-shlibdeps, plus what no linker sees (below).
+if(SYNCSCOPE_GUI)
+  set(SYNCSCOPE_APP_ID org.syncscope.SyncScope)  # the desktop file, icon and AppStream id
+  configure_file(${CMAKE_CURRENT_LIST_DIR}/${SYNCSCOPE_APP_ID}.metainfo.xml
+                 ${PROJECT_BINARY_DIR}/packaging/${SYNCSCOPE_APP_ID}.metainfo.xml @ONLY)
+  install(FILES ${CMAKE_CURRENT_LIST_DIR}/${SYNCSCOPE_APP_ID}.desktop
+          DESTINATION ${CMAKE_INSTALL_DATADIR}/applications COMPONENT console)
+  install(FILES ${CMAKE_CURRENT_LIST_DIR}/${SYNCSCOPE_APP_ID}.svg
+          DESTINATION ${CMAKE_INSTALL_DATADIR}/icons/hicolor/scalable/apps COMPONENT console)
+  install(FILES ${PROJECT_BINARY_DIR}/packaging/${SYNCSCOPE_APP_ID}.metainfo.xml
+          DESTINATION ${CMAKE_INSTALL_DATADIR}/metainfo COMPONENT console)
+endif()
+
 set(CPACK_GENERATOR DEB)
+set(CPACK_PACKAGE_NAME syncscope)
+set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
+set(CPACK_PACKAGE_CONTACT "SyncScope developers")
+set(CPACK_PACKAGE_VENDOR "SyncScope developers")
+# CPackDeb puts the summary above each component's description unless it is CPack's placeholder;
+# each component's description below starts with its own summary line instead.
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "${CMAKE_PROJECT_NAME} built using CMake")
+set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
+set(CPACK_STRIP_FILES ON)
+set(CPACK_DEB_COMPONENT_INSTALL ON)
+set(CPACK_COMPONENTS_ALL engine)
+if(SYNCSCOPE_GUI)
+  list(APPEND CPACK_COMPONENTS_ALL console)
+endif()
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+set(CPACK_DEBIAN_PACKAGE_RELEASE 1)
+set(CPACK_DEBIAN_PACKAGE_SECTION science)
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+
+set(CPACK_DEBIAN_ENGINE_PACKAGE_NAME syncscope-engine)
+# Recommended, not required: `train`, `run` and `work` read Fashion-MNIST from Debian's dataset
+# package by default, but take --data DIR, and `serve` on its own, `export` and `--help` need no data.
+set(CPACK_DEBIAN_ENGINE_PACKAGE_RECOMMENDS dataset-fashion-mnist)
+set(CPACK_COMPONENT_ENGINE_DESCRIPTION
+    "SyncScope training engine: coordinator, workers and the command line
+The engine of SyncScope: a parameter server (coordinator) and worker processes that train
+on Fashion-MNIST over ZeroMQ in eight synchronisation modes (bulk synchronous, asynchronous,
+stale-synchronous, hybrid groups, backup workers, n-softsync, elastic, adaptive).
+syncscope-engine trains, serves, works, runs local clusters, records runs, and exports
+recordings as CSV, JSON Lines, TensorBoard event files or Chrome/Perfetto traces.
+It needs no Qt and no display.")
+
+set(CPACK_DEBIAN_CONSOLE_PACKAGE_NAME syncscope)
+# The console starts syncscope-engine for local clusters (not a linked library, so said here).
+set(CPACK_DEBIAN_CONSOLE_PACKAGE_DEPENDS "syncscope-engine (= ${PROJECT_VERSION}-${CPACK_DEBIAN_PACKAGE_RELEASE})")
+set(CPACK_DEBIAN_CONSOLE_PACKAGE_RECOMMENDS fonts-dejavu-core)
+set(CPACK_COMPONENT_CONSOLE_DESCRIPTION
+    "SyncScope console: watch and steer distributed training live
+A Qt desktop console for SyncScope's training engine: samples per second, staleness,
+loss, accuracy and each worker's compute, communication and waiting time, with live
+switching of the synchronisation mode, replay of run recordings and classroom scenarios.
+Also syncscope-plot, which draws an experiment's results as PNG charts.")
 include(CPack)

@@ -313,102 +313,102 @@
         <translation>Mit „syncscope --help“ werden die Optionen angezeigt.</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="94"/>
+        <location filename="../app/console_main.cpp" line="105"/>
         <source>SyncScope console: watch and steer distributed training</source>
         <translation>SyncScope-Konsole: verteiltes Training beobachten und steuern</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="97"/>
+        <location filename="../app/console_main.cpp" line="109"/>
         <source>Attach to a coordinator&apos;s control endpoint (telemetry: port + 1).</source>
         <translation>An den Steuerungsendpunkt eines Koordinators anhängen (Telemetrie: Port + 1).</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="99"/>
+        <location filename="../app/console_main.cpp" line="111"/>
         <source>Start a local cluster with N workers.</source>
         <translation>Einen lokalen Cluster mit N Workern starten.</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="102"/>
+        <location filename="../app/console_main.cpp" line="114"/>
         <source>The syncscope-engine binary for local clusters.</source>
         <translation>Die syncscope-engine-Programmdatei für lokale Cluster.</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="105"/>
+        <location filename="../app/console_main.cpp" line="117"/>
         <source>Language of the console: de, zh_CN or en (default: the system locale).</source>
         <translation>Sprache der Konsole: de, zh_CN oder en (Standard: das Gebietsschema des Systems).</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="109"/>
+        <location filename="../app/console_main.cpp" line="121"/>
         <source>Save a PNG of the window to FILE after a while of running, stop a local cluster, and exit.</source>
         <translation>Nach einer Weile Laufzeit ein PNG des Fensters in DATEI speichern, einen lokalen Cluster anhalten und beenden.</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="113"/>
+        <location filename="../app/console_main.cpp" line="125"/>
         <source>Seconds of running before --screenshot grabs the window (default: 10).</source>
         <translation>Sekunden Laufzeit, bevor --screenshot das Fenster aufnimmt (Standard: 10).</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="116"/>
+        <location filename="../app/console_main.cpp" line="128"/>
         <source>Open a run recording for replay and export.</source>
         <translation>Eine Laufaufzeichnung zum Abspielen und Exportieren öffnen.</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="120"/>
+        <location filename="../app/console_main.cpp" line="132"/>
         <source>Play a classroom scenario on a local cluster: a scenario file, or the name of a shipped one (straggler-bsp, bsp-vs-asp, grouping-rescue).</source>
         <translation>Ein Unterrichtsszenario auf einem lokalen Cluster abspielen: eine Szenariodatei oder der Name eines mitgelieferten Szenarios (straggler-bsp, bsp-vs-asp, grouping-rescue).</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="127"/>
+        <location filename="../app/console_main.cpp" line="140"/>
         <source>unexpected argument &apos;%1&apos;</source>
         <translation>unerwartetes Argument „%1“</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="129"/>
+        <location filename="../app/console_main.cpp" line="142"/>
         <source>give one of --attach, --local, --open and --scenario</source>
         <translation>bitte nur eine von --attach, --local, --open und --scenario angeben</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="156"/>
+        <location filename="../app/console_main.cpp" line="169"/>
         <source>--local &apos;%1&apos; must be a number of workers from 1 to %2</source>
         <translation>--local &apos;%1&apos; muss eine Anzahl von Workern zwischen 1 und %2 sein</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="166"/>
+        <location filename="../app/console_main.cpp" line="179"/>
         <source>--screenshot needs --local N, --scenario FILE or --attach tcp://HOST:PORT</source>
         <translation>--screenshot braucht --local N, --scenario DATEI oder --attach tcp://HOST:PORT</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="135"/>
+        <location filename="../app/console_main.cpp" line="148"/>
         <source>--attach &apos;%1&apos; is not tcp://HOST:PORT (e.g. tcp://127.0.0.1:5556)</source>
         <translation>--attach „%1“ ist nicht tcp://HOST:PORT (z. B. tcp://127.0.0.1:5556)</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="144"/>
+        <location filename="../app/console_main.cpp" line="157"/>
         <source>--scenario &apos;%1&apos; is neither a file nor a shipped scenario (%2)</source>
         <translation>--scenario „%1“ ist weder eine Datei noch ein mitgeliefertes Szenario (%2)</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="161"/>
+        <location filename="../app/console_main.cpp" line="174"/>
         <source>no syncscope-engine at &apos;%1&apos;; give its path with --engine PATH</source>
         <translation>keine syncscope-engine unter „%1“; ihren Pfad mit --engine PFAD angeben</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="170"/>
+        <location filename="../app/console_main.cpp" line="183"/>
         <source>--screenshot-after &apos;%1&apos; must be a number of seconds from 0 to 86400</source>
         <translation>--screenshot-after „%1“ muss eine Anzahl von Sekunden zwischen 0 und 86400 sein</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="179"/>
+        <location filename="../app/console_main.cpp" line="192"/>
         <source>--screenshot-after needs --screenshot FILE</source>
         <translation>--screenshot-after braucht --screenshot DATEI</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="197"/>
+        <location filename="../app/console_main.cpp" line="210"/>
         <source>syncscope: saved the window to &apos;%1&apos;</source>
         <translation>syncscope: Fenster in „%1“ gespeichert</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="200"/>
+        <location filename="../app/console_main.cpp" line="213"/>
         <source>could not save the screenshot to &apos;%1&apos; (is the folder there and writable?)</source>
         <translation>Bildschirmfoto konnte nicht in „%1“ gespeichert werden (existiert der Ordner und ist er beschreibbar?)</translation>
     </message>
@@ -852,269 +852,279 @@
 <context>
     <name>syncscope::ui::MainWindow</name>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="52"/>
+        <location filename="../ui/widgets/main_window.cpp" line="55"/>
         <source>waiting for workers</source>
         <translation>wartet auf Worker</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="53"/>
+        <location filename="../ui/widgets/main_window.cpp" line="56"/>
         <source>running</source>
         <translation>läuft</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="54"/>
+        <location filename="../ui/widgets/main_window.cpp" line="57"/>
         <source>paused</source>
         <translation>pausiert</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="55"/>
+        <location filename="../ui/widgets/main_window.cpp" line="58"/>
         <source>stopped</source>
         <translation>angehalten</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="56"/>
+        <location filename="../ui/widgets/main_window.cpp" line="59"/>
         <source>unknown</source>
         <translation>unbekannt</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="63"/>
+        <location filename="../ui/widgets/main_window.cpp" line="66"/>
         <source>SyncScope</source>
         <translation>SyncScope</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="81"/>
+        <location filename="../ui/widgets/main_window.cpp" line="84"/>
         <source>Scenario at %1 s: %2</source>
         <translation>Szenario bei %1 s: %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="86"/>
+        <location filename="../ui/widgets/main_window.cpp" line="89"/>
         <source>Note: %1</source>
         <translation>Hinweis: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="89"/>
+        <location filename="../ui/widgets/main_window.cpp" line="92"/>
         <source>Scenario over: %1</source>
         <translation>Szenario beendet: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="95"/>
-        <location filename="../ui/widgets/main_window.cpp" line="162"/>
+        <location filename="../ui/widgets/main_window.cpp" line="98"/>
+        <location filename="../ui/widgets/main_window.cpp" line="165"/>
         <source>Not attached</source>
         <translation>Nicht verbunden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="96"/>
+        <location filename="../ui/widgets/main_window.cpp" line="99"/>
         <source>Detached: %1</source>
         <translation>Getrennt: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="99"/>
+        <location filename="../ui/widgets/main_window.cpp" line="102"/>
         <source>Connection lost: %1</source>
         <translation>Verbindung verloren: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="107"/>
+        <location filename="../ui/widgets/main_window.cpp" line="110"/>
         <source>Steering</source>
         <translation>Steuerung</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="114"/>
+        <location filename="../ui/widgets/main_window.cpp" line="117"/>
         <source>Log</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="119"/>
+        <location filename="../ui/widgets/main_window.cpp" line="122"/>
         <source>Scenario</source>
         <translation>Szenario</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="127"/>
+        <location filename="../ui/widgets/main_window.cpp" line="130"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="128"/>
+        <location filename="../ui/widgets/main_window.cpp" line="131"/>
         <source>&amp;Attach…</source>
         <translation>&amp;Anhängen…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="129"/>
+        <location filename="../ui/widgets/main_window.cpp" line="132"/>
         <source>Start &amp;local cluster…</source>
         <translation>&amp;Lokalen Cluster starten…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="130"/>
+        <location filename="../ui/widgets/main_window.cpp" line="133"/>
         <source>&amp;Detach</source>
         <translation>&amp;Trennen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="135"/>
+        <location filename="../ui/widgets/main_window.cpp" line="138"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="136"/>
+        <location filename="../ui/widgets/main_window.cpp" line="139"/>
         <source>&amp;Run</source>
         <translation>&amp;Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="138"/>
+        <location filename="../ui/widgets/main_window.cpp" line="141"/>
         <source>&amp;Scenarios</source>
         <translation>&amp;Szenarien</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="141"/>
+        <location filename="../ui/widgets/main_window.cpp" line="144"/>
         <source>Stop &amp;following the scenario</source>
         <translation>Szenario nicht mehr &amp;folgen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="146"/>
+        <location filename="../ui/widgets/main_window.cpp" line="149"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="147"/>
+        <location filename="../ui/widgets/main_window.cpp" line="150"/>
         <source>&amp;Wall-clock time axis</source>
         <translation>&amp;Uhrzeit-Zeitachse</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="150"/>
+        <location filename="../ui/widgets/main_window.cpp" line="153"/>
         <source>&amp;Log-scale loss</source>
         <translation>&amp;Logarithmischer Verlust</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="154"/>
+        <location filename="../ui/widgets/main_window.cpp" line="157"/>
         <source>&amp;Presentation view</source>
         <translation>&amp;Präsentationsansicht</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="156"/>
+        <location filename="../ui/widgets/main_window.cpp" line="159"/>
         <source>Ctrl+Shift+P</source>
         <translation>Ctrl+Shift+P</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="157"/>
+        <location filename="../ui/widgets/main_window.cpp" line="160"/>
         <source>Large type for a projector; hides the fine controls and the log</source>
         <translation>Große Schrift für einen Projektor; blendet die feinen Steuerelemente und das Protokoll aus</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="191"/>
+        <location filename="../ui/widgets/main_window.cpp" line="194"/>
         <source>Cannot attach: give both endpoints as tcp://HOST:PORT.</source>
         <translation>Anhängen nicht möglich: beide Endpunkte als tcp://HOST:PORT angeben.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="196"/>
+        <location filename="../ui/widgets/main_window.cpp" line="199"/>
         <source>Attaching to %1…</source>
         <translation>Hänge an %1 an…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="217"/>
+        <location filename="../ui/widgets/main_window.cpp" line="219"/>
+        <source>Opening %1…</source>
+        <translation>%1 wird geöffnet…</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="222"/>
+        <source>Opening %1 cancelled.</source>
+        <translation>Öffnen von %1 abgebrochen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="235"/>
         <source>Replay: %1</source>
         <translation>Wiedergabe: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="218"/>
+        <location filename="../ui/widgets/main_window.cpp" line="236"/>
         <source>Opened recording %1 (%2 s)</source>
         <translation>Aufzeichnung %1 geöffnet (%2 s)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="222"/>
+        <location filename="../ui/widgets/main_window.cpp" line="240"/>
         <source>Exported the charts to %1</source>
         <translation>Diagramme nach %1 exportiert</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="238"/>
+        <location filename="../ui/widgets/main_window.cpp" line="256"/>
         <source>State: %1</source>
         <translation>Zustand: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="239"/>
+        <location filename="../ui/widgets/main_window.cpp" line="257"/>
         <source>Mode: %1</source>
         <translation>Modus: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="240"/>
+        <location filename="../ui/widgets/main_window.cpp" line="258"/>
         <source>Version %1</source>
         <translation>Version %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="241"/>
+        <location filename="../ui/widgets/main_window.cpp" line="259"/>
         <source>Accuracy: –</source>
         <translation>Genauigkeit: –</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="242"/>
+        <location filename="../ui/widgets/main_window.cpp" line="260"/>
         <source>Accuracy: %1%</source>
         <translation>Genauigkeit: %1 %</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="249"/>
+        <location filename="../ui/widgets/main_window.cpp" line="267"/>
         <source>[%1 s] %2: %3</source>
         <translation>[%1 s] %2: %3</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="264"/>
+        <location filename="../ui/widgets/main_window.cpp" line="282"/>
         <source>Command %1 refused: %2</source>
         <translation>Befehl %1 abgelehnt: %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="272"/>
+        <location filename="../ui/widgets/main_window.cpp" line="290"/>
         <source>Command %1 done: %2</source>
         <translation>Befehl %1 ausgeführt: %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="272"/>
+        <location filename="../ui/widgets/main_window.cpp" line="290"/>
         <source>no event</source>
         <translation>kein Ereignis</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="277"/>
+        <location filename="../ui/widgets/main_window.cpp" line="295"/>
         <source>A local cluster is already running; stop it first.</source>
         <translation>Ein lokaler Cluster läuft bereits; zuerst anhalten.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="288"/>
+        <location filename="../ui/widgets/main_window.cpp" line="306"/>
         <source>Starting a local cluster: %1 serve %2</source>
         <translation>Lokaler Cluster wird gestartet: %1 serve %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="298"/>
+        <location filename="../ui/widgets/main_window.cpp" line="316"/>
         <source>The local cluster has stopped.</source>
         <translation>Der lokale Cluster ist angehalten.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="307"/>
+        <location filename="../ui/widgets/main_window.cpp" line="325"/>
         <source>Stopping the local cluster…</source>
         <translation>Der lokale Cluster wird angehalten …</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="314"/>
-        <location filename="../ui/widgets/main_window.cpp" line="344"/>
+        <location filename="../ui/widgets/main_window.cpp" line="332"/>
+        <location filename="../ui/widgets/main_window.cpp" line="362"/>
         <source>Stop the local cluster?</source>
         <translation>Den lokalen Cluster anhalten?</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="315"/>
+        <location filename="../ui/widgets/main_window.cpp" line="333"/>
         <source>This window started a local cluster. Stop its coordinator and workers?</source>
         <translation>Dieses Fenster hat einen lokalen Cluster gestartet. Seinen Koordinator und seine Worker anhalten?</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="334"/>
+        <location filename="../ui/widgets/main_window.cpp" line="352"/>
         <source>Cannot run the scenario: %1</source>
         <translation>Das Szenario kann nicht ausgeführt werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="345"/>
+        <location filename="../ui/widgets/main_window.cpp" line="363"/>
         <source>A local cluster is running. Stop it and start the scenario &quot;%1&quot;?</source>
         <translation>Ein lokaler Cluster läuft. Ihn anhalten und das Szenario „%1“ starten?</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="355"/>
+        <location filename="../ui/widgets/main_window.cpp" line="373"/>
         <source>Scenario: %1 (%2)</source>
         <translation>Szenario: %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="362"/>
+        <location filename="../ui/widgets/main_window.cpp" line="380"/>
         <source>Scenario %1 s · next: %2</source>
         <translation>Szenario %1 s · als Nächstes: %2</translation>
     </message>
@@ -1211,105 +1221,148 @@
     </message>
 </context>
 <context>
+    <name>syncscope::ui::RecordingTask</name>
+    <message>
+        <location filename="../ui/widgets/recording_task.cpp" line="16"/>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/recording_task.cpp" line="18"/>
+        <source>SyncScope</source>
+        <translation>SyncScope</translation>
+    </message>
+</context>
+<context>
     <name>syncscope::ui::ReplayBar</name>
     <message>
-        <location filename="../ui/widgets/replay_bar.cpp" line="27"/>
+        <location filename="../ui/widgets/replay_bar.cpp" line="30"/>
         <source>Replay</source>
         <translation>Wiedergabe</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/replay_bar.cpp" line="30"/>
-        <location filename="../ui/widgets/replay_bar.cpp" line="94"/>
+        <location filename="../ui/widgets/replay_bar.cpp" line="33"/>
+        <location filename="../ui/widgets/replay_bar.cpp" line="118"/>
         <source>Play</source>
         <translation>Abspielen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/replay_bar.cpp" line="31"/>
+        <location filename="../ui/widgets/replay_bar.cpp" line="34"/>
         <source>Space</source>
         <translation>Space</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/replay_bar.cpp" line="36"/>
+        <location filename="../ui/widgets/replay_bar.cpp" line="39"/>
         <source>Replay position: drag to seek</source>
         <translation>Wiedergabeposition: zum Springen ziehen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/replay_bar.cpp" line="38"/>
+        <location filename="../ui/widgets/replay_bar.cpp" line="41"/>
         <source>%1×</source>
         <translation>%1×</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/replay_bar.cpp" line="40"/>
+        <location filename="../ui/widgets/replay_bar.cpp" line="43"/>
         <source>Playback speed</source>
         <translation>Wiedergabegeschwindigkeit</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/replay_bar.cpp" line="53"/>
+        <location filename="../ui/widgets/replay_bar.cpp" line="56"/>
         <source>&amp;Open recording…</source>
         <translation>Aufzeichnung ö&amp;ffnen…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/replay_bar.cpp" line="54"/>
+        <location filename="../ui/widgets/replay_bar.cpp" line="57"/>
         <source>Open recording</source>
         <translation>Aufzeichnung öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/replay_bar.cpp" line="55"/>
+        <location filename="../ui/widgets/replay_bar.cpp" line="58"/>
         <source>SyncScope recordings (*.ssrec);;All files (*)</source>
         <translation>SyncScope-Aufzeichnungen (*.ssrec);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/replay_bar.cpp" line="58"/>
+        <location filename="../ui/widgets/replay_bar.cpp" line="61"/>
         <source>&amp;Export</source>
         <translation>&amp;Exportieren</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/replay_bar.cpp" line="60"/>
+        <location filename="../ui/widgets/replay_bar.cpp" line="63"/>
         <source>&amp;CSV…</source>
         <translation>&amp;CSV…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/replay_bar.cpp" line="61"/>
+        <location filename="../ui/widgets/replay_bar.cpp" line="64"/>
         <source>Export CSV</source>
         <translation>CSV exportieren</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/replay_bar.cpp" line="61"/>
+        <location filename="../ui/widgets/replay_bar.cpp" line="64"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/replay_bar.cpp" line="63"/>
+        <location filename="../ui/widgets/replay_bar.cpp" line="66"/>
         <source>&amp;JSON Lines…</source>
         <translation>&amp;JSON Lines…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/replay_bar.cpp" line="64"/>
+        <location filename="../ui/widgets/replay_bar.cpp" line="67"/>
         <source>Export JSON Lines</source>
         <translation>JSON Lines exportieren</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/replay_bar.cpp" line="64"/>
+        <location filename="../ui/widgets/replay_bar.cpp" line="67"/>
         <source>JSON Lines (*.jsonl)</source>
         <translation>JSON Lines (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/replay_bar.cpp" line="71"/>
+        <location filename="../ui/widgets/replay_bar.cpp" line="69"/>
+        <source>&amp;Trace (Chrome, Perfetto)…</source>
+        <translation>&amp;Trace (Chrome, Perfetto)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/replay_bar.cpp" line="70"/>
+        <source>Export trace</source>
+        <translation>Trace exportieren</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/replay_bar.cpp" line="70"/>
+        <source>Chrome trace JSON (*.json)</source>
+        <translation>Chrome-Trace-JSON (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/replay_bar.cpp" line="72"/>
+        <source>Tensor&amp;Board event files…</source>
+        <translation>Tensor&amp;Board-Ereignisdateien…</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/replay_bar.cpp" line="84"/>
+        <source>Export TensorBoard event files into</source>
+        <translation>TensorBoard-Ereignisdateien exportieren nach</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/replay_bar.cpp" line="93"/>
+        <source>Exporting %1…</source>
+        <translation>%1 wird exportiert…</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/replay_bar.cpp" line="95"/>
         <source>Exported the recording to %1</source>
         <translation>Aufzeichnung nach %1 exportiert</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/replay_bar.cpp" line="79"/>
+        <location filename="../ui/widgets/replay_bar.cpp" line="103"/>
         <source>Exports an open recording: record a live run with --record, then open it.</source>
         <translation>Exportiert eine geöffnete Aufzeichnung: einen laufenden Lauf mit --record aufzeichnen und dann öffnen.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/replay_bar.cpp" line="90"/>
+        <location filename="../ui/widgets/replay_bar.cpp" line="114"/>
         <source>%1 s / %2 s</source>
         <translation>%1 s / %2 s</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/replay_bar.cpp" line="94"/>
+        <location filename="../ui/widgets/replay_bar.cpp" line="118"/>
         <source>Pause</source>
         <translation>Pause</translation>
     </message>
@@ -1332,29 +1385,24 @@
         <translation>Aufzeichnung %1 mit einer Warnung geöffnet: %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/replay_controller.cpp" line="112"/>
+        <location filename="../ui/widgets/replay_controller.cpp" line="120"/>
         <source>No recording is open: open one with File → Open recording… first.</source>
         <translation>Keine Aufzeichnung geöffnet: zuerst eine mit Datei → Aufzeichnung öffnen… öffnen.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/replay_controller.cpp" line="116"/>
-        <source>Cannot export to %1: the name must end in .csv or .jsonl.</source>
-        <translation>Export nach %1 nicht möglich: der Name muss auf .csv oder .jsonl enden.</translation>
+        <location filename="../ui/widgets/replay_controller.cpp" line="122"/>
+        <source>Cannot export to %1: the name must end in .csv, .jsonl or .json (a trace).</source>
+        <translation>Export nach %1 nicht möglich: der Name muss auf .csv, .jsonl oder .json (ein Trace) enden.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/replay_controller.cpp" line="118"/>
-        <source>Cannot write %1: check that the folder exists and is writable.</source>
-        <translation>%1 kann nicht geschrieben werden: prüfen, ob der Ordner existiert und beschreibbar ist.</translation>
+        <location filename="../ui/widgets/replay_controller.cpp" line="135"/>
+        <source>Export to %1 cancelled.</source>
+        <translation>Export nach %1 abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/replay_controller.cpp" line="121"/>
+        <location filename="../ui/widgets/replay_controller.cpp" line="136"/>
         <source>Export to %1 failed: %2</source>
         <translation>Export nach %1 fehlgeschlagen: %2</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/replay_controller.cpp" line="123"/>
-        <source>Writing %1 failed (disk full?).</source>
-        <translation>Schreiben von %1 fehlgeschlagen (Datenträger voll?).</translation>
     </message>
 </context>
 <context>

@@ -313,102 +313,102 @@
         <translation>运行 &apos;syncscope --help&apos; 查看所有选项。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="94"/>
+        <location filename="../app/console_main.cpp" line="105"/>
         <source>SyncScope console: watch and steer distributed training</source>
         <translation>SyncScope 控制台：观察并操控分布式训练</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="97"/>
+        <location filename="../app/console_main.cpp" line="109"/>
         <source>Attach to a coordinator&apos;s control endpoint (telemetry: port + 1).</source>
         <translation>连接到协调器的控制端点（遥测端口为该端口 + 1）。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="99"/>
+        <location filename="../app/console_main.cpp" line="111"/>
         <source>Start a local cluster with N workers.</source>
         <translation>启动一个有 N 个工作节点的本地集群。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="102"/>
+        <location filename="../app/console_main.cpp" line="114"/>
         <source>The syncscope-engine binary for local clusters.</source>
         <translation>本地集群所用的 syncscope-engine 可执行文件。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="105"/>
+        <location filename="../app/console_main.cpp" line="117"/>
         <source>Language of the console: de, zh_CN or en (default: the system locale).</source>
         <translation>控制台语言：de、zh_CN 或 en（默认：系统区域设置）。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="109"/>
+        <location filename="../app/console_main.cpp" line="121"/>
         <source>Save a PNG of the window to FILE after a while of running, stop a local cluster, and exit.</source>
         <translation>运行一段时间后将窗口截图保存为 PNG 文件 FILE，停止本地集群并退出。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="113"/>
+        <location filename="../app/console_main.cpp" line="125"/>
         <source>Seconds of running before --screenshot grabs the window (default: 10).</source>
         <translation>--screenshot 截取窗口前运行的秒数（默认：10）。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="116"/>
+        <location filename="../app/console_main.cpp" line="128"/>
         <source>Open a run recording for replay and export.</source>
         <translation>打开运行记录以回放和导出。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="120"/>
+        <location filename="../app/console_main.cpp" line="132"/>
         <source>Play a classroom scenario on a local cluster: a scenario file, or the name of a shipped one (straggler-bsp, bsp-vs-asp, grouping-rescue).</source>
         <translation>在本地集群上播放教学场景：场景文件，或内置场景的名称（straggler-bsp、bsp-vs-asp、grouping-rescue）。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="127"/>
+        <location filename="../app/console_main.cpp" line="140"/>
         <source>unexpected argument &apos;%1&apos;</source>
         <translation>意外的参数“%1”</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="129"/>
+        <location filename="../app/console_main.cpp" line="142"/>
         <source>give one of --attach, --local, --open and --scenario</source>
         <translation>请只指定 --attach、--local、--open 和 --scenario 中的一个</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="156"/>
+        <location filename="../app/console_main.cpp" line="169"/>
         <source>--local &apos;%1&apos; must be a number of workers from 1 to %2</source>
         <translation>--local &apos;%1&apos; 必须是 1 到 %2 之间的工作节点数</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="166"/>
+        <location filename="../app/console_main.cpp" line="179"/>
         <source>--screenshot needs --local N, --scenario FILE or --attach tcp://HOST:PORT</source>
         <translation>--screenshot 需要 --local N、--scenario FILE 或 --attach tcp://HOST:PORT</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="135"/>
+        <location filename="../app/console_main.cpp" line="148"/>
         <source>--attach &apos;%1&apos; is not tcp://HOST:PORT (e.g. tcp://127.0.0.1:5556)</source>
         <translation>--attach“%1”不是 tcp://HOST:PORT 格式（例如 tcp://127.0.0.1:5556）</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="144"/>
+        <location filename="../app/console_main.cpp" line="157"/>
         <source>--scenario &apos;%1&apos; is neither a file nor a shipped scenario (%2)</source>
         <translation>--scenario“%1”既不是文件，也不是内置场景（%2）</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="161"/>
+        <location filename="../app/console_main.cpp" line="174"/>
         <source>no syncscope-engine at &apos;%1&apos;; give its path with --engine PATH</source>
         <translation>在“%1”找不到 syncscope-engine；请用 --engine PATH 指定其路径</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="170"/>
+        <location filename="../app/console_main.cpp" line="183"/>
         <source>--screenshot-after &apos;%1&apos; must be a number of seconds from 0 to 86400</source>
         <translation>--screenshot-after“%1”必须是 0 到 86400 之间的秒数</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="179"/>
+        <location filename="../app/console_main.cpp" line="192"/>
         <source>--screenshot-after needs --screenshot FILE</source>
         <translation>--screenshot-after 需要 --screenshot FILE</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="197"/>
+        <location filename="../app/console_main.cpp" line="210"/>
         <source>syncscope: saved the window to &apos;%1&apos;</source>
         <translation>syncscope：窗口已保存到“%1”</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="200"/>
+        <location filename="../app/console_main.cpp" line="213"/>
         <source>could not save the screenshot to &apos;%1&apos; (is the folder there and writable?)</source>
         <translation>无法将截图保存到“%1”（文件夹是否存在且可写？）</translation>
     </message>
@@ -852,269 +852,279 @@
 <context>
     <name>syncscope::ui::MainWindow</name>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="52"/>
+        <location filename="../ui/widgets/main_window.cpp" line="55"/>
         <source>waiting for workers</source>
         <translation>等待工作节点</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="53"/>
+        <location filename="../ui/widgets/main_window.cpp" line="56"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="54"/>
+        <location filename="../ui/widgets/main_window.cpp" line="57"/>
         <source>paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="55"/>
+        <location filename="../ui/widgets/main_window.cpp" line="58"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="56"/>
+        <location filename="../ui/widgets/main_window.cpp" line="59"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="63"/>
+        <location filename="../ui/widgets/main_window.cpp" line="66"/>
         <source>SyncScope</source>
         <translation>SyncScope</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="81"/>
+        <location filename="../ui/widgets/main_window.cpp" line="84"/>
         <source>Scenario at %1 s: %2</source>
         <translation>场景第 %1 秒：%2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="86"/>
+        <location filename="../ui/widgets/main_window.cpp" line="89"/>
         <source>Note: %1</source>
         <translation>提示：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="89"/>
+        <location filename="../ui/widgets/main_window.cpp" line="92"/>
         <source>Scenario over: %1</source>
         <translation>场景已结束：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="95"/>
-        <location filename="../ui/widgets/main_window.cpp" line="162"/>
+        <location filename="../ui/widgets/main_window.cpp" line="98"/>
+        <location filename="../ui/widgets/main_window.cpp" line="165"/>
         <source>Not attached</source>
         <translation>未连接</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="96"/>
+        <location filename="../ui/widgets/main_window.cpp" line="99"/>
         <source>Detached: %1</source>
         <translation>已断开：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="99"/>
+        <location filename="../ui/widgets/main_window.cpp" line="102"/>
         <source>Connection lost: %1</source>
         <translation>连接丢失：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="107"/>
+        <location filename="../ui/widgets/main_window.cpp" line="110"/>
         <source>Steering</source>
         <translation>操控</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="114"/>
+        <location filename="../ui/widgets/main_window.cpp" line="117"/>
         <source>Log</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="119"/>
+        <location filename="../ui/widgets/main_window.cpp" line="122"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="127"/>
+        <location filename="../ui/widgets/main_window.cpp" line="130"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="128"/>
+        <location filename="../ui/widgets/main_window.cpp" line="131"/>
         <source>&amp;Attach…</source>
         <translation>连接(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="129"/>
+        <location filename="../ui/widgets/main_window.cpp" line="132"/>
         <source>Start &amp;local cluster…</source>
         <translation>启动本地集群(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="130"/>
+        <location filename="../ui/widgets/main_window.cpp" line="133"/>
         <source>&amp;Detach</source>
         <translation>断开(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="135"/>
+        <location filename="../ui/widgets/main_window.cpp" line="138"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="136"/>
+        <location filename="../ui/widgets/main_window.cpp" line="139"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="138"/>
+        <location filename="../ui/widgets/main_window.cpp" line="141"/>
         <source>&amp;Scenarios</source>
         <translation>场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="141"/>
+        <location filename="../ui/widgets/main_window.cpp" line="144"/>
         <source>Stop &amp;following the scenario</source>
         <translation>停止跟随场景(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="146"/>
+        <location filename="../ui/widgets/main_window.cpp" line="149"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="147"/>
+        <location filename="../ui/widgets/main_window.cpp" line="150"/>
         <source>&amp;Wall-clock time axis</source>
         <translation>挂钟时间轴(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="150"/>
+        <location filename="../ui/widgets/main_window.cpp" line="153"/>
         <source>&amp;Log-scale loss</source>
         <translation>对数刻度损失(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="154"/>
+        <location filename="../ui/widgets/main_window.cpp" line="157"/>
         <source>&amp;Presentation view</source>
         <translation>演示视图(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="156"/>
+        <location filename="../ui/widgets/main_window.cpp" line="159"/>
         <source>Ctrl+Shift+P</source>
         <translation>Ctrl+Shift+P</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="157"/>
+        <location filename="../ui/widgets/main_window.cpp" line="160"/>
         <source>Large type for a projector; hides the fine controls and the log</source>
         <translation>适合投影仪的大字号；隐藏精细控件和日志</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="191"/>
+        <location filename="../ui/widgets/main_window.cpp" line="194"/>
         <source>Cannot attach: give both endpoints as tcp://HOST:PORT.</source>
         <translation>无法连接：请以 tcp://HOST:PORT 格式给出两个端点。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="196"/>
+        <location filename="../ui/widgets/main_window.cpp" line="199"/>
         <source>Attaching to %1…</source>
         <translation>正在连接到 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="217"/>
+        <location filename="../ui/widgets/main_window.cpp" line="219"/>
+        <source>Opening %1…</source>
+        <translation>正在打开 %1…</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="222"/>
+        <source>Opening %1 cancelled.</source>
+        <translation>已取消打开 %1。</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="235"/>
         <source>Replay: %1</source>
         <translation>回放：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="218"/>
+        <location filename="../ui/widgets/main_window.cpp" line="236"/>
         <source>Opened recording %1 (%2 s)</source>
         <translation>已打开录制文件 %1（%2 秒）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="222"/>
+        <location filename="../ui/widgets/main_window.cpp" line="240"/>
         <source>Exported the charts to %1</source>
         <translation>已将图表导出到 %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="238"/>
+        <location filename="../ui/widgets/main_window.cpp" line="256"/>
         <source>State: %1</source>
         <translation>状态：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="239"/>
+        <location filename="../ui/widgets/main_window.cpp" line="257"/>
         <source>Mode: %1</source>
         <translation>模式：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="240"/>
+        <location filename="../ui/widgets/main_window.cpp" line="258"/>
         <source>Version %1</source>
         <translation>版本 %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="241"/>
+        <location filename="../ui/widgets/main_window.cpp" line="259"/>
         <source>Accuracy: –</source>
         <translation>准确率：–</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="242"/>
+        <location filename="../ui/widgets/main_window.cpp" line="260"/>
         <source>Accuracy: %1%</source>
         <translation>准确率：%1%</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="249"/>
+        <location filename="../ui/widgets/main_window.cpp" line="267"/>
         <source>[%1 s] %2: %3</source>
         <translation>[%1 秒] %2：%3</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="264"/>
+        <location filename="../ui/widgets/main_window.cpp" line="282"/>
         <source>Command %1 refused: %2</source>
         <translation>命令 %1 被拒绝：%2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="272"/>
+        <location filename="../ui/widgets/main_window.cpp" line="290"/>
         <source>Command %1 done: %2</source>
         <translation>命令 %1 已完成：%2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="272"/>
+        <location filename="../ui/widgets/main_window.cpp" line="290"/>
         <source>no event</source>
         <translation>无事件</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="277"/>
+        <location filename="../ui/widgets/main_window.cpp" line="295"/>
         <source>A local cluster is already running; stop it first.</source>
         <translation>本地集群已在运行；请先停止它。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="288"/>
+        <location filename="../ui/widgets/main_window.cpp" line="306"/>
         <source>Starting a local cluster: %1 serve %2</source>
         <translation>正在启动本地集群：%1 serve %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="298"/>
+        <location filename="../ui/widgets/main_window.cpp" line="316"/>
         <source>The local cluster has stopped.</source>
         <translation>本地集群已停止。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="307"/>
+        <location filename="../ui/widgets/main_window.cpp" line="325"/>
         <source>Stopping the local cluster…</source>
         <translation>正在停止本地集群…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="314"/>
-        <location filename="../ui/widgets/main_window.cpp" line="344"/>
+        <location filename="../ui/widgets/main_window.cpp" line="332"/>
+        <location filename="../ui/widgets/main_window.cpp" line="362"/>
         <source>Stop the local cluster?</source>
         <translation>停止本地集群？</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="315"/>
+        <location filename="../ui/widgets/main_window.cpp" line="333"/>
         <source>This window started a local cluster. Stop its coordinator and workers?</source>
         <translation>此窗口启动了一个本地集群。要停止其协调器和工作节点吗？</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="334"/>
+        <location filename="../ui/widgets/main_window.cpp" line="352"/>
         <source>Cannot run the scenario: %1</source>
         <translation>无法运行场景：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="345"/>
+        <location filename="../ui/widgets/main_window.cpp" line="363"/>
         <source>A local cluster is running. Stop it and start the scenario &quot;%1&quot;?</source>
         <translation>本地集群正在运行。要停止它并启动场景“%1”吗？</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="355"/>
+        <location filename="../ui/widgets/main_window.cpp" line="373"/>
         <source>Scenario: %1 (%2)</source>
         <translation>场景：%1（%2）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="362"/>
+        <location filename="../ui/widgets/main_window.cpp" line="380"/>
         <source>Scenario %1 s · next: %2</source>
         <translation>场景 %1 秒 · 下一步：%2</translation>
     </message>
@@ -1211,105 +1221,148 @@
     </message>
 </context>
 <context>
+    <name>syncscope::ui::RecordingTask</name>
+    <message>
+        <location filename="../ui/widgets/recording_task.cpp" line="16"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/recording_task.cpp" line="18"/>
+        <source>SyncScope</source>
+        <translation>SyncScope</translation>
+    </message>
+</context>
+<context>
     <name>syncscope::ui::ReplayBar</name>
     <message>
-        <location filename="../ui/widgets/replay_bar.cpp" line="27"/>
+        <location filename="../ui/widgets/replay_bar.cpp" line="30"/>
         <source>Replay</source>
         <translation>回放</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/replay_bar.cpp" line="30"/>
-        <location filename="../ui/widgets/replay_bar.cpp" line="94"/>
+        <location filename="../ui/widgets/replay_bar.cpp" line="33"/>
+        <location filename="../ui/widgets/replay_bar.cpp" line="118"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/replay_bar.cpp" line="31"/>
+        <location filename="../ui/widgets/replay_bar.cpp" line="34"/>
         <source>Space</source>
         <translation>Space</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/replay_bar.cpp" line="36"/>
+        <location filename="../ui/widgets/replay_bar.cpp" line="39"/>
         <source>Replay position: drag to seek</source>
         <translation>回放位置：拖动以跳转</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/replay_bar.cpp" line="38"/>
+        <location filename="../ui/widgets/replay_bar.cpp" line="41"/>
         <source>%1×</source>
         <translation>%1×</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/replay_bar.cpp" line="40"/>
+        <location filename="../ui/widgets/replay_bar.cpp" line="43"/>
         <source>Playback speed</source>
         <translation>播放速度</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/replay_bar.cpp" line="53"/>
+        <location filename="../ui/widgets/replay_bar.cpp" line="56"/>
         <source>&amp;Open recording…</source>
         <translation>打开录制文件(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/replay_bar.cpp" line="54"/>
+        <location filename="../ui/widgets/replay_bar.cpp" line="57"/>
         <source>Open recording</source>
         <translation>打开录制文件</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/replay_bar.cpp" line="55"/>
+        <location filename="../ui/widgets/replay_bar.cpp" line="58"/>
         <source>SyncScope recordings (*.ssrec);;All files (*)</source>
         <translation>SyncScope 录制文件 (*.ssrec);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/replay_bar.cpp" line="58"/>
+        <location filename="../ui/widgets/replay_bar.cpp" line="61"/>
         <source>&amp;Export</source>
         <translation>导出(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/replay_bar.cpp" line="60"/>
+        <location filename="../ui/widgets/replay_bar.cpp" line="63"/>
         <source>&amp;CSV…</source>
         <translation>&amp;CSV…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/replay_bar.cpp" line="61"/>
+        <location filename="../ui/widgets/replay_bar.cpp" line="64"/>
         <source>Export CSV</source>
         <translation>导出 CSV</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/replay_bar.cpp" line="61"/>
+        <location filename="../ui/widgets/replay_bar.cpp" line="64"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/replay_bar.cpp" line="63"/>
+        <location filename="../ui/widgets/replay_bar.cpp" line="66"/>
         <source>&amp;JSON Lines…</source>
         <translation>&amp;JSON Lines…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/replay_bar.cpp" line="64"/>
+        <location filename="../ui/widgets/replay_bar.cpp" line="67"/>
         <source>Export JSON Lines</source>
         <translation>导出 JSON Lines</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/replay_bar.cpp" line="64"/>
+        <location filename="../ui/widgets/replay_bar.cpp" line="67"/>
         <source>JSON Lines (*.jsonl)</source>
         <translation>JSON Lines (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/replay_bar.cpp" line="71"/>
+        <location filename="../ui/widgets/replay_bar.cpp" line="69"/>
+        <source>&amp;Trace (Chrome, Perfetto)…</source>
+        <translation>跟踪（Chrome、Perfetto）(&amp;T)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/replay_bar.cpp" line="70"/>
+        <source>Export trace</source>
+        <translation>导出跟踪</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/replay_bar.cpp" line="70"/>
+        <source>Chrome trace JSON (*.json)</source>
+        <translation>Chrome 跟踪 JSON (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/replay_bar.cpp" line="72"/>
+        <source>Tensor&amp;Board event files…</source>
+        <translation>TensorBoard 事件文件(&amp;B)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/replay_bar.cpp" line="84"/>
+        <source>Export TensorBoard event files into</source>
+        <translation>将 TensorBoard 事件文件导出到</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/replay_bar.cpp" line="93"/>
+        <source>Exporting %1…</source>
+        <translation>正在导出 %1…</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/replay_bar.cpp" line="95"/>
         <source>Exported the recording to %1</source>
         <translation>已将录制文件导出到 %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/replay_bar.cpp" line="79"/>
+        <location filename="../ui/widgets/replay_bar.cpp" line="103"/>
         <source>Exports an open recording: record a live run with --record, then open it.</source>
         <translation>导出已打开的录制文件：先用 --record 录制一次实时运行，然后打开它。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/replay_bar.cpp" line="90"/>
+        <location filename="../ui/widgets/replay_bar.cpp" line="114"/>
         <source>%1 s / %2 s</source>
         <translation>%1 秒 / %2 秒</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/replay_bar.cpp" line="94"/>
+        <location filename="../ui/widgets/replay_bar.cpp" line="118"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
@@ -1332,29 +1385,24 @@
         <translation>已打开录制文件 %1，但有警告：%2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/replay_controller.cpp" line="112"/>
+        <location filename="../ui/widgets/replay_controller.cpp" line="120"/>
         <source>No recording is open: open one with File → Open recording… first.</source>
         <translation>没有打开的录制文件：请先通过 文件 → 打开录制文件… 打开一个。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/replay_controller.cpp" line="116"/>
-        <source>Cannot export to %1: the name must end in .csv or .jsonl.</source>
-        <translation>无法导出到 %1：文件名必须以 .csv 或 .jsonl 结尾。</translation>
+        <location filename="../ui/widgets/replay_controller.cpp" line="122"/>
+        <source>Cannot export to %1: the name must end in .csv, .jsonl or .json (a trace).</source>
+        <translation>无法导出到 %1：文件名必须以 .csv、.jsonl 或 .json（跟踪）结尾。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/replay_controller.cpp" line="118"/>
-        <source>Cannot write %1: check that the folder exists and is writable.</source>
-        <translation>无法写入 %1：请检查文件夹是否存在且可写。</translation>
+        <location filename="../ui/widgets/replay_controller.cpp" line="135"/>
+        <source>Export to %1 cancelled.</source>
+        <translation>已取消导出到 %1。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/replay_controller.cpp" line="121"/>
+        <location filename="../ui/widgets/replay_controller.cpp" line="136"/>
         <source>Export to %1 failed: %2</source>
         <translation>导出到 %1 失败：%2</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/replay_controller.cpp" line="123"/>
-        <source>Writing %1 failed (disk full?).</source>
-        <translation>写入 %1 失败（磁盘已满？）。</translation>
     </message>
 </context>
 <context>

@@ -22,6 +22,7 @@
 #include <fmt/format.h>
 
 #include "engine/cli/cli_errors.h"
+#include "engine/cli/json_output.h"
 #include "engine/cli/experiment_report.h"
 #include "engine/core/process_signals.h"
 #include "engine/core/process_launcher.h"
@@ -40,7 +41,7 @@ struct ExperimentFlags {
     std::vector<uint64_t> seeds;
     unsigned workers = 8;
     double maxSeconds = 20, fixedTime = 5, delayBaseMs = 8;
-    bool runToCap = false, dryRun = false, noPlots = false;
+    bool runToCap = false, dryRun = false, noPlots = false, json = false;
     CLI::App* cmd = nullptr;
     bool given(const char* flag) const { return cmd->count(flag) > 0; }
 };
@@ -158,16 +159,18 @@ std::string findPlotTool() {
     return {};
 }
 
-void makePlots(const std::string& out, bool skip) {
+void makePlots(const std::string& out, bool skip, bool json) {
     const std::string csv = (fs::path(out) / "results.csv").string();
     const std::string tool = skip ? std::string() : findPlotTool();
     if (tool.empty()) {
-        std::printf("plots: run `syncscope-plot %s --out %s` (built with the console, SYNCSCOPE_GUI=ON)\n", csv.c_str(),
-                    out.c_str());
+        std::fprintf(textOutput(json), "plots: run `syncscope-plot %s --out %s` (built with the console, SYNCSCOPE_GUI=ON)\n",
+                     csv.c_str(), out.c_str());
         return;
     }
     ProcessLauncher launcher;
-    auto pid = launcher.start(tool, {csv, "--out", out});
+    LaunchOptions options;
+    if (json) options.stdoutFd = STDERR_FILENO;  // standard output holds the JSON alone
+    auto pid = launcher.start(tool, {csv, "--out", out}, options);
     int exitCode = -1;
     while (pid && launcher.running(*pid, &exitCode)) std::this_thread::sleep_for(std::chrono::milliseconds(50));
     if (!pid || exitCode != 0)
@@ -212,6 +215,31 @@ void runOne(const ExperimentSpec& spec, const ExperimentFlags& f, const PlannedR
     bar.keep(++progress.done, progress.total, summary);
 }
 
+template <typename Finished>
+nlohmann::json planJson(const ExperimentSpec& spec, const std::vector<PlannedRun>& runs, const Finished& finished) {
+    nlohmann::json planned = nlohmann::json::array();
+    for (const auto& p : runs)
+        planned.push_back({{"mode", p.mode->name}, {"delay_percent", p.delay}, {"seed", p.seed},
+                           {"done", finished(p)}, {"args", p.args}});
+    return {{"command", "experiment"}, {"spec", spec.name}, {"dry_run", true}, {"runs", planned}};
+}
+
+nlohmann::json resultsJson(const ExperimentSpec& spec, const ExperimentFlags& f, const Progress& progress,
+                           const std::vector<CellSummary>& cells) {
+    auto optional = [](const std::optional<double>& v) { return v ? nlohmann::json(*v) : nlohmann::json(); };
+    nlohmann::json rows = nlohmann::json::array();
+    for (const CellSummary& c : cells)
+        rows.push_back({{"mode", c.mode}, {"delay_percent", c.delayPercent}, {"runs", c.runs}, {"reached", c.reached},
+                        {"time_to_target_s", optional(c.timeToTarget)}, {"accuracy_at_fixed_time", c.accuracyAtFixedTime},
+                        {"final_accuracy", c.finalAccuracy}, {"samples_per_s", c.samplesPerSecond},
+                        {"staleness_mean", c.stalenessMean}, {"staleness_p99", c.stalenessP99}, {"dropped", c.dropped}});
+    const fs::path out(f.out);
+    return {{"command", "experiment"}, {"spec", spec.name}, {"out", f.out}, {"runs_total", progress.total},
+            {"runs_done", progress.done}, {"runs_failed", progress.failed}, {"interrupted", catchInterrupts().load()},
+            {"results_csv", (out / "results.csv").string()}, {"results_md", (out / "results.md").string()},
+            {"cells", rows}};
+}
+
 int runExperiment(const ExperimentFlags& f) {
     auto spec = effectiveSpec(f);
     if (!spec) return printError(spec.status());
@@ -230,10 +258,12 @@ int runExperiment(const ExperimentFlags& f) {
     Progress progress;
     progress.total = static_cast<long long>(runs.size());
     for (const auto& p : runs) progress.done += finished(p) ? 1 : 0;
-    std::printf("%s: %lld runs, %lld already in %s, each at most %g s of training\n", spec->name.c_str(), progress.total,
-                progress.done, runsCsv.c_str(), spec->maxSeconds);
+    std::FILE* text = textOutput(f.json);
+    std::fprintf(text, "%s: %lld runs, %lld already in %s, each at most %g s of training\n", spec->name.c_str(),
+                 progress.total, progress.done, runsCsv.c_str(), spec->maxSeconds);
     if (f.dryRun) {
-        for (const auto& p : runs) std::printf("%s syncscope-engine %s\n", finished(p) ? "done" : "todo", joined(p.args).c_str());
+        for (const auto& p : runs) std::fprintf(text, "%s syncscope-engine %s\n", finished(p) ? "done" : "todo", joined(p.args).c_str());
+        if (f.json) printJson(planJson(*spec, runs, finished));
         return 0;
     }
     std::fflush(stdout);
@@ -254,13 +284,14 @@ int runExperiment(const ExperimentFlags& f) {
     if (Status s = writeResultsCsv((fs::path(f.out) / "results.csv").string(), *spec, cells); !s) return printError(s);
     if (Status s = writeResultsMarkdown(results, *spec, cells, equivalentCommand(*spec, f)); !s) return printError(s);
     std::ifstream md(results);
-    std::printf("\n%s\n", std::string(std::istreambuf_iterator<char>(md), {}).c_str());
+    std::fprintf(text, "\n%s\n", std::string(std::istreambuf_iterator<char>(md), {}).c_str());
+    if (f.json) printJson(resultsJson(*spec, f, progress, cells));
     if (catchInterrupts().load()) {
         std::fprintf(stderr, "interrupted: %lld of %lld runs done; run the same command again to continue\n",
                      progress.done, progress.total);
         return 130;
     }
-    makePlots(f.out, f.noPlots);
+    makePlots(f.out, f.noPlots, f.json);
     if (progress.failed) return std::fprintf(stderr, "error: %d run(s) failed; see %s/logs\n", progress.failed, f.out.c_str()), 3;
     return 0;
 }
@@ -293,6 +324,7 @@ void addExperimentCommand(CLI::App& app, int& exitCode) {
     cmd->add_flag("--run-to-cap", f->runToCap, "Train every run until --max-seconds instead of stopping at the target");
     cmd->add_flag("--dry-run", f->dryRun, "Print the planned runs (done/todo) and their commands, run nothing");
     cmd->add_flag("--no-plots", f->noPlots, "Do not call syncscope-plot at the end");
+    addJsonFlag(*cmd, f->json);
     cmd->callback([f, &exitCode] { exitCode = runExperiment(*f); });
 }
 

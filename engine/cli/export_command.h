@@ -1,4 +1,4 @@
-// `syncscope-engine export REC --format csv|jsonl`: a run recording as CSV or JSON Lines.
+// `syncscope-engine export REC --format csv|jsonl|tfevents|trace`: a run recording for other tools.
 #pragma once
 
 #include <CLI/CLI.hpp>

@@ -2,12 +2,15 @@
 // Ctrl-C, and prints the coordinator's final report.
 #include "engine/cli/run_command.h"
 
+#include <cctype>
 #include <cstdio>
 #include <zmq.hpp>
 
 #include <fmt/format.h>
 
 #include "engine/cli/cli_errors.h"
+#include "engine/cli/final_report.h"
+#include "engine/cli/json_output.h"
 #include "engine/cli/run_options.h"
 #include "engine/core/process_signals.h"
 #include "engine/core/progress_bar.h"
@@ -35,7 +38,37 @@ void requestStop(zmq::socket_t& control) {
     sendMessage(control, nullptr, envelope);
 }
 
-int runLocal(const RunOptions& options, const std::string& backend, int threads) {
+std::string lowercase(std::string text) {
+    for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return text;
+}
+
+// run --json: the coordinator's closing line, the last tick the run command saw, and the workers'
+// speeds from the last tick of training (the closing ticks, after the stop, show none).
+nlohmann::json resultJson(const std::string& report, const wire::Tick& last, const wire::Tick& lastRunning,
+                          int exitCode) {
+    const auto final = parseFinalReport(report);
+    nlohmann::json workers = nlohmann::json::array();
+    for (const wire::WorkerStats& w : lastRunning.workers())
+        workers.push_back({{"id", w.worker_id()}, {"samples_per_s", w.samples_per_s()},
+                           {"staleness_mean", w.staleness_mean()}, {"pushed", w.pushed()}, {"applied", w.applied()},
+                           {"dropped", w.dropped()}});
+    return {{"command", "run"},
+            {"exit_code", exitCode},
+            {"interrupted", catchInterrupts().load()},
+            {"final_test_accuracy", final ? nlohmann::json(final->accuracy) : nlohmann::json()},
+            {"model_version", final ? final->version : last.version()},
+            {"mode", lowercase(wire::SyncMode_Name(last.mode().mode()))},
+            {"time_s", last.time_s()},
+            {"samples_total", last.samples_total()},
+            {"samples_per_s", last.time_s() > 0 ? last.samples_total() / last.time_s() : 0.0},
+            {"pushed", last.pushed()},
+            {"applied", last.applied()},
+            {"dropped", last.dropped()},
+            {"workers", workers}};
+}
+
+int runLocal(const RunOptions& options, const std::string& backend, int threads, bool json) {
     if (auto check = toCoordinatorOptions(options); !check)
         return printError(check.status());
     const std::atomic<bool>& interrupted = catchInterrupts();
@@ -57,6 +90,7 @@ int runLocal(const RunOptions& options, const std::string& backend, int threads)
     control.connect(cluster.endpoints().control);
 
     ProgressBar bar;
+    wire::Tick last, lastRunning;
     bool stopSent = false;
     auto stopDeadline = std::chrono::steady_clock::now();
     int coordinatorExit = -1;
@@ -67,8 +101,10 @@ int runLocal(const RunOptions& options, const std::string& backend, int threads)
         while (telemetry.recv(topic, zmq::recv_flags::dontwait)) {
             if (!topic.more() || !telemetry.recv(body, zmq::recv_flags::none)) continue;
             wire::Tick t;
-            if (t.ParseFromArray(body.data(), static_cast<int>(body.size())))
-                bar.update(static_cast<long long>(1000 * t.progress()), 1000, progressLine(t));
+            if (!t.ParseFromArray(body.data(), static_cast<int>(body.size()))) continue;
+            bar.update(static_cast<long long>(1000 * t.progress()), 1000, progressLine(t));
+            if (t.state() == wire::RUN_RUNNING) lastRunning = t;
+            last = std::move(t);
         }
         if (interrupted.load() && !stopSent) {
             bar.finish();
@@ -82,10 +118,11 @@ int runLocal(const RunOptions& options, const std::string& backend, int threads)
     bar.finish();
     const std::string report = cluster.coordinatorOutput();
     cluster.stopAll(3.0);
-    std::fputs(report.c_str(), stdout);
-    if (coordinatorExit != 0)
-        return std::fprintf(stderr, "error: the coordinator exited with code %d\n", coordinatorExit), 3;
-    return interrupted.load() ? 130 : 0;
+    std::fputs(report.c_str(), textOutput(json));
+    const int exitCode = coordinatorExit != 0 ? 3 : interrupted.load() ? 130 : 0;
+    if (json) printJson(resultJson(report, last, lastRunning, exitCode));
+    if (coordinatorExit != 0) std::fprintf(stderr, "error: the coordinator exited with code %d\n", coordinatorExit);
+    return exitCode;
 }
 
 }  // namespace
@@ -94,11 +131,13 @@ void addRunCommand(CLI::App& app, int& exitCode) {
     auto options = std::make_shared<RunOptions>();
     auto backend = std::make_shared<std::string>("auto");
     auto threads = std::make_shared<int>(1);
+    auto json = std::make_shared<bool>(false);
     CLI::App* cmd = app.add_subcommand("run", "Train with a local cluster: a coordinator and --workers worker processes");
     addRunOptions(*cmd, *options);
     cmd->add_option("--backend", *backend, "Workers' compute backend")->check(CLI::IsMember({"auto", "cpu", "cuda"}))->capture_default_str();
     cmd->add_option("--threads-per-worker", *threads, "CPU threads per worker")->check(CLI::Range(1, 1024))->capture_default_str();
-    cmd->callback([=, &exitCode] { exitCode = runLocal(*options, *backend, *threads); });
+    addJsonFlag(*cmd, *json);
+    cmd->callback([=, &exitCode] { exitCode = runLocal(*options, *backend, *threads, *json); });
 }
 
 }  // namespace syncscope::engine

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "engine/cli/cli_errors.h"
+#include "engine/cli/final_report.h"
 #include "engine/cli/run_options.h"
 #include "engine/core/process_signals.h"
 #include "engine/ps/local_cluster.h"
@@ -27,8 +28,7 @@ int serve(const RunOptions& run, const std::string& bind, int dataPort, int cont
     std::printf("%s\n", formatEndpointsLine((*coordinator)->endpoints()).c_str());
     std::fflush(stdout);
     const EvaluationResult final = (*coordinator)->run();
-    std::printf("final test accuracy: %.2f%% at model version %llu\n", 100.0 * final.accuracy,
-                static_cast<unsigned long long>(final.version));
+    std::fputs(formatFinalReport(final.accuracy, final.version).c_str(), stdout);
     return 0;
 }
 

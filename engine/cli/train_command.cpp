@@ -9,6 +9,7 @@
 #include "engine/backend/backend.h"
 #include "engine/cli/cli_errors.h"
 #include "engine/cli/cli_validators.h"
+#include "engine/cli/json_output.h"
 #include "engine/core/progress_bar.h"
 #include "engine/model/fashion_mnist.h"
 #include "engine/model/model_zoo.h"
@@ -23,6 +24,7 @@ struct TrainOptions {
     std::string data = defaultFashionMnistDir();
     std::string schedule = "cosine";
     int threads = 0;
+    bool json = false;
     TrainConfig config;
 };
 
@@ -69,9 +71,18 @@ int runTraining(const TrainOptions& opt) {
     };
     const Evaluation result = train(**model, data->train, data->test, opt.config, onProgress);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    char checksum[17];
+    std::snprintf(checksum, sizeof checksum, "%016llx", parameterChecksum((*model)->downloadParameters()));
+    if (opt.json) {
+        printJson({{"command", "train"}, {"model", opt.model}, {"backend", (*backend)->name()},
+                   {"epochs", opt.config.epochs}, {"test_accuracy", result.accuracy()}, {"correct", result.correct},
+                   {"total", result.total}, {"test_loss", result.meanLoss}, {"seconds", seconds},
+                   {"parameter_checksum", checksum}});
+        return 0;
+    }
     std::printf("test accuracy: %.2f%% (%d/%d), test loss %.4f, %.1f s\n", 100.0 * result.accuracy(), result.correct,
                 result.total, result.meanLoss, seconds);
-    std::printf("parameter checksum: %016llx\n", parameterChecksum((*model)->downloadParameters()));
+    std::printf("parameter checksum: %s\n", checksum);
     return 0;
 }
 
@@ -92,6 +103,7 @@ void addTrainCommand(CLI::App& app, int& exitCode) {
     cmd->add_option("--backend", opt->backend, "Compute backend")->check(CLI::IsMember({"auto", "cpu", "cuda"}))->capture_default_str();
     cmd->add_option("--data", opt->data, "Folder with the Fashion-MNIST IDX .gz files")->capture_default_str();
     cmd->add_option("--train-limit", opt->config.trainLimit, "Train on the first N images only (0: all)")->check(CLI::Range(0, 1 << 30));
+    addJsonFlag(*cmd, opt->json);
     cmd->callback([opt, &exitCode] {
         opt->config.schedule = opt->schedule == "constant" ? LrSchedule::Constant : LrSchedule::Cosine;
         exitCode = runTraining(*opt);

@@ -12,7 +12,7 @@
 namespace syncscope::engine {
 
 /// What kind of failure a Status carries; callers branch on it, people read the message.
-enum class StatusCode { Ok, InvalidArgument, NotFound, DataLoss, Unavailable, Internal };
+enum class StatusCode { Ok, InvalidArgument, NotFound, DataLoss, Unavailable, Internal, Cancelled };
 
 /// A success, or a failure with a message written for the person who must fix it:
 /// what was wrong, which value, what to do.
@@ -36,6 +36,7 @@ inline Status invalidArgument(std::string message) { return {StatusCode::Invalid
 inline Status notFound(std::string message) { return {StatusCode::NotFound, std::move(message)}; }
 inline Status dataLoss(std::string message) { return {StatusCode::DataLoss, std::move(message)}; }
 inline Status unavailable(std::string message) { return {StatusCode::Unavailable, std::move(message)}; }
+inline Status cancelled(std::string message) { return {StatusCode::Cancelled, std::move(message)}; }
 
 /// A value or the Status saying why there is none.
 template <typename T>

@@ -145,7 +145,9 @@ void Coordinator::release(uint32_t id) { releaseAt(id, m_state.store.snapshot(),
 
 bool Coordinator::releaseAt(uint32_t id, SharedFloats parameters, uint64_t version) {
     WorkerRecord* w = m_state.workers.find(id);
-    if (!w || !m_dataPlane.sendParameters(*w, std::move(parameters), version)) return false;
+    if (!w) return false;
+    const double heldMs = std::chrono::duration<double, std::milli>(Clock::now() - w->waitingSince).count();
+    if (!m_dataPlane.sendParameters(*w, std::move(parameters), version)) return false;
     wire::Record record;
     wire::Release* r = record.mutable_release();
     r->set_time_s(m_state.elapsedSeconds());
@@ -153,6 +155,8 @@ bool Coordinator::releaseAt(uint32_t id, SharedFloats parameters, uint64_t versi
     r->set_version(version);
     r->set_clock(w->clock);
     r->set_min_clock(m_state.workers.minParticipantClock());
+    r->set_held_ms(heldMs);  // with compute_ms: a trace export's wait and compute spans
+    r->set_compute_ms(w->computeMs);
     m_recorder.record(record);
     return true;
 }

@@ -1,4 +1,4 @@
-// CSV and JSON Lines export of a recording (see recording_export.h).
+// CSV and JSON Lines export of a recording (see recording_export.h), as streaming sinks.
 #include "engine/telemetry/recording_export.h"
 
 #include "engine/telemetry/event_kind.h"
@@ -136,26 +136,60 @@ Status streamStatus(const std::ostream& out) {
 
 }  // namespace
 
-Status exportCsv(const Recording& recording, std::ostream& out) {
+CsvSink::CsvSink(std::ostream& out) : m_out(out) {}
+
+Status CsvSink::begin(const wire::RecordingHeader&) {
     Row header;
     std::copy(kColumnNames.begin(), kColumnNames.end(), header.begin());
-    writeRow(out, header);
-    for (const wire::Record& record : recording.records) {
-        if (record.has_tick()) writeTick(out, record.tick());
-        else if (record.has_event()) writeEvent(out, record.event());
-    }
-    return streamStatus(out);
+    writeRow(m_out, header);
+    return streamStatus(m_out);
+}
+
+Status CsvSink::add(const wire::Record& record) {
+    if (record.has_tick()) writeTick(m_out, record.tick());
+    else if (record.has_event()) writeEvent(m_out, record.event());
+    return streamStatus(m_out);
+}
+
+Status CsvSink::finish() {
+    m_out.flush();
+    return streamStatus(m_out);
+}
+
+JsonLinesSink::JsonLinesSink(std::ostream& out) : m_out(out) {}
+
+Status JsonLinesSink::begin(const wire::RecordingHeader& header) {
+    if (Status s = toJson(header, m_json); !s) return s;
+    m_out << "{\"header\":" << m_json << "}\n";
+    return streamStatus(m_out);
+}
+
+Status JsonLinesSink::add(const wire::Record& record) {
+    if (Status s = toJson(record, m_json); !s) return s;
+    m_out << m_json << '\n';
+    return streamStatus(m_out);
+}
+
+Status JsonLinesSink::finish() {
+    m_out.flush();
+    return streamStatus(m_out);
+}
+
+Status exportRecording(const Recording& recording, RecordingSink& sink) {
+    if (Status s = sink.begin(recording.header); !s) return s;
+    for (const wire::Record& record : recording.records)
+        if (Status s = sink.add(record); !s) return s;
+    return sink.finish();
+}
+
+Status exportCsv(const Recording& recording, std::ostream& out) {
+    CsvSink sink(out);
+    return exportRecording(recording, sink);
 }
 
 Status exportJsonLines(const Recording& recording, std::ostream& out) {
-    std::string json;
-    if (Status s = toJson(recording.header, json); !s) return s;
-    out << "{\"header\":" << json << "}\n";
-    for (const wire::Record& record : recording.records) {
-        if (Status s = toJson(record, json); !s) return s;
-        out << json << '\n';
-    }
-    return streamStatus(out);
+    JsonLinesSink sink(out);
+    return exportRecording(recording, sink);
 }
 
 }  // namespace syncscope::engine

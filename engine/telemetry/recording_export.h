@@ -4,10 +4,41 @@
 
 #include <ostream>
 
+#include <string>
+
 #include "engine/core/status.h"
 #include "engine/telemetry/recording_reader.h"
+#include "engine/telemetry/recording_sink.h"
 
 namespace syncscope::engine {
+
+/// The CSV below, a record at a time.
+class CsvSink final : public RecordingSink {
+public:
+    explicit CsvSink(std::ostream& out);
+    Status begin(const wire::RecordingHeader& header) override;
+    Status add(const wire::Record& record) override;
+    Status finish() override;
+
+private:
+    std::ostream& m_out;
+};
+
+/// The JSON Lines below, a record at a time.
+class JsonLinesSink final : public RecordingSink {
+public:
+    explicit JsonLinesSink(std::ostream& out);
+    Status begin(const wire::RecordingHeader& header) override;
+    Status add(const wire::Record& record) override;
+    Status finish() override;
+
+private:
+    std::ostream& m_out;
+    std::string m_json;
+};
+
+/// Feeds a recording held in memory through `sink`.
+Status exportRecording(const Recording& recording, RecordingSink& sink);
 
 /// One header row, then for each Tick a "tick" row (run totals) followed by a "worker" row per
 /// worker, and an "event" row (with the totals when it took effect) per Event record; the events

@@ -2,6 +2,8 @@
 // checksum checked before a payload is trusted.
 #include "engine/telemetry/recording_reader.h"
 
+#include <sys/stat.h>
+
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
@@ -93,9 +95,19 @@ std::string truncatedWarning(const std::string& path, uint64_t discarded, size_t
            std::to_string(discarded) + " bytes and kept the " + std::to_string(kept) + " whole records before them";
 }
 
+// The file's size for progress (0 when it cannot be told, as for a pipe).
+uint64_t fileSize(std::FILE* file) {
+    struct stat info {};
+    return fstat(fileno(file), &info) == 0 && S_ISREG(info.st_mode) ? static_cast<uint64_t>(info.st_size) : 0;
+}
+
 }  // namespace
 
 Result<RecordingScan> forEachRecord(const std::string& path, const std::function<void(wire::Record&&)>& onRecord) {
+    return forEachRecord(path, RecordVisitor{{}, onRecord, {}});
+}
+
+Result<RecordingScan> forEachRecord(const std::string& path, const RecordVisitor& visitor) {
     File file(std::fopen(path.c_str(), "rb"), &std::fclose);
     if (!file && errno == ENOENT)
         return notFound("the recording '" + path + "' does not exist; check the path");
@@ -105,6 +117,8 @@ Result<RecordingScan> forEachRecord(const std::string& path, const std::function
     auto header = readHeader(file.get(), path, offset);
     if (!header) return header.status();
     scan.header = std::move(*header);
+    if (visitor.onHeader) visitor.onHeader(scan.header);
+    const uint64_t fileBytes = fileSize(file.get());
     for (;;) {
         auto frame = readFrame(file.get(), path);
         if (!frame) return frame.status();
@@ -129,17 +143,22 @@ Result<RecordingScan> forEachRecord(const std::string& path, const std::function
                 scan.warning = corruptWarning(path, offset, scan.recordCount, "it is not a syncscope.wire.Record");
                 return scan;
             }
-            onRecord(std::move(record));
+            if (visitor.onRecord) visitor.onRecord(std::move(record));
             ++scan.recordCount;
             offset += frame->bytes;
+            if (visitor.onProgress && !visitor.onProgress(offset, fileBytes))
+                return cancelled("reading '" + path + "' was cancelled after " + std::to_string(scan.recordCount) +
+                                 " records");
             break;
         }
     }
 }
 
-Result<Recording> readRecording(const std::string& path) {
+Result<Recording> readRecording(const std::string& path,
+                                const std::function<bool(uint64_t bytesRead, uint64_t fileBytes)>& onProgress) {
     Recording recording;
-    auto scan = forEachRecord(path, [&](wire::Record&& record) { recording.records.push_back(std::move(record)); });
+    auto keep = [&](wire::Record&& record) { recording.records.push_back(std::move(record)); };
+    auto scan = forEachRecord(path, RecordVisitor{{}, keep, onProgress});
     if (!scan) return scan.status();
     recording.header = std::move(scan->header);
     recording.truncatedTail = scan->truncatedTail;

@@ -5,6 +5,9 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QMap>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -95,6 +98,21 @@ private slots:
         const EngineRun later = runEngine(tinyGrid("1", "1.5"), 60'000);
         QVERIFY2(later.exitCode == 0 && later.out.contains("4 runs, 4 already in"), qPrintable(later.out + later.err));
         for (const auto& row : readCsv(m_dir.filePath("results.csv"))) QCOMPARE(row.value("fixed_time_s"), QStringLiteral("1.5"));
+        // --json: the same results as one JSON object on standard output, the tables on standard error.
+        const EngineRun json = runEngine(tinyGrid() + QStringList{"--json"}, 60'000);
+        QVERIFY2(json.exitCode == 0, qPrintable(json.err));
+        const QJsonObject results = QJsonDocument::fromJson(json.out.toUtf8()).object();
+        QCOMPARE(results.value("command").toString(), QStringLiteral("experiment"));
+        QCOMPARE(results.value("cells").toArray().size(), 4);
+        for (const QJsonValue c : results.value("cells").toArray()) {
+            const QJsonObject cellJson = c.toObject();
+            const auto row = cell(readCsv(m_dir.filePath("results.csv")), cellJson.value("mode").toString(),
+                                  QString::number(cellJson.value("delay_percent").toInt()));
+            const double fromJson = cellJson.value("final_accuracy").toDouble();
+            QVERIFY2(fromJson > 0 && qAbs(fromJson - row.value("final_accuracy").toDouble()) < 1e-4,
+                     qPrintable(QString::number(fromJson) + " vs " + row.value("final_accuracy")));
+        }
+        QVERIFY2(json.err.contains("4 runs, 4 already in"), qPrintable(json.err));
         // One more seed: only its runs are new.
         const EngineRun more = runEngine(tinyGrid("1,2") + QStringList{"--dry-run"}, 60'000);
         QVERIFY2(more.out.contains("8 runs, 4 already in"), qPrintable(more.out));

@@ -112,8 +112,7 @@ void LocalClusterProcess::stop(int graceMs) {
     m_graceMs = graceMs;
     m_stopWaitedMs = 0;
     m_killed = false;
-    m_stopTimer.start();
-    checkStopped();
+    m_stopTimer.start();  // stopped() always comes from the event loop, never from inside stop()
 }
 
 void LocalClusterProcess::checkStopped() {

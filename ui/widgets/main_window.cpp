@@ -15,6 +15,8 @@
 #include <QStatusBar>
 #include <QTableView>
 
+#include <memory>
+
 #include "engine/ps/local_cluster.h"
 #include "ui/net/control_requests.h"
 #include "ui/scenario/scenario_banner.h"
@@ -24,6 +26,7 @@
 #include "ui/widgets/chart_export.h"
 #include "ui/widgets/charts_panel.h"
 #include "ui/widgets/event_markers.h"
+#include "ui/widgets/recording_task.h"
 #include "ui/widgets/replay_bar.h"
 #include "ui/widgets/steering_panel.h"
 
@@ -68,7 +71,7 @@ MainWindow::MainWindow(const QString& engineBinary, QWidget* parent)
     createMenus();
     setReplayMode(false);
     createStatusBar();
-    connect(m_replayBar, &ReplayBar::openRequested, this, &MainWindow::openRecording);
+    connect(m_replayBar, &ReplayBar::openRequested, this, &MainWindow::openRecordingInBackground);
     connect(m_replayBar, &ReplayBar::outcome, this, &MainWindow::reportOutcome);
     connect(&m_store, &TelemetryStore::changed, &m_framePacer, &FramePacer::requestFrame, Qt::QueuedConnection);
     connect(m_steering, &SteeringPanel::requestReady, this,
@@ -207,9 +210,24 @@ void MainWindow::setReplayMode(bool replay) {
 }
 
 bool MainWindow::openRecording(const QString& path) {
+    return showRecording(path, engine::readRecording(path.toStdString()));
+}
+
+void MainWindow::openRecordingInBackground(const QString& path) {
+    auto read = std::make_shared<engine::Result<engine::Recording>>(engine::Recording{});
+    RecordingTask::start(
+        this, tr("Opening %1…").arg(QFileInfo(path).fileName()),
+        [path, read](const engine::ExportProgress& progress) { *read = engine::readRecording(path.toStdString(), progress); },
+        [this, path, read](bool cancelled) {
+            if (cancelled) appendLog(tr("Opening %1 cancelled.").arg(path));
+            else showRecording(path, std::move(*read));
+        });
+}
+
+bool MainWindow::showRecording(const QString& path, engine::Result<engine::Recording> read) {
     m_scenarioRunner.cancel();  // a replay is not the scenario's run
     detach();
-    const ReplayLoad load = m_replay.load(path);
+    const ReplayLoad load = m_replay.adopt(path, std::move(read));
     if (!load.message.isEmpty()) reportError(load.message);
     m_loggedEvents = 0;
     setReplayMode(load.opened);
@@ -318,7 +336,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
             // Close once they have stopped (their final report and recording are written then).
             m_closingAfterStop = true;
             event->ignore();
-            stopLocalCluster([this] { close(); });
+            stopLocalCluster([this] { QMetaObject::invokeMethod(this, &QWidget::close, Qt::QueuedConnection); });
             return;
         }
         m_cluster->release();  // they keep running after this window; attach to them again later

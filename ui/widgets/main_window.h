@@ -51,6 +51,8 @@ public:
     /// Detaches from any live engine and replays the recording at `path`; false (and a message in
     /// the status bar and log) when it cannot be read. A cut-off tail warns and still opens.
     bool openRecording(const QString& path);
+    /// The same, read on a worker thread behind a progress dialog with Cancel (File → Open, --open).
+    void openRecordingInBackground(const QString& path);
     /// The charts as they are drawn now, as PNG (.png) or SVG (.svg).
     bool exportCharts(const QString& path);
     ReplayController* replayController() { return &m_replay; }
@@ -78,6 +80,7 @@ protected:
     void closeEvent(QCloseEvent* event) override;
 
 private:
+    bool showRecording(const QString& path, engine::Result<engine::Recording> read);
     void createMenus();
     void setReplayMode(bool replay);
     bool reportOutcome(const QString& error, const QString& done);  // true when `error` is empty

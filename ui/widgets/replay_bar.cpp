@@ -4,6 +4,7 @@
 #include <QAction>
 #include <QComboBox>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QLabel>
 #include <QMenu>
 #include <QSignalBlocker>
@@ -11,8 +12,10 @@
 #include <QStyle>
 
 #include <cmath>
+#include <memory>
 
 #include "ui/widgets/chart_export.h"
+#include "ui/widgets/recording_task.h"
 #include "ui/widgets/replay_controller.h"
 
 namespace syncscope::ui {
@@ -63,12 +66,33 @@ void ReplayBar::addRecordingActions(QMenu* file) {
     m_exports << exports->addAction(tr("&JSON Lines…"), this, [this] {
         exportRecording(tr("Export JSON Lines"), tr("JSON Lines (*.jsonl)"), QStringLiteral("jsonl"));
     });
+    m_exports << exports->addAction(tr("&Trace (Chrome, Perfetto)…"), this, [this] {
+        exportRecording(tr("Export trace"), tr("Chrome trace JSON (*.json)"), QStringLiteral("json"));
+    });
+    m_exports << exports->addAction(tr("Tensor&Board event files…"), this, [this] { exportTensorBoard(); });
     setReplayMode(m_controller.isOpen());
 }
 
 void ReplayBar::exportRecording(const QString& title, const QString& filter, const QString& suffix) {
     const QString path = askExportPath(parentWidget(), title, filter, suffix);
-    if (!path.isEmpty()) emit outcome(m_controller.exportRecording(path), tr("Exported the recording to %1").arg(path));
+    if (path.isEmpty()) return;
+    if (const auto format = ReplayController::formatForPath(path)) startExport(*format, path);
+    else emit outcome(m_controller.exportRecording(path), QString());  // says which suffixes it takes
+}
+
+void ReplayBar::exportTensorBoard() {
+    const QString folder = QFileDialog::getExistingDirectory(parentWidget(), tr("Export TensorBoard event files into"));
+    if (!folder.isEmpty()) startExport(engine::ExportFormat::TfEvents, folder);
+}
+
+// On a RecordingTask's thread, streaming from the recording file: the open replay is not touched.
+void ReplayBar::startExport(engine::ExportFormat format, const QString& output) {
+    const QString recording = m_controller.path();
+    auto error = std::make_shared<QString>();
+    RecordingTask::start(
+        parentWidget(), tr("Exporting %1…").arg(QFileInfo(recording).fileName()),
+        [=](const engine::ExportProgress& progress) { *error = ReplayController::exportFile(recording, format, output, progress); },
+        [this, error, output](bool) { emit outcome(*error, tr("Exported the recording to %1").arg(output)); });
 }
 
 void ReplayBar::setReplayMode(bool replay) {

@@ -1,8 +1,11 @@
 // The replay toolbar shown while a recording is open (play/pause, a time slider that seeks while
-// scrubbing, speed, position) and the File menu's recording actions (open, export CSV / JSON Lines).
+// scrubbing, speed, position) and the File menu's recording actions (open; export as CSV, JSON Lines,
+// a Chrome/Perfetto trace or TensorBoard event files, on a worker thread with progress and Cancel).
 #pragma once
 
 #include <QToolBar>
+
+#include "engine/telemetry/export_file.h"
 
 class QComboBox;
 class QLabel;
@@ -19,7 +22,7 @@ class ReplayBar : public QToolBar {
 public:
     explicit ReplayBar(ReplayController& controller, QWidget* parent = nullptr);
 
-    // Adds "Open recording…" and "Export" → CSV…, JSON Lines… to `file`.
+    // Adds "Open recording…" and "Export" → CSV…, JSON Lines…, Trace…, TensorBoard… to `file`.
     void addRecordingActions(QMenu* file);
     // Shown with its controls and the exports enabled while replaying; rereads the duration.
     void setReplayMode(bool replay);
@@ -35,6 +38,8 @@ signals:
 
 private:
     void exportRecording(const QString& title, const QString& filter, const QString& suffix);
+    void exportTensorBoard();
+    void startExport(engine::ExportFormat format, const QString& output);
     void showPosition(double seconds);
     void showPlaying(bool playing);
 

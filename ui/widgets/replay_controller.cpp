@@ -1,12 +1,11 @@
-// ReplayController (see replay_controller.h).
+// ReplayController (see replay_controller.h). Exports stream from the recording file through the
+// engine's exporters, the same code as `syncscope-engine export`.
 #include "ui/widgets/replay_controller.h"
 
 #include <QFileInfo>
 
 #include <algorithm>
-#include <fstream>
-
-#include "engine/telemetry/recording_export.h"
+#include <sstream>
 
 namespace syncscope::ui {
 
@@ -19,9 +18,10 @@ ReplayController::ReplayController(TelemetryStore& store, QObject* parent) : QOb
     connect(&m_timer, &QTimer::timeout, this, &ReplayController::advance);
 }
 
-ReplayLoad ReplayController::load(const QString& path) {
+ReplayLoad ReplayController::load(const QString& path) { return adopt(path, engine::readRecording(path.toStdString())); }
+
+ReplayLoad ReplayController::adopt(const QString& path, engine::Result<engine::Recording> read) {
     close();
-    engine::Result<engine::Recording> read = engine::readRecording(path.toStdString());
     if (!read) return {false, tr("Cannot open recording %1: %2").arg(path, QString::fromStdString(read.status().message()))};
     m_recording = std::move(read).value();
     // Ticks repeat the events since the previous tick, and every event is also a record of its own:
@@ -108,20 +108,32 @@ void ReplayController::advance() {
     if (m_position >= duration()) pause();
 }
 
+std::optional<engine::ExportFormat> ReplayController::formatForPath(const QString& path) {
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == QLatin1String("csv")) return engine::ExportFormat::Csv;
+    if (suffix == QLatin1String("jsonl")) return engine::ExportFormat::JsonLines;
+    if (suffix == QLatin1String("json")) return engine::ExportFormat::Trace;
+    return std::nullopt;
+}
+
 QString ReplayController::exportRecording(const QString& path) const {
     if (!m_open) return tr("No recording is open: open one with File → Open recording… first.");
-    const QString suffix = QFileInfo(path).suffix().toLower();
-    const bool csv = suffix == QLatin1String("csv");
-    if (!csv && suffix != QLatin1String("jsonl"))
-        return tr("Cannot export to %1: the name must end in .csv or .jsonl.").arg(path);
-    std::ofstream out(path.toStdString(), std::ios::binary | std::ios::trunc);
-    if (!out) return tr("Cannot write %1: check that the folder exists and is writable.").arg(path);
-    const engine::Status status = csv ? engine::exportCsv(m_recording, out)
-                                                                 : engine::exportJsonLines(m_recording, out);
-    if (!status) return tr("Export to %1 failed: %2").arg(path, QString::fromStdString(status.message()));
-    out.flush();
-    if (!out) return tr("Writing %1 failed (disk full?).").arg(path);
-    return QString();
+    const std::optional<engine::ExportFormat> format = formatForPath(path);
+    if (!format) return tr("Cannot export to %1: the name must end in .csv, .jsonl or .json (a trace).").arg(path);
+    return exportFile(m_path, *format, path);
+}
+
+QString ReplayController::exportFile(const QString& recording, engine::ExportFormat format, const QString& output,
+                                     const engine::ExportProgress& progress) {
+    engine::ExportRequest request;
+    request.recording = recording.toStdString();
+    request.format = format;
+    request.output = output.toStdString();
+    std::ostringstream unused;  // every console export names its output
+    const auto result = engine::exportRecordingFile(request, unused, progress);
+    if (result) return QString();
+    if (result.status().code() == engine::StatusCode::Cancelled) return tr("Export to %1 cancelled.").arg(output);
+    return tr("Export to %1 failed: %2").arg(output, QString::fromStdString(result.status().message()));
 }
 
 }  // namespace syncscope::ui

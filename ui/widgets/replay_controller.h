@@ -1,13 +1,15 @@
 // Replays a run recording into a TelemetryStore: seek to any time, play at 0.25×–16×, and export
-// the open recording with the engine's own CSV and JSON Lines exporters. Qt Core only, no widgets.
+// the open recording with the engine's exporters (CSV, JSON Lines, trace, TensorBoard). Qt Core only, no widgets.
 #pragma once
 
 #include <QObject>
 #include <QString>
 #include <QTimer>
 
+#include <optional>
 #include <vector>
 
+#include "engine/telemetry/export_file.h"
 #include "engine/telemetry/recording_reader.h"
 #include "ui/model/telemetry_store.h"
 
@@ -29,6 +31,9 @@ public:
 
     // Replaces any open recording; on success the store shows the whole run (position = duration).
     ReplayLoad load(const QString& path);
+    // The same for a recording read elsewhere (a RecordingTask's thread): `read` is what
+    // engine::readRecording(path) returned.
+    ReplayLoad adopt(const QString& path, engine::Result<engine::Recording> read);
     void close();  // and empties the store it was feeding
     bool isOpen() const { return m_open; }
     QString path() const { return m_path; }
@@ -44,8 +49,16 @@ public:
     void pause();
     void setSpeed(double speed);  // clamped to [kMinSpeed, kMaxSpeed]
 
-    // CSV (.csv) or JSON Lines (.jsonl) by the path's suffix. Empty on success, else a message for the person.
+    // CSV (.csv), JSON Lines (.jsonl) or a Chrome/Perfetto trace (.json) by the path's suffix.
+    // Empty on success, else a message for the person.
     QString exportRecording(const QString& path) const;
+
+    // Exports the recording file `recording` (any thread): `format` into `output` (a file, or for
+    // TfEvents a folder), reporting and cancelled through `progress`. Empty on success, else a message.
+    static QString exportFile(const QString& recording, engine::ExportFormat format, const QString& output,
+                              const engine::ExportProgress& progress = {});
+    // The format a file name asks for by its suffix; empty if none.
+    static std::optional<engine::ExportFormat> formatForPath(const QString& path);
 
 signals:
     void positionChanged(double seconds);

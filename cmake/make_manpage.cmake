@@ -1,0 +1,40 @@
+# Script (cmake -P) behind syncscope_add_manpage: runs BINARY --help, and BINARY SUB --help for each
+# subcommand its help lists, and hands them to help2man as an extra section. Runs in the C locale
+# and on Qt's offscreen platform, so the console's page is English and needs no display.
+set(ENV{LC_ALL} C)
+set(ENV{LANGUAGE} "")
+set(ENV{QT_QPA_PLATFORM} offscreen)
+# Called by name through PATH, so the usage lines say "syncscope-engine", not the build folder.
+get_filename_component(program ${BINARY} NAME)
+get_filename_component(folder ${BINARY} DIRECTORY)
+set(ENV{PATH} "${folder}:$ENV{PATH}")
+execute_process(COMMAND ${program} --help OUTPUT_VARIABLE help RESULT_VARIABLE failed)
+if(failed)
+  message(FATAL_ERROR "${BINARY} --help failed: ${failed}")
+endif()
+set(include_file ${OUTPUT}.include)
+file(REMOVE ${include_file})
+set(include_option "")
+# CLI11 lists subcommands under "Subcommands:", one per line: two spaces, the name, its summary.
+string(REGEX MATCH "\nSubcommands:\n.*" listing "${help}")
+string(REGEX MATCHALL "\n  [a-z][a-z-]*" names "${listing}")
+if(names)
+  file(WRITE ${include_file} "[COMMANDS]\n")
+  set(include_option --include=${include_file})
+  foreach(name IN LISTS names)
+    string(STRIP "${name}" name)
+    execute_process(COMMAND ${program} ${name} --help OUTPUT_VARIABLE sub_help RESULT_VARIABLE failed)
+    if(failed)
+      message(FATAL_ERROR "${BINARY} ${name} --help failed: ${failed}")
+    endif()
+    string(REPLACE "\\" "\\e" sub_help "${sub_help}")
+    string(REGEX REPLACE "(^|\n)([.'])" "\\1\\\\&\\2" sub_help "${sub_help}")
+    file(APPEND ${include_file} ".SS \"${program} ${name}\"\n.nf\n${sub_help}.fi\n")
+  endforeach()
+endif()
+execute_process(COMMAND ${HELP2MAN} --no-info --section=1 --name=${SUMMARY} ${include_option}
+                        --output=${OUTPUT} ${program}
+                RESULT_VARIABLE failed ERROR_VARIABLE errors)
+if(failed)
+  message(FATAL_ERROR "help2man ${BINARY} failed: ${errors}")
+endif()
