@@ -16,6 +16,7 @@
 #include <optional>
 #include <string_view>
 
+#include "engine/net/credentials.h"
 #include "engine/ps/mode_catalog.h"
 #include "ui/scenario/scenario_catalog.h"
 #include "ui/scenario/scenario_parser.h"
@@ -132,7 +133,15 @@ int main(int argc, char** argv) {
         QApplication::translate("main", "Play a classroom scenario on a local cluster: a scenario file, or the name of a shipped one "
                                         "(straggler-bsp, bsp-vs-asp, grouping-rescue)."),
         QStringLiteral("FILE"));
-    parser.addOptions({attach, local, open, scenario, engine, lang, screenshot, screenshotAfter});
+    const QCommandLineOption credentials(
+        QStringLiteral("credentials"),
+        QApplication::translate("main", "With --attach: a credentials file holding a steer or view key (default: %1).")
+            .arg(QString::fromStdString(syncscope::engine::defaultCredentialsPath())),
+        QStringLiteral("FILE"), QString::fromStdString(syncscope::engine::defaultCredentialsPath()));
+    const QCommandLineOption insecure(
+        QStringLiteral("insecure"),
+        QApplication::translate("main", "With --attach: connect without authentication (a coordinator run with --insecure)."));
+    parser.addOptions({attach, credentials, insecure, local, open, scenario, engine, lang, screenshot, screenshotAfter});
     if (!parser.parse(QApplication::arguments())) return failUsage(parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) parser.showHelp(0);
     if (parser.isSet(QStringLiteral("version"))) parser.showVersion();
@@ -143,7 +152,8 @@ int main(int argc, char** argv) {
 
     syncscope::ui::AttachSettings attachSettings;
     if (parser.isSet(attach)) {
-        attachSettings = {parser.value(attach), syncscope::ui::ConnectDialog::telemetryEndpointFor(parser.value(attach))};
+        attachSettings = {parser.value(attach), syncscope::ui::ConnectDialog::telemetryEndpointFor(parser.value(attach)),
+                          parser.isSet(insecure) ? QString() : parser.value(credentials)};
         if (attachSettings.telemetryEndpoint.isEmpty())
             return failUsage(QApplication::translate("main", "--attach '%1' is not tcp://HOST:PORT (e.g. tcp://127.0.0.1:5556)").arg(parser.value(attach)));
     }

@@ -5,6 +5,7 @@
 
 #include "engine/cli/experiment_command.h"
 #include "engine/cli/export_command.h"
+#include "engine/cli/keygen_command.h"
 #include "engine/cli/run_command.h"
 #include "engine/cli/serve_command.h"
 #include "engine/cli/train_command.h"
@@ -23,6 +24,7 @@ int main(int argc, char** argv) {
     syncscope::engine::addRunCommand(app, exitCode);
     syncscope::engine::addExportCommand(app, exitCode);
     syncscope::engine::addExperimentCommand(app, exitCode);
+    syncscope::engine::addKeygenCommand(app, exitCode);
     CLI11_PARSE(app, argc, argv);
     return exitCode;
 }

@@ -14,6 +14,7 @@
 #include "engine/cli/run_options.h"
 #include "engine/core/process_signals.h"
 #include "engine/core/progress_bar.h"
+#include "engine/net/endpoint.h"
 #include "engine/net/protocol.h"
 #include "engine/net/wire_codec.h"
 #include "engine/ps/local_cluster.h"
@@ -73,6 +74,7 @@ int runLocal(const RunOptions& options, const std::string& backend, int threads,
         return printError(check.status());
     const std::atomic<bool>& interrupted = catchInterrupts();
     LocalCluster cluster;
+    if (Status s = cluster.secure(); !s) return printError(s);  // its own private credentials
     std::vector<std::string> serveArgs = toServeArguments(options);
     serveArgs.insert(serveArgs.end(), {"--data-port", "0", "--control-port", "0", "--telemetry-port", "0"});
     if (Status s = cluster.startCoordinator(serveArgs); !s)
@@ -85,6 +87,9 @@ int runLocal(const RunOptions& options, const std::string& backend, int threads,
     zmq::socket_t telemetry(context, zmq::socket_type::sub), control(context, zmq::socket_type::dealer);
     telemetry.set(zmq::sockopt::linger, 0);
     control.set(zmq::sockopt::linger, 0);
+    const EndpointSecurity steer = EndpointSecurity::client(cluster.credentials(), Role::Steer);
+    applySecurity(telemetry, steer, false);
+    applySecurity(control, steer, false);
     telemetry.set(zmq::sockopt::subscribe, kTickTopic);
     telemetry.connect(cluster.endpoints().telemetry);
     control.connect(cluster.endpoints().control);

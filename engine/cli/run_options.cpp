@@ -75,6 +75,11 @@ void addRunOptions(CLI::App& cmd, RunOptions& o) {
     cmd.add_option("--heartbeat-timeout", o.heartbeatTimeout, "Seconds of silence before a worker counts as lost")->check(CLI::Range(0.2, 600.0))->capture_default_str();
     cmd.add_option("--slowdown", o.slowdowns, "Straggler: WORKER:FACTOR[:EXTRA_MS[:P:TRANSIENT_FACTOR]], e.g. 0:3 (repeatable)");
     cmd.add_flag("--paused", o.paused, "Wait for a start command instead of starting when the workers are in");
+    cmd.add_option("--spare-workers", o.spareWorkers, "Workers admitted beyond --workers at once (replacements)")
+        ->check(CLI::Range(0u, runLimits().max_workers()))->capture_default_str();
+    cmd.add_option("--max-gradient-norm", o.maxGradientNorm,
+                   "Drop a gradient whose L2 norm exceeds this, as a recorded drop (0: no limit)")
+        ->check(CLI::Range(0.0, 1e30))->capture_default_str();
 }
 
 namespace {
@@ -144,6 +149,8 @@ Result<CoordinatorOptions> toCoordinatorOptions(const RunOptions& o) {
     c.evalIntervalSeconds = o.evalInterval;
     c.tickHz = o.tickHz;
     c.heartbeatTimeoutSeconds = o.heartbeatTimeout;
+    c.spareWorkers = o.spareWorkers;
+    c.maxGradientNorm = o.maxGradientNorm;
     for (const auto& text : o.slowdowns) {
         auto s = parseSlowdown(text);
         if (!s) return s.status();
@@ -170,6 +177,7 @@ std::vector<std::string> toServeArguments(const RunOptions& o) {
     if (!o.record.empty()) a.insert(a.end(), {"--record", o.record});
     for (const auto& s : o.slowdowns) a.insert(a.end(), {"--slowdown", s});
     if (o.paused) a.push_back("--paused");
+    a.insert(a.end(), {"--spare-workers", std::to_string(o.spareWorkers), "--max-gradient-norm", numberText(o.maxGradientNorm)});
     return a;
 }
 

@@ -22,6 +22,8 @@ struct RunOptions {
     /// The mode parameters' flags as given, by ModeSettings field ("staleness_bound" -> "3").
     std::map<std::string, std::string> modeParameters;
     bool paused = false;
+    unsigned spareWorkers = 2;
+    double maxGradientNorm = 0;
 };
 
 /// Registers the run flags on a subcommand.

@@ -7,6 +7,7 @@
 #include "engine/cli/cli_errors.h"
 #include "engine/cli/final_report.h"
 #include "engine/cli/run_options.h"
+#include "engine/cli/security_flags.h"
 #include "engine/core/process_signals.h"
 #include "engine/ps/local_cluster.h"
 #include "engine/ps/worker.h"
@@ -14,9 +15,14 @@
 namespace syncscope::engine {
 namespace {
 
-int serve(const RunOptions& run, const std::string& bind, int dataPort, int controlPort, int telemetryPort) {
+int serve(const RunOptions& run, const SecurityFlags& security, const std::string& bind, int dataPort, int controlPort,
+          int telemetryPort) {
     auto options = toCoordinatorOptions(run);
     if (!options) return printError(options.status());
+    auto credentials = serverCredentials(security, bind);
+    if (!credentials) return printError(credentials.status());
+    options->credentials = std::move(*credentials);
+    options->plainDataPlane = security.plainDataPlane();
     options->bindHost = bind;
     options->dataPort = dataPort;
     options->controlPort = controlPort;
@@ -37,6 +43,7 @@ int serve(const RunOptions& run, const std::string& bind, int dataPort, int cont
 void addServeCommand(CLI::App& app, int& exitCode) {
     auto run = std::make_shared<RunOptions>();
     auto bind = std::make_shared<std::string>("127.0.0.1");
+    auto security = std::make_shared<SecurityFlags>();
     auto ports = std::make_shared<std::array<int, 3>>(std::array<int, 3>{5555, 5556, 5557});
     CLI::App* cmd = app.add_subcommand("serve", "Run a coordinator (parameter server) that workers connect to");
     addRunOptions(*cmd, *run);
@@ -44,13 +51,16 @@ void addServeCommand(CLI::App& app, int& exitCode) {
     cmd->add_option("--data-port", (*ports)[0], "Port for workers (0: any free port)")->check(CLI::Range(0, 65535))->capture_default_str();
     cmd->add_option("--control-port", (*ports)[1], "Port for consoles' commands")->check(CLI::Range(0, 65535))->capture_default_str();
     cmd->add_option("--telemetry-port", (*ports)[2], "Port for telemetry subscribers")->check(CLI::Range(0, 65535))->capture_default_str();
-    cmd->callback([=, &exitCode] { exitCode = serve(*run, *bind, (*ports)[0], (*ports)[1], (*ports)[2]); });
+    addSecurityFlags(*cmd, *security, true);
+    cmd->callback([=, &exitCode] { exitCode = serve(*run, *security, *bind, (*ports)[0], (*ports)[1], (*ports)[2]); });
 }
 
 void addWorkCommand(CLI::App& app, int& exitCode) {
     auto options = std::make_shared<WorkerOptions>();
     auto backend = std::make_shared<std::string>("auto");
+    auto security = std::make_shared<SecurityFlags>();
     CLI::App* cmd = app.add_subcommand("work", "Run a worker that trains for the coordinator at --connect");
+    addSecurityFlags(*cmd, *security, false);
     cmd->add_option("--connect", options->connect, "The coordinator's data endpoint, e.g. tcp://host:5555")->required();
     cmd->add_option("--backend", *backend, "Compute backend")->check(CLI::IsMember({"auto", "cpu", "cuda"}))->capture_default_str();
     cmd->add_option("--threads", options->threads, "CPU threads for this worker")->check(CLI::Range(1, 1024))->capture_default_str();
@@ -60,6 +70,13 @@ void addWorkCommand(CLI::App& app, int& exitCode) {
         ->check(CLI::Range(0.2, 600.0))->capture_default_str();
     cmd->callback([=, &exitCode] {
         options->backend = parseBackendKind(*backend).value();
+        auto credentials = clientCredentials(*security, Role::Worker);
+        if (!credentials) {
+            exitCode = printError(credentials.status());
+            return;
+        }
+        options->credentials = std::move(*credentials);
+        options->plainDataPlane = security->plainDataPlane();
         const Status status = runWorker(*options);
         exitCode = status ? 0 : printError(status, 3);
     });

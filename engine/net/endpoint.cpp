@@ -30,6 +30,56 @@ void commonOptions(zmq::socket_t& socket, const EndpointOptions& options) {
 
 }  // namespace
 
+EndpointSecurity EndpointSecurity::server(const Credentials* credentials, const std::string& domain, bool plain) {
+    EndpointSecurity s;
+    if (!credentials) return s;
+    s.mechanism = plain ? Mechanism::Plain : Mechanism::Curve;
+    s.zapDomain = domain;
+    s.serverSecret = credentials->serverSecret;
+    return s;
+}
+
+EndpointSecurity EndpointSecurity::client(const Credentials* credentials, Role role, bool plain) {
+    EndpointSecurity s;
+    if (!credentials) return s;
+    if (plain) {
+        s.mechanism = Mechanism::Plain;
+        s.plainUser = roleName(role);
+        s.plainPassword = credentials->workerToken;
+        return s;
+    }
+    s.mechanism = Mechanism::Curve;
+    s.serverPublic = credentials->serverPublic;
+    if (auto it = credentials->clients.find(role); it != credentials->clients.end()) {
+        s.publicKey = it->second.publicKey;
+        s.secretKey = it->second.secretKey;
+    }
+    return s;
+}
+
+void applySecurity(zmq::socket_t& socket, const EndpointSecurity& security, bool server) {
+    using M = EndpointSecurity::Mechanism;
+    if (security.mechanism == M::None) return;
+    if (server) {
+        socket.set(zmq::sockopt::zap_domain, security.zapDomain);
+        if (security.mechanism == M::Curve) {
+            socket.set(zmq::sockopt::curve_server, 1);
+            socket.set(zmq::sockopt::curve_secretkey, security.serverSecret);
+        } else {
+            socket.set(zmq::sockopt::plain_server, 1);
+        }
+        return;
+    }
+    if (security.mechanism == M::Curve) {
+        socket.set(zmq::sockopt::curve_serverkey, security.serverPublic);
+        socket.set(zmq::sockopt::curve_publickey, security.publicKey);
+        socket.set(zmq::sockopt::curve_secretkey, security.secretKey);
+    } else {
+        socket.set(zmq::sockopt::plain_username, security.plainUser);
+        socket.set(zmq::sockopt::plain_password, security.plainPassword);
+    }
+}
+
 std::string tcpAddress(const std::string& host, int port) {
     return "tcp://" + host + ":" + (port > 0 ? std::to_string(port) : std::string("*"));
 }
@@ -38,6 +88,10 @@ ServerEndpoint::ServerEndpoint(zmq::context_t& context, EndpointOptions options)
     : m_options(std::move(options)), m_socket(context, zmq::socket_type::router) {
     commonOptions(m_socket, m_options);
     m_socket.set(zmq::sockopt::router_mandatory, 0);  // a reply to a vanished peer is dropped, not an error
+    // A peer that reconnects with the routing id it chose (a worker after a network blip) takes
+    // its identity over instead of being ignored as a duplicate.
+    m_socket.set(zmq::sockopt::router_handover, 1);
+    applySecurity(m_socket, m_options.security, true);
 }
 
 Status ServerEndpoint::bind(const std::string& host, int port) {
@@ -67,6 +121,7 @@ void ServerEndpoint::refuse(const std::string& identity, uint64_t correlationId,
 PublisherEndpoint::PublisherEndpoint(zmq::context_t& context, EndpointOptions options)
     : m_options(std::move(options)), m_socket(context, zmq::socket_type::pub) {
     commonOptions(m_socket, m_options);
+    applySecurity(m_socket, m_options.security, true);
 }
 
 Status PublisherEndpoint::bind(const std::string& host, int port) {
@@ -82,6 +137,7 @@ void PublisherEndpoint::publish(const std::string& topic, const std::string& byt
 ClientEndpoint::ClientEndpoint(zmq::context_t& context, EndpointOptions options)
     : m_options(std::move(options)), m_socket(context, zmq::socket_type::dealer) {
     commonOptions(m_socket, m_options);
+    applySecurity(m_socket, m_options.security, false);
 }
 
 void ClientEndpoint::connect(const std::string& address) { m_socket.connect(address); }

@@ -12,17 +12,38 @@
 #include <string>
 
 #include "engine/core/status.h"
+#include "engine/net/credentials.h"
 #include "engine/net/wire_codec.h"
 #include "engine/proto/syncscope.pb.h"
 
 namespace syncscope::engine {
+
+/// How an endpoint authenticates its peers (see credentials.h and zap_authenticator.h).
+struct EndpointSecurity {
+    enum class Mechanism { None, Curve, Plain };
+    Mechanism mechanism = Mechanism::None;  ///< None: no authentication (--insecure, loopback only)
+    std::string zapDomain;                  ///< server: whose roles the ZAP handler admits
+    std::string serverSecret;               ///< server, CURVE
+    std::string serverPublic, publicKey, secretKey;  ///< client, CURVE
+    std::string plainUser, plainPassword;   ///< client, PLAIN (an authenticated, unencrypted data plane)
+
+    /// A coordinator's endpoint of `domain`: CURVE with its key, or PLAIN on a data plane that is
+    /// only authenticated; no credentials: none.
+    static EndpointSecurity server(const Credentials* credentials, const std::string& domain, bool plain = false);
+    /// A client of `role`: CURVE with that role's pair, or PLAIN with the worker token.
+    static EndpointSecurity client(const Credentials* credentials, Role role, bool plain = false);
+};
 
 /// What a role's socket accepts and how it queues.
 struct EndpointOptions {
     std::string role;          ///< "data", "control", "telemetry": named in errors
     ReceiveLimits limits{0, 0};
     int sendHighWaterMark = 1000;  ///< messages queued per peer before sends fail (never block)
+    EndpointSecurity security;
 };
+
+/// Applies `security` to a socket before it binds or connects.
+void applySecurity(zmq::socket_t& socket, const EndpointSecurity& security, bool server);
 
 /// A bound ROUTER: many peers, each answered by its routing identity. Malformed messages are
 /// answered with an error and counted, never returned.

@@ -48,6 +48,8 @@ std::optional<Result<InboundMessage>> receiveMessage(zmq::socket_t& socket, bool
         return Result<InboundMessage>(invalidArgument("expected an envelope and at most one tensor frame, got " +
                                                       std::to_string(payloadFrames) + " frames"));
     const zmq::message_t& envelopeFrame = frames[next];
+    // The role the ZAP handler gave the connection travels with each of its frames.
+    if (const char* user = zmq_msg_gets(const_cast<zmq_msg_t*>(envelopeFrame.handle()), "User-Id")) message.userId = user;
     if (envelopeFrame.size() > limits.maxEnvelopeBytes)
         return Result<InboundMessage>(invalidArgument("envelope of " + std::to_string(envelopeFrame.size()) +
                                                       " bytes exceeds the limit of " +

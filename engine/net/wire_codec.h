@@ -16,6 +16,7 @@ namespace syncscope::engine {
 
 struct InboundMessage {
     std::string identity;  ///< routing id of the sender (ROUTER sockets); empty otherwise
+    std::string userId;    ///< the sender's role as the ZAP handler admitted it ("steer"); empty: none
     wire::Envelope envelope;
     std::optional<zmq::message_t> tensor;
 };

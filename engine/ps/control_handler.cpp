@@ -21,12 +21,15 @@ void ControlHandler::poll() {
         }
         wire::Envelope reply;
         reply.set_correlation_id(message->envelope.correlation_id());
-        *reply.mutable_control_reply() = execute(message->envelope.control());
+        // Without authentication nobody has a role, and everyone may steer (loopback only).
+        const std::string role = m_state.options.credentials ? message->userId : roleName(Role::Steer);
+        *reply.mutable_control_reply() = execute(message->envelope.control(), role, message->identity);
         m_endpoint.send(message->identity, reply);
     }
 }
 
-wire::ControlReply ControlHandler::execute(const wire::ControlRequest& request) {
+wire::ControlReply ControlHandler::execute(const wire::ControlRequest& request, const std::string& role,
+                                           const std::string& client) {
     using R = wire::ControlRequest;
     wire::ControlReply reply;
     auto fail = [&](const std::string& error) {
@@ -34,6 +37,17 @@ wire::ControlReply ControlHandler::execute(const wire::ControlRequest& request) 
         reply.set_error(error);
         return reply;
     };
+    if (request.command_case() == R::kSnapshot) {
+        if (!snapshotAllowed(client))
+            return fail(fmt::format("at most one snapshot per {} s per console; ask again shortly", kSnapshotIntervalSeconds));
+        *reply.mutable_snapshot() = snapshot(role);
+        reply.set_ok(true);
+        return reply;
+    }
+    if (role != roleName(Role::Steer))
+        return fail("refused: the " + (role.empty() ? std::string("unknown") : role) +
+                    " role may watch the run but not steer it; steering needs the steer role's credentials "
+                    "(`syncscope-engine keygen --role steer`)");
     const wire::RunState state = m_state.state;
     if (state == wire::RUN_STOPPED && request.command_case() != R::kSnapshot) return fail("the run has stopped");
     Status status;
@@ -61,10 +75,6 @@ wire::ControlReply ControlHandler::execute(const wire::ControlRequest& request) 
         case R::kAnswerAdvice:
             status = m_state.policy->answerAdvice(request.answer_advice().advice_id(), request.answer_advice().accept());
             break;
-        case R::kSnapshot:
-            *reply.mutable_snapshot() = snapshot();
-            reply.set_ok(true);
-            return reply;
         default: return fail("empty or unknown control command");
     }
     if (!status) return fail(status.message());
@@ -73,8 +83,21 @@ wire::ControlReply ControlHandler::execute(const wire::ControlRequest& request) 
     return reply;
 }
 
-wire::Snapshot ControlHandler::snapshot() const {
+bool ControlHandler::snapshotAllowed(const std::string& client) {
+    const auto now = Clock::now();
+    const auto interval = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(kSnapshotIntervalSeconds));
+    if (m_lastSnapshot.size() > 1024)  // forget consoles long gone
+        std::erase_if(m_lastSnapshot, [&](const auto& entry) { return now - entry.second > 20 * interval; });
+    auto [it, first] = m_lastSnapshot.try_emplace(client, now);
+    if (!first && now - it->second < interval) return false;
+    it->second = now;
+    return true;
+}
+
+wire::Snapshot ControlHandler::snapshot(const std::string& role) const {
     wire::Snapshot snapshot;
+    snapshot.set_client_role(m_state.options.credentials ? role : std::string());
+    snapshot.set_authentication(m_state.authentication());
     *snapshot.mutable_header() = m_state.header();
     for (const auto& t : m_telemetry.history()) *snapshot.add_ticks() = t;
     for (const auto& e : m_events.all()) *snapshot.add_events() = e;

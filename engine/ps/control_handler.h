@@ -3,6 +3,7 @@
 // console catches up from. Each change becomes an event and is answered with it.
 #pragma once
 
+#include <map>
 #include <string>
 
 #include "engine/net/endpoint.h"
@@ -20,9 +21,14 @@ public:
         : m_state(state), m_endpoint(endpoint), m_events(events), m_dataPlane(dataPlane), m_telemetry(telemetry),
           m_policyContext(policyContext) {}
 
+    /// Minimum time between two snapshots for one console: a snapshot copies the whole history.
+    static constexpr double kSnapshotIntervalSeconds = 0.5;
+
     /// Answers the requests waiting (a bounded number per call).
     void poll();
-    wire::ControlReply execute(const wire::ControlRequest& request);
+    /// Carries out a request from a console holding `role` ("steer", "view"; empty without authentication).
+    wire::ControlReply execute(const wire::ControlRequest& request, const std::string& role = "steer",
+                               const std::string& client = {});
 
     void startTraining();
     /// Stops the run: partial aggregates are dropped, waiting workers told to stop.
@@ -37,7 +43,9 @@ private:
     Status setGroups(const wire::SetGroups& request);
     Status setSlowdown(const wire::SetSlowdown& request);
     Status setLearningRate(float learningRate);
-    wire::Snapshot snapshot() const;
+    wire::Snapshot snapshot(const std::string& role) const;
+    /// Whether `client` may have another snapshot now (and notes that it has one).
+    bool snapshotAllowed(const std::string& client);
 
     CoordinatorState& m_state;
     ServerEndpoint& m_endpoint;
@@ -46,6 +54,7 @@ private:
     const TelemetryPublisher& m_telemetry;
     PolicyContext& m_policyContext;
     Clock::time_point m_stopDeadline;
+    std::map<std::string, Clock::time_point> m_lastSnapshot;  ///< by console identity
 };
 
 }  // namespace syncscope::engine

@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include <cstdio>
+
 #include "engine/backend/cpu/cpu_backend.h"
 #include "engine/model/idx_reader.h"
 #include "engine/model/model_zoo.h"
@@ -12,8 +14,23 @@
 namespace syncscope::engine {
 namespace {
 
-EndpointOptions dataOptions(size_t parameterCount) {
-    return {"workers (data)", {kMaxEnvelopeBytes, parameterCount * sizeof(float)}};
+const Credentials* credentialsOf(const CoordinatorState& state) {
+    return state.options.credentials ? &*state.options.credentials : nullptr;
+}
+
+EndpointOptions dataOptions(const CoordinatorState& state) {
+    return {"workers (data)", {kMaxEnvelopeBytes, state.store.size() * sizeof(float)}, 1000,
+            EndpointSecurity::server(credentialsOf(state), kDataDomain, state.options.plainDataPlane)};
+}
+
+EndpointOptions controlOptions(const CoordinatorState& state) {
+    // A console that stops reading its replies loses them rather than growing our queue.
+    return {"consoles (control)", {kMaxControlBytes, 0}, 64, EndpointSecurity::server(credentialsOf(state), kControlDomain)};
+}
+
+EndpointOptions telemetryOptions(const CoordinatorState& state) {
+    // A slow subscriber loses ticks; training never waits for it.
+    return {"telemetry", {0, 0}, 64, EndpointSecurity::server(credentialsOf(state), kTelemetryDomain)};
 }
 
 }  // namespace
@@ -24,6 +41,9 @@ Result<std::unique_ptr<Coordinator>> Coordinator::create(const CoordinatorOption
     if (!(options.spec.learning_rate() > 0))
         return invalidArgument(fmt::format("the learning rate must be greater than 0, not {}", options.spec.learning_rate()));
     if (Status s = validateModeSettings(options.mode); !s) return s;
+    if (!options.credentials && !isLoopbackHost(options.bindHost))
+        return invalidArgument("without authentication a coordinator listens on loopback only, not on " +
+                               options.bindHost + "; give it credentials to listen on other addresses");
     CpuBackend backend(1);
     auto model = createModel(backend, options.spec.model(), 1, options.spec.seed());
     if (!model) return model.status();
@@ -43,9 +63,10 @@ Result<std::unique_ptr<Coordinator>> Coordinator::create(const CoordinatorOption
 Coordinator::Coordinator(const CoordinatorOptions& options, std::vector<float> initial, ImageDataset test,
                          int trainCount)
     : m_state(options, std::move(initial), trainCount),
-      m_data(m_context, dataOptions(m_state.store.size())),
-      m_control(m_context, {"consoles (control)", {kMaxControlBytes, 0}}),
-      m_telemetryEndpoint(m_context, {"telemetry", {0, 0}, 64}),  // a slow subscriber loses ticks
+      m_zap(options.credentials ? std::make_unique<ZapAuthenticator>(m_context, *options.credentials) : nullptr),
+      m_data(m_context, dataOptions(m_state)),
+      m_control(m_context, controlOptions(m_state)),
+      m_telemetryEndpoint(m_context, telemetryOptions(m_state)),
       m_dataPlane(m_state, m_data, m_events, *this, [this] { m_controlHandler.startTraining(); }),
       m_controlHandler(m_state, m_control, m_events, m_dataPlane, m_telemetry, *this),
       m_evaluator(options.spec.model(), std::move(test)),
@@ -58,6 +79,9 @@ Status Coordinator::bind() {
     if (Status s = m_data.bind(o.bindHost, o.dataPort); !s) return s;
     if (Status s = m_control.bind(o.bindHost, o.controlPort); !s) return s;
     if (Status s = m_telemetryEndpoint.bind(o.bindHost, o.telemetryPort); !s) return s;
+    if (!o.credentials)
+        std::fprintf(stderr, "WARNING: authentication is off (--insecure): any local user can steer this run, "
+                             "join it as a worker, or read its telemetry\n");
     m_endpoints = {m_data.address(), m_control.address(), m_telemetryEndpoint.address()};
     return Status::ok();
 }
@@ -79,7 +103,7 @@ EvaluationResult Coordinator::run() {
     const EvaluationResult final = m_evaluator.evaluateNow(m_state.store.snapshot(), m_state.store.version());
     m_state.lastEvaluation = final;
     m_events.raise(wire::EVENT_EVALUATION, fmt::format("final test accuracy {:.2f}%", 100.0 * final.accuracy));
-    m_telemetry.tick(m_data.refused() + m_control.refused());
+    m_telemetry.tick(refusedSoFar());
     return final;
 }
 
@@ -88,7 +112,11 @@ void Coordinator::onTick() {
     if (const std::string reason = m_state.stopReason(); !reason.empty()) m_controlHandler.beginStop(reason);
     if (m_state.state == wire::RUN_RUNNING) m_state.policy->onTick();
     if (auto failure = m_recorder.takeFailure()) m_events.raise(wire::EVENT_ERROR, *failure);
-    m_telemetry.tick(m_data.refused() + m_control.refused());
+    m_telemetry.tick(refusedSoFar());
+}
+
+uint64_t Coordinator::refusedSoFar() const {
+    return m_data.refused() + m_control.refused() + (m_zap ? m_zap->refused() : 0);
 }
 
 bool Coordinator::finished() const {

@@ -13,6 +13,7 @@
 
 #include "engine/net/endpoint.h"
 #include "engine/net/endpoints_line.h"
+#include "engine/net/zap_authenticator.h"
 #include "engine/ps/background_evaluator.h"
 #include "engine/ps/control_handler.h"
 #include "engine/ps/coordinator_state.h"
@@ -55,9 +56,12 @@ private:
     void onTick();
     void collectEvaluation();
     bool finished() const;
+    /// Messages and connections refused so far, on every endpoint.
+    uint64_t refusedSoFar() const;
 
     CoordinatorState m_state;
     zmq::context_t m_context{2};  // two I/O threads: every worker's parameters go through them
+    std::unique_ptr<ZapAuthenticator> m_zap;  // before the endpoints: it must answer their first peer
     ServerEndpoint m_data, m_control;
     PublisherEndpoint m_telemetryEndpoint;
     CoordinatorEndpoints m_endpoints;

@@ -59,6 +59,11 @@ std::string CoordinatorState::stopReason() const {
     return {};
 }
 
+std::string CoordinatorState::authentication() const {
+    if (!options.credentials) return "none";
+    return options.plainDataPlane ? "curve, data plane plain" : "curve";
+}
+
 wire::RecordingHeader CoordinatorState::header() const {
     wire::RecordingHeader h;
     h.set_protocol_major(kProtocolMajor);

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 
+#include "engine/net/credentials.h"
 #include "engine/proto/syncscope.pb.h"
 #include "engine/ps/background_evaluator.h"
 #include "engine/ps/parameter_store.h"
@@ -32,6 +33,11 @@ struct CoordinatorOptions {
     double heartbeatTimeoutSeconds = 2.0;
     std::map<uint32_t, wire::Slowdown> slowdowns;  ///< by worker id, applied when it registers
     const std::atomic<bool>* interrupted = nullptr;  ///< set by a signal handler: stop gracefully
+    /// Who may connect; empty: nobody is authenticated (--insecure, loopback only).
+    std::optional<Credentials> credentials;
+    bool plainDataPlane = false;   ///< the data plane authenticated (PLAIN + ZAP) but not encrypted
+    uint32_t spareWorkers = 2;     ///< registrations admitted beyond expectedWorkers (active at once)
+    double maxGradientNorm = 0;    ///< a gradient with a larger L2 norm is dropped (0: no limit)
 };
 
 /// Every gradient pushed is applied, dropped, or pending in the policy's partial aggregate.
@@ -65,6 +71,8 @@ struct CoordinatorState {
     /// 0..1 toward the run's stop condition.
     double progress() const;
     wire::RecordingHeader header() const;
+    /// "curve", "curve, data plane plain" or "none": how the endpoints authenticate.
+    std::string authentication() const;
     /// The stop condition reached, or empty.
     std::string stopReason() const;
 };

@@ -3,12 +3,22 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
+#include <random>
+
+#include "engine/core/printable.h"
 
 #include "engine/net/protocol.h"
 
 namespace syncscope::engine {
 namespace {
+
+double l2Norm(const float* values, size_t count) {
+    double sum = 0;
+    for (size_t i = 0; i < count; ++i) sum += double(values[i]) * values[i];
+    return std::sqrt(sum);
+}
 
 bool allFinite(const float* values, size_t count) {
     float sum = 0.0f;  // NaN or infinity anywhere makes the sum non-finite; one branch-free pass
@@ -50,6 +60,10 @@ void DataPlane::handleHeartbeat(const InboundMessage& message) {
     if (!w)
         return m_endpoint.refuse(message.identity, message.envelope.correlation_id(),
                                  "unknown sender; a worker must register before pushing or heartbeating");
+    const wire::Heartbeat& beat = message.envelope.heartbeat();
+    if (beat.worker_id() != w->id || beat.session_token() != w->sessionToken)
+        return m_endpoint.refuse(message.identity, message.envelope.correlation_id(),
+                                 fmt::format("a heartbeat for worker {} without that worker's session token", beat.worker_id()));
     w->lastSeen = Clock::now();
     if (w->state == wire::WORKER_LOST) revive(*w, "heartbeats resumed");
     wire::Envelope ack;
@@ -63,6 +77,9 @@ void DataPlane::handleRegister(const InboundMessage& message) {
         WorkerRecord* w = m_state.workers.find(reg.worker_id());
         if (!w || !w->active())
             return m_endpoint.refuse(message.identity, 0, fmt::format("no active worker {}", reg.worker_id()));
+        if (reg.session_token() != w->sessionToken)  // only the worker its Welcome went to knows it
+            return m_endpoint.refuse(message.identity, 0,
+                                     fmt::format("heartbeats for worker {} need its session token", reg.worker_id()));
         m_heartbeatOwners[message.identity] = w->id;
         wire::Envelope ack;
         ack.mutable_heartbeat_ack();
@@ -71,17 +88,29 @@ void DataPlane::handleRegister(const InboundMessage& message) {
     }
     if (m_state.state == wire::RUN_STOPPED) return m_endpoint.refuse(message.identity, 0, "the run has stopped");
     if (m_state.workers.findByIdentity(message.identity)) return m_endpoint.refuse(message.identity, 0, "already registered");
+    const size_t active = std::count_if(m_state.workers.all().begin(), m_state.workers.all().end(),
+                                        [](const auto& entry) { return entry.second.active(); });
+    const size_t admitted = size_t(m_state.options.expectedWorkers) + m_state.options.spareWorkers;
+    if (active >= admitted)
+        return m_endpoint.refuse(message.identity, 0,
+                                 fmt::format("the run takes {} workers and {} spare ones, and {} are registered",
+                                             m_state.options.expectedWorkers, m_state.options.spareWorkers, active));
     WorkerRecord& w = m_state.workers.add(message.identity, m_state.options.spec.batch_size());
     if (auto it = m_state.options.slowdowns.find(w.id); it != m_state.options.slowdowns.end()) w.slowdown = it->second;
-    w.pid = std::to_string(reg.pid()) + "@" + reg.hostname();
+    w.pid = std::to_string(reg.pid()) + "@" + printable(reg.hostname(), kMaxHostnameBytes);
+    w.sessionToken = m_tokens();
     // A worker joining a running SSP run starts level with the slowest, so it blocks nobody.
     w.clock = m_state.workers.minParticipantClock();
     wire::Envelope welcome;
     welcome.mutable_welcome()->set_worker_id(w.id);
     *welcome.mutable_welcome()->mutable_spec() = m_state.options.spec;
-    welcome.mutable_welcome()->set_shard_index(w.id % m_state.options.spec.shard_count());
+    const uint32_t shards = m_state.options.spec.shard_count(), shard = w.id % shards;
+    w.shardSize = static_cast<uint32_t>((m_state.trainCount + shards - 1 - shard) / shards);
+    welcome.mutable_welcome()->set_shard_index(shard);
+    welcome.mutable_welcome()->set_session_token(w.sessionToken);
     m_endpoint.send(message.identity, welcome);
-    m_events.raise(wire::EVENT_WORKER_JOINED, fmt::format("worker {} (pid {}, {})", w.id, w.pid, reg.backend()), w.id);
+    m_events.raise(wire::EVENT_WORKER_JOINED,
+                   fmt::format("worker {} (pid {}, {})", w.id, w.pid, printable(reg.backend(), kMaxBackendBytes)), w.id);
 }
 
 bool DataPlane::acceptGradient(const InboundMessage& message, WorkerRecord& w) {
@@ -92,12 +121,14 @@ bool DataPlane::acceptGradient(const InboundMessage& message, WorkerRecord& w) {
                           fmt::format("a push needs a gradient of {} floats", count));
         return false;
     }
-    if (push.base_version() > m_state.store.version() || push.batch_size() == 0 ||
-        push.batch_size() > kElasticBatchRange * m_state.options.spec.batch_size()) {
-        // No real worker computes on a future version, or on no samples.
+    const uint32_t expectedBatch = std::min(w.assignedBatch, w.shardSize);
+    if (push.base_version() > m_state.store.version() || push.batch_size() != expectedBatch) {
+        // No real worker computes on a future version, or on another batch than it was given: a
+        // batch claimed larger would weigh more in an average.
         m_endpoint.refuse(message.identity, message.envelope.correlation_id(),
-                          fmt::format("a push on model version {} (the model is at {}) with batch size {}",
-                                      push.base_version(), m_state.store.version(), push.batch_size()));
+                          fmt::format("a push on model version {} (the model is at {}) with batch size {} (it was "
+                                      "given {})",
+                                      push.base_version(), m_state.store.version(), push.batch_size(), expectedBatch));
         return false;
     }
     ++w.pushed;
@@ -120,6 +151,9 @@ bool DataPlane::acceptGradient(const InboundMessage& message, WorkerRecord& w) {
         m_policyContext.dropGradient(w.id, push.base_version(), "run stopped");
     else if (!allFinite(gradient.data, count))
         dropNonFinite(w.id, push.base_version());
+    else if (const double norm = m_state.options.maxGradientNorm > 0 ? l2Norm(gradient.data, count) : 0;
+             norm > m_state.options.maxGradientNorm && m_state.options.maxGradientNorm > 0)
+        dropOversized(w.id, push.base_version(), norm);
     else
         m_state.policy->onGradient(gradient);
     return true;
@@ -157,6 +191,7 @@ bool DataPlane::sendParameters(WorkerRecord& w, SharedFloats parameters, uint64_
     params->set_held_ms(std::chrono::duration<double, std::milli>(Clock::now() - w.waitingSince).count());
     zmq::message_t tensor = sharedFloatsFrame(std::move(parameters));
     m_endpoint.send(w.identity, envelope, &tensor);
+    w.assignedBatch = w.batchSize;
     w.waiting = false;
     w.state = wire::WORKER_COMPUTING;
     return true;
@@ -173,6 +208,13 @@ void DataPlane::dropNonFinite(uint32_t worker, uint64_t baseVersion) {
                               "(dynsgd or inverse)",
                               worker),
                   worker);
+}
+
+void DataPlane::dropOversized(uint32_t worker, uint64_t baseVersion, double norm) {
+    m_policyContext.dropGradient(worker, baseVersion,
+                                 fmt::format("gradient norm {:.4g} exceeds the limit {:.4g} (--max-gradient-norm)", norm,
+                                             m_state.options.maxGradientNorm));
+    m_state.policy->reconsider();  // its clock moved on without the policy seeing a gradient
 }
 
 void DataPlane::sendStop(WorkerRecord& w) {

@@ -5,6 +5,7 @@
 
 #include <functional>
 #include <map>
+#include <random>
 #include <string>
 
 #include "engine/net/endpoint.h"
@@ -15,6 +16,9 @@ namespace syncscope::engine {
 
 class DataPlane {
 public:
+    /// Peer strings kept and printed at most this long (escaped).
+    static constexpr size_t kMaxHostnameBytes = 255, kMaxBackendBytes = 32;
+
     /// `startTraining` is called when the expected workers have all pulled for the first time.
     DataPlane(CoordinatorState& state, ServerEndpoint& endpoint, EventLog& events, PolicyContext& policyContext,
               std::function<void()> startTraining)
@@ -40,6 +44,7 @@ private:
     void handlePush(InboundMessage& message, WorkerRecord& worker);
     bool acceptGradient(const InboundMessage& message, WorkerRecord& worker);
     void dropNonFinite(uint32_t worker, uint64_t baseVersion);
+    void dropOversized(uint32_t worker, uint64_t baseVersion, double norm);
     void revive(WorkerRecord& worker, const std::string& why);
 
     CoordinatorState& m_state;
@@ -49,6 +54,7 @@ private:
     std::function<void()> m_startTraining;
     std::map<std::string, uint32_t> m_heartbeatOwners;  ///< heartbeat socket identity -> worker
     bool m_divergenceReported = false;
+    std::mt19937_64 m_tokens{std::random_device{}()};  ///< session tokens
 };
 
 }  // namespace syncscope::engine

@@ -6,9 +6,11 @@
 
 namespace syncscope::engine {
 
-HeartbeatSender::HeartbeatSender(zmq::context_t& context, std::string endpoint, uint32_t workerId,
+HeartbeatSender::HeartbeatSender(zmq::context_t& context, std::string endpoint, EndpointSecurity security,
+                                 std::string routingId, uint32_t workerId, uint64_t sessionToken,
                                  std::chrono::milliseconds timeout)
-    : m_context(context), m_endpoint(std::move(endpoint)), m_workerId(workerId), m_timeout(timeout),
+    : m_context(context), m_endpoint(std::move(endpoint)), m_security(std::move(security)),
+      m_routingId(std::move(routingId)), m_workerId(workerId), m_sessionToken(sessionToken), m_timeout(timeout),
       m_thread([this] { loop(); }) {}
 
 HeartbeatSender::~HeartbeatSender() {
@@ -21,10 +23,13 @@ void HeartbeatSender::loop() {
     constexpr auto kPeriod = std::chrono::milliseconds(250);
     zmq::socket_t socket(m_context, zmq::socket_type::dealer);
     socket.set(zmq::sockopt::linger, 0);
+    socket.set(zmq::sockopt::routing_id, m_routingId);
+    applySecurity(socket, m_security, false);
     socket.connect(m_endpoint);
     wire::Envelope hello;
     hello.mutable_register_()->set_heartbeat_only(true);
     hello.mutable_register_()->set_worker_id(m_workerId);
+    hello.mutable_register_()->set_session_token(m_sessionToken);
     sendMessage(socket, nullptr, hello);
 
     auto lastReply = Clock::now(), lastSent = Clock::now();
@@ -32,12 +37,14 @@ void HeartbeatSender::loop() {
     while (!m_quit.load()) {
         zmq::pollitem_t item{socket.handle(), 0, ZMQ_POLLIN, 0};
         pollSockets(&item, 1, std::chrono::milliseconds(50));
+        // Only an acknowledgement is a sign of life: a refusal is an answer, not a heartbeat.
         while (auto reply = receiveMessage(socket, false, limits))
-            if (*reply) lastReply = Clock::now();
+            if (*reply && reply->value().envelope.has_heartbeat_ack()) lastReply = Clock::now();
         if (Clock::now() - lastReply > m_timeout) m_lost.store(true, std::memory_order_release);
         if (Clock::now() - lastSent >= kPeriod) {
             wire::Envelope beat;
             beat.mutable_heartbeat()->set_worker_id(m_workerId);
+            beat.mutable_heartbeat()->set_session_token(m_sessionToken);
             sendMessage(socket, nullptr, beat);
             lastSent = Clock::now();
         }

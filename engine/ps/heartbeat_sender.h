@@ -10,12 +10,16 @@
 #include <string>
 #include <thread>
 
+#include "engine/net/endpoint.h"
+
 namespace syncscope::engine {
 
 class HeartbeatSender {
 public:
-    HeartbeatSender(zmq::context_t& context, std::string endpoint, uint32_t workerId,
-                    std::chrono::milliseconds timeout);
+    /// `security` and `routingId` as the worker's data socket has them (its own routing id with
+    /// a suffix); `sessionToken` from the worker's Welcome.
+    HeartbeatSender(zmq::context_t& context, std::string endpoint, EndpointSecurity security, std::string routingId,
+                    uint32_t workerId, uint64_t sessionToken, std::chrono::milliseconds timeout);
     ~HeartbeatSender();
 
     bool coordinatorLost() const { return m_lost.load(std::memory_order_acquire); }
@@ -25,7 +29,10 @@ private:
 
     zmq::context_t& m_context;
     std::string m_endpoint;
+    EndpointSecurity m_security;
+    std::string m_routingId;
     uint32_t m_workerId;
+    uint64_t m_sessionToken;
     std::chrono::milliseconds m_timeout;
     std::atomic<bool> m_lost{false}, m_quit{false};
     std::thread m_thread;

@@ -13,11 +13,25 @@ namespace syncscope::engine {
 
 LocalCluster::~LocalCluster() { stopAll(3.0); }
 
+Status LocalCluster::secure() {
+    auto credentials = PrivateCredentials::create();
+    if (!credentials) return credentials.status();
+    m_credentials.emplace(std::move(*credentials));
+    return Status::ok();
+}
+
+std::vector<std::string> LocalCluster::securityArguments() const {
+    if (!m_credentials) return {"--insecure"};
+    return {"--credentials", m_credentials->path()};
+}
+
 Status LocalCluster::startCoordinator(const std::vector<std::string>& serveArgs) {
     int fds[2];
     if (pipe2(fds, O_CLOEXEC) != 0) return unavailable(std::string("pipe: ") + std::strerror(errno));
     std::vector<std::string> args{"serve"};
     args.insert(args.end(), serveArgs.begin(), serveArgs.end());
+    const std::vector<std::string> security = securityArguments();
+    args.insert(args.end(), security.begin(), security.end());
     LaunchOptions options;
     options.stdoutFd = fds[1];
     auto pid = m_launcher.start(m_engine, args, options);
@@ -46,6 +60,8 @@ Status LocalCluster::startCoordinator(const std::vector<std::string>& serveArgs)
 Result<pid_t> LocalCluster::startWorker(const std::vector<std::string>& workerArgs) {
     std::vector<std::string> args{"work", "--connect", m_endpoints.data};
     args.insert(args.end(), workerArgs.begin(), workerArgs.end());
+    const std::vector<std::string> security = securityArguments();
+    args.insert(args.end(), security.begin(), security.end());
     return m_launcher.start(m_engine, args);
 }
 

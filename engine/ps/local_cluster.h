@@ -5,11 +5,13 @@
 
 #include <sys/types.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "engine/core/process_launcher.h"
 #include "engine/core/status.h"
+#include "engine/net/credentials.h"
 #include "engine/ps/coordinator.h"
 
 namespace syncscope::engine {
@@ -18,6 +20,12 @@ class LocalCluster {
 public:
     /// `engineBinary`: the syncscope-engine to start (default: this program itself).
     explicit LocalCluster(std::string engineBinary = selfExecutable()) : m_engine(std::move(engineBinary)) {}
+
+    /// Makes the cluster's own private credentials (call before starting anything): serve and every
+    /// worker get them, and clients take theirs from credentials().
+    Status secure();
+    /// The cluster's credentials; null when secure() was not called.
+    const Credentials* credentials() const { return m_credentials ? &m_credentials->credentials() : nullptr; }
     ~LocalCluster();  ///< stops whatever still runs
     LocalCluster(const LocalCluster&) = delete;
     LocalCluster& operator=(const LocalCluster&) = delete;
@@ -37,6 +45,8 @@ public:
 
 private:
     std::string m_engine;
+    std::optional<PrivateCredentials> m_credentials;
+    std::vector<std::string> securityArguments() const;
     ProcessLauncher m_launcher;
     pid_t m_coordinator = -1;
     int m_coordinatorStdout = -1;

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <memory>
 #include <numeric>
+#include <random>
 #include <thread>
 #include <zmq.hpp>
 
@@ -20,20 +21,49 @@
 #include "engine/net/tensor_frame.h"
 #include "engine/net/wire_codec.h"
 #include "engine/ps/heartbeat_sender.h"
+#include "engine/ps/mode_catalog.h"
 
 namespace syncscope::engine {
 namespace {
 
 using Clock = std::chrono::steady_clock;
 using Millis = std::chrono::duration<double, std::milli>;
+constexpr uint32_t kMaxBatchSize = 1 << 16;      // far beyond any batch a worker can hold
+constexpr uint64_t kMaxParameters = 1ULL << 31;  // 8 GiB of floats
 
 void sleepMs(double ms) {
     if (ms > 0) std::this_thread::sleep_for(Millis(ms));
 }
 
+// A coordinator is a peer like any other: what it sends is checked before the worker relies on it
+// (a shard count of 0 would divide by zero; a delay of 1e12 ms would sleep for decades).
+Status validateWelcome(const wire::Welcome& welcome) {
+    const wire::RunSpec& s = welcome.spec();
+    const auto bad = [](const std::string& what) {
+        return invalidArgument("the coordinator sent a run spec with " + what +
+                               "; is it a SyncScope coordinator of this release?");
+    };
+    if (s.shard_count() == 0 || welcome.shard_index() >= s.shard_count())
+        return bad(fmt::format("shard {} of {}", welcome.shard_index(), s.shard_count()));
+    if (s.batch_size() == 0 || s.batch_size() > kMaxBatchSize) return bad(fmt::format("batch size {}", s.batch_size()));
+    if (s.parameter_count() == 0 || s.parameter_count() > kMaxParameters)
+        return bad(fmt::format("{} parameters", s.parameter_count()));
+    if (s.model().size() > 64 || s.data_dir().size() > 4096) return bad("an over-long model name or data folder");
+    return Status::ok();
+}
+
+Status validateParams(const wire::Params& params) {
+    if (Status s = validateSlowdown(params.slowdown()); !s)
+        return invalidArgument("the coordinator sent a nonsensical slowdown: " + s.message());
+    if (params.batch_size() > kMaxBatchSize)
+        return invalidArgument(fmt::format("the coordinator asked for a batch of {}", params.batch_size()));
+    return Status::ok();
+}
+
 class WorkerSession {
 public:
-    WorkerSession(const WorkerOptions& options, bool* coordinatorLost) : m_options(options), m_lost(coordinatorLost) {}
+    WorkerSession(const WorkerOptions& options, std::string routingId, bool* coordinatorLost)
+        : m_options(options), m_routingId(std::move(routingId)), m_lost(coordinatorLost) {}
     Status run();
 
 private:
@@ -42,7 +72,13 @@ private:
     double computeGradient(const wire::Params& params, const InboundMessage& reply, float* loss);
     void push(uint64_t baseVersion, float loss, double computeMs);
 
+    EndpointSecurity security() const {
+        return EndpointSecurity::client(m_options.credentials ? &*m_options.credentials : nullptr, Role::Worker,
+                                        m_options.plainDataPlane);
+    }
+
     const WorkerOptions& m_options;
+    std::string m_routingId;  ///< chosen once per process: a reconnect is the same worker
     bool* m_lost;
     zmq::context_t m_context{1};
     zmq::socket_t m_socket{m_context, zmq::socket_type::dealer};
@@ -85,12 +121,14 @@ Result<InboundMessage> WorkerSession::awaitReply(double timeoutSeconds, const He
             *m_lost = true;
             return unavailable("no coordinator answered at " + m_options.connect + " within " +
                                fmt::format("{:g}", timeoutSeconds) +
-                               " s; is a coordinator (`syncscope-engine serve`) running at that address?");
+                               " s; is a coordinator (`syncscope-engine serve`) running at that address, and are "
+                               "these the worker credentials it made?");
         }
     }
 }
 
 Status WorkerSession::setUp(const wire::Welcome& welcome) {
+    if (Status s = validateWelcome(welcome); !s) return s;
     m_id = welcome.worker_id();
     m_spec = welcome.spec();
     std::string notice;
@@ -170,6 +208,8 @@ void WorkerSession::push(uint64_t baseVersion, float loss, double computeMs) {
 
 Status WorkerSession::run() {
     m_socket.set(zmq::sockopt::linger, 0);
+    m_socket.set(zmq::sockopt::routing_id, m_routingId);
+    applySecurity(m_socket, security(), false);
     m_socket.connect(m_options.connect);
     wire::Envelope hello;
     hello.mutable_register_()->set_pid(static_cast<uint32_t>(getpid()));
@@ -182,7 +222,9 @@ Status WorkerSession::run() {
     if (!welcome) return welcome.status();
     if (!welcome->envelope.has_welcome()) return unavailable("the coordinator answered registration with no welcome");
     // Heartbeats start before the data loads, so a slow start never looks like a dead worker.
-    HeartbeatSender heartbeat(m_context, m_options.connect, welcome->envelope.welcome().worker_id(),
+    const wire::Welcome& w = welcome->envelope.welcome();
+    HeartbeatSender heartbeat(m_context, m_options.connect, security(), m_routingId + "/heartbeat", w.worker_id(),
+                              w.session_token(),
                               std::chrono::milliseconds(static_cast<int>(m_options.coordinatorTimeoutSeconds * 1000)));
     if (Status s = setUp(welcome->envelope.welcome()); !s) return s;
     wire::Envelope pull;
@@ -201,6 +243,7 @@ Status WorkerSession::run() {
         }
         if (!reply->tensor || reply->tensor->size() != m_model->parameterCount() * sizeof(float))
             return invalidArgument("the coordinator sent parameters of the wrong size");
+        if (Status s = validateParams(params); !s) return s;
         const double roundTripMs = Millis(Clock::now() - m_pushedAt).count();
         m_waitMs = params.held_ms();
         m_commMs = std::max(0.0, roundTripMs - m_waitMs);
@@ -214,9 +257,11 @@ Status WorkerSession::run() {
 }  // namespace
 
 Status runWorker(const WorkerOptions& options) {
+    std::random_device random;
+    const std::string routingId = fmt::format("worker-{}-{:08x}{:08x}", getpid(), random(), random());
     for (;;) {
         bool lost = false;
-        Status status = WorkerSession(options, &lost).run();
+        Status status = WorkerSession(options, routingId, &lost).run();
         if (status || !lost || !options.retry) return status;
         std::fprintf(stderr, "worker: %s; retrying in 1 s\n", status.message().c_str());
         std::this_thread::sleep_for(std::chrono::seconds(1));

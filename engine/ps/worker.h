@@ -2,10 +2,12 @@
 // run spec, then loops: receive parameters -> compute a gradient on its shard -> push.
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "engine/backend/backend.h"
 #include "engine/core/status.h"
+#include "engine/net/credentials.h"
 
 namespace syncscope::engine {
 
@@ -17,6 +19,9 @@ struct WorkerOptions {
     bool retry = false;                     ///< when the coordinator goes away, wait for it and rejoin
     double coordinatorTimeoutSeconds = 3.0;
     double registerTimeoutSeconds = 10.0;
+    /// The worker role's credentials; empty: no authentication (a coordinator run with --insecure).
+    std::optional<Credentials> credentials;
+    bool plainDataPlane = false;  ///< the coordinator's data plane is authenticated, not encrypted
 };
 
 /// Runs the worker until the run stops (Ok) or the coordinator is lost (an error saying so).

@@ -25,6 +25,9 @@ struct WorkerRecord {
     uint64_t clock = 0;    ///< gradients pushed (SSP's clock)
     uint64_t pushed = 0, applied = 0, dropped = 0;
     uint32_t batchSize = 0;
+    uint32_t assignedBatch = 0;  ///< the batch sent with its last parameters: its next push's batch
+    uint64_t sessionToken = 0;   ///< from its Welcome: its heartbeats must carry it
+    uint32_t shardSize = 0;      ///< training images in its shard (a batch never exceeds it)
     uint32_t group = 0;        ///< in grouped mode; 0 otherwise
     double computeSpeed = 0;   ///< samples per second of its own compute (slowdown included): the
                                ///< median of its last kSpeedWindow pushes (robust to preemption)

@@ -1,6 +1,8 @@
 // ClusterFixture: a coordinator and workers as real `syncscope-engine` processes on loopback, with a
-// telemetry subscriber and a control client, for integration tests. Whatever it started is killed
-// (SIGKILL) when it goes out of scope, and dies with the test process if that crashes.
+// telemetry subscriber and a control client, for integration tests. They authenticate as a real
+// deployment does: the fixture writes a credentials file (0600) that serve and the workers are
+// given, and its own clients hold the steer keys. Whatever it started is killed (SIGKILL) when it
+// goes out of scope, and dies with the test process if that crashes.
 #pragma once
 
 #include <arpa/inet.h>
@@ -25,6 +27,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/net/credentials.h"
+#include "engine/net/endpoint.h"
 #include "engine/net/protocol.h"
 #include "engine/net/wire_codec.h"
 #include "engine/ps/local_cluster.h"
@@ -82,8 +86,10 @@ private:
 /// exactly one tick each, so the waits below read every tick in order and keep their events.
 class TelemetryProbe {
 public:
-    TelemetryProbe(zmq::context_t& context, const std::string& endpoint) : m_socket(context, zmq::socket_type::sub) {
+    TelemetryProbe(zmq::context_t& context, const std::string& endpoint, const engine::EndpointSecurity& security = {})
+        : m_socket(context, zmq::socket_type::sub) {
         m_socket.set(zmq::sockopt::linger, 0);
+        engine::applySecurity(m_socket, security, false);
         m_socket.set(zmq::sockopt::rcvhwm, 100'000);  // the test may look away for a while
         m_socket.set(zmq::sockopt::subscribe, engine::kTickTopic);
         m_socket.connect(endpoint);
@@ -149,8 +155,10 @@ private:
 /// A console's view of the control endpoint: one request, one reply.
 class ControlClient {
 public:
-    ControlClient(zmq::context_t& context, const std::string& endpoint) : m_socket(context, zmq::socket_type::dealer) {
+    ControlClient(zmq::context_t& context, const std::string& endpoint, const engine::EndpointSecurity& security = {})
+        : m_socket(context, zmq::socket_type::dealer) {
         m_socket.set(zmq::sockopt::linger, 0);
+        engine::applySecurity(m_socket, security, false);
         m_socket.connect(endpoint);
     }
 
@@ -202,6 +210,8 @@ public:
     Status startCoordinator(QStringList serveArgs, int timeoutMs = 30'000) {
         for (const char* flag : {"--data-port", "--control-port", "--telemetry-port"})
             if (!serveArgs.contains(flag)) serveArgs << flag << "0";
+        m_insecure = serveArgs.contains("--insecure");
+        if (!m_insecure && !serveArgs.contains("--credentials")) serveArgs << "--credentials" << credentialsPath();
         if (!serveArgs.contains("--data")) serveArgs << "--data" << SYNCSCOPE_FASHION_MNIST_DIR;
         const QString name = QString("coordinator%1").arg(m_coordinators.size());
         m_coordinators.push_back(std::make_unique<EngineChild>(logDir(), name, QStringList{"serve"} + serveArgs));
@@ -218,8 +228,8 @@ public:
         auto endpoints = engine::parseEndpointsLine(out.section('\n', 0, 0).toStdString());
         if (!endpoints) return endpoints.status();
         m_endpoints = *endpoints;
-        m_telemetry = std::make_unique<TelemetryProbe>(m_context, m_endpoints.telemetry);
-        m_control = std::make_unique<ControlClient>(m_context, m_endpoints.control);
+        m_telemetry = std::make_unique<TelemetryProbe>(m_context, m_endpoints.telemetry, clientSecurity(engine::Role::Steer));
+        m_control = std::make_unique<ControlClient>(m_context, m_endpoints.control, clientSecurity(engine::Role::Steer));
         const int left = static_cast<int>(deadline.remainingTime());
         if (!m_telemetry->waitForTick([](const wire::Tick&) { return true; }, left))
             return engine::unavailable("serve published no tick on " + m_endpoints.telemetry);
@@ -229,8 +239,10 @@ public:
     /// Starts `work --connect <data endpoint> --backend cpu <extraArgs>`.
     EngineChild& startWorker(const QStringList& extraArgs = {}) {
         const QString name = QString("worker%1").arg(m_workers.size());
-        const QStringList args =
+        QStringList args =
             QStringList{"work", "--connect", QString::fromStdString(m_endpoints.data), "--backend", "cpu"} + extraArgs;
+        if (m_insecure) args << "--insecure";
+        else if (!extraArgs.contains("--credentials")) args << "--credentials" << credentialsPath();
         m_workers.push_back(std::make_unique<EngineChild>(logDir(), name, args));
         return *m_workers.back();
     }
@@ -241,6 +253,24 @@ public:
     TelemetryProbe& telemetry() { return *m_telemetry; }
     ControlClient& control() { return *m_control; }
     zmq::context_t& context() { return m_context; }
+    /// The cluster's credentials file (every role's keys), written on first use.
+    QString credentialsPath() {
+        const QString path = logDir() + "/credentials";
+        if (!m_credentials) {
+            m_credentials = engine::Credentials::generate();
+            const Status saved = m_credentials->save(path.toStdString());
+            if (!saved) qFatal("cannot write test credentials: %s", saved.message().c_str());
+        }
+        return path;
+    }
+    const engine::Credentials& credentials() {
+        credentialsPath();
+        return *m_credentials;
+    }
+    /// How a client of `role` connects to this cluster (none when it was started --insecure).
+    engine::EndpointSecurity clientSecurity(engine::Role role) {
+        return m_insecure ? engine::EndpointSecurity{} : engine::EndpointSecurity::client(&credentials(), role);
+    }
 
     /// Everything the children wrote to stderr, labelled; for failure messages.
     QString logs() const {
@@ -263,6 +293,8 @@ private:
     }
 
     std::unique_ptr<QTemporaryDir> m_logs;
+    std::optional<engine::Credentials> m_credentials;
+    bool m_insecure = false;
     std::vector<std::unique_ptr<EngineChild>> m_coordinators, m_workers;
     CoordinatorEndpoints m_endpoints;
     // Sockets are declared after the context, so they close before it terminates.

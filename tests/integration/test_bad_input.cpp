@@ -48,8 +48,10 @@ QByteArray floats(size_t count) { return QByteArray(static_cast<qsizetype>(count
 /// A raw DEALER that sends exactly the frames it is given and reads back envelopes.
 class RawPeer {
 public:
-    RawPeer(zmq::context_t& context, const std::string& endpoint) : m_socket(context, zmq::socket_type::dealer) {
+    RawPeer(zmq::context_t& context, const std::string& endpoint, const syncscope::engine::EndpointSecurity& security)
+        : m_socket(context, zmq::socket_type::dealer) {
         m_socket.set(zmq::sockopt::linger, 0);
+        syncscope::engine::applySecurity(m_socket, security, false);
         m_socket.connect(endpoint);
     }
     void send(const Frames& frames) {
@@ -98,9 +100,16 @@ class TestBadInput : public QObject {
     uint64_t m_refused = 0;  // messages answered with an Error: each must be counted
     std::vector<uint32_t> m_realWorkers;
 
+    /// An authenticated peer of the endpoint's role: what reaches the decoders (strangers are turned
+    /// away by the handshake, see authentication in test_security).
+    syncscope::engine::EndpointSecurity securityFor(const std::string& endpoint) {
+        return m_cluster->clientSecurity(endpoint == m_cluster->endpoints().data ? syncscope::engine::Role::Worker
+                                                                                 : syncscope::engine::Role::Steer);
+    }
+
     /// Sends `frames` from a fresh DEALER and expects an Error whose message matches `keyword`.
     void expectRefusal(const std::string& endpoint, const Frames& frames, const QString& keyword) {
-        RawPeer peer(m_cluster->context(), endpoint);
+        RawPeer peer(m_cluster->context(), endpoint, securityFor(endpoint));
         peer.send(frames);
         const auto reply = peer.reply();
         QVERIFY2(reply, "no reply within 2 s");
@@ -167,7 +176,7 @@ private slots:
 
     // A peer that registered properly and then pushes gradients of the wrong size.
     void registeredPeerWithBadGradients() {
-        RawPeer peer(m_cluster->context(), m_cluster->endpoints().data);
+        RawPeer peer(m_cluster->context(), m_cluster->endpoints().data, securityFor(m_cluster->endpoints().data));
         wire::Envelope reg;
         reg.mutable_register_()->set_pid(1);
         reg.mutable_register_()->set_hostname("impostor");
@@ -199,7 +208,7 @@ private slots:
     // No real worker can have computed on a version the model has not reached; accepting one makes
     // the staleness (version - base) wrap around, and with dynsgd the learning rate infinite.
     void gradientFromTheFutureIsRefused() {
-        RawPeer peer(m_cluster->context(), m_cluster->endpoints().data);
+        RawPeer peer(m_cluster->context(), m_cluster->endpoints().data, securityFor(m_cluster->endpoints().data));
         wire::Envelope reg;
         reg.mutable_register_()->set_pid(2);
         reg.mutable_register_()->set_hostname("time traveller");
@@ -251,7 +260,7 @@ private slots:
 
     // Beyond ZeroMQ's own size limit the connection is cut: no reply, nothing to count, no harm.
     void controlMessageBeyondTransportLimitIsCutOff() {
-        RawPeer peer(m_cluster->context(), m_cluster->endpoints().control);
+        RawPeer peer(m_cluster->context(), m_cluster->endpoints().control, securityFor(m_cluster->endpoints().control));
         peer.send({QByteArray(3 << 20, 'x')});
         QVERIFY(!peer.reply(1000));
         wire::ControlRequest snapshot;
@@ -261,17 +270,20 @@ private slots:
     }
 
     // Wrong socket types and writes on the telemetry port are the coordinator's no concern: the
-    // DEALER is refused by ZeroMQ's handshake, an XSUB's junk upstream is ignored by PUB.
+    // DEALER is refused by ZeroMQ's handshake, an XSUB's junk upstream is ignored by PUB. A SUB
+    // without keys gets nothing; with a view key it gets the ticks.
     void telemetryEndpointIgnoresStrangers() {
         zmq::context_t& context = m_cluster->context();
         const std::string endpoint = m_cluster->endpoints().telemetry;
         zmq::socket_t dealer(context, zmq::socket_type::dealer), xsub(context, zmq::socket_type::xsub),
-            sub(context, zmq::socket_type::sub);
-        for (zmq::socket_t* s : {&dealer, &xsub, &sub}) {
+            sub(context, zmq::socket_type::sub), stranger(context, zmq::socket_type::sub);
+        for (zmq::socket_t* s : {&dealer, &xsub, &sub}) syncscope::engine::applySecurity(*s, m_cluster->clientSecurity(syncscope::engine::Role::View), false);
+        for (zmq::socket_t* s : {&dealer, &xsub, &sub, &stranger}) {
             s->set(zmq::sockopt::linger, 0);
             s->connect(endpoint);
         }
         sub.set(zmq::sockopt::subscribe, "");
+        stranger.set(zmq::sockopt::subscribe, "");
         (void)dealer.send(zmq::buffer(kGarbage.constData(), static_cast<size_t>(kGarbage.size())),
                           zmq::send_flags::dontwait);
         (void)xsub.send(zmq::buffer(kGarbage.constData(), static_cast<size_t>(kGarbage.size())),
@@ -280,7 +292,9 @@ private slots:
         const std::string hugeTopic = "\x01" + std::string(100 << 10, 't');  // a subscription to nothing
         (void)xsub.send(zmq::buffer(hugeTopic), zmq::send_flags::dontwait);
         zmq::pollitem_t item{sub.handle(), 0, ZMQ_POLLIN, 0};
-        QVERIFY2(zmq::poll(&item, 1, std::chrono::milliseconds(3000)) == 1, "a plain SUB received no ticks");
+        QVERIFY2(zmq::poll(&item, 1, std::chrono::milliseconds(3000)) == 1, "a view-key SUB received no ticks");
+        zmq::pollitem_t strangerItem{stranger.handle(), 0, ZMQ_POLLIN, 0};
+        QCOMPARE(zmq::poll(&strangerItem, 1, std::chrono::milliseconds(500)), 0);  // no keys: no ticks
         zmq::pollitem_t dealerItem{dealer.handle(), 0, ZMQ_POLLIN, 0};
         QCOMPARE(zmq::poll(&dealerItem, 1, std::chrono::milliseconds(200)), 0);  // nothing for a DEALER
     }
@@ -307,6 +321,7 @@ private slots:
         stuck.set(zmq::sockopt::rcvhwm, 1);
         stuck.set(zmq::sockopt::rcvbuf, 4096);
         stuck.set(zmq::sockopt::subscribe, "");
+        syncscope::engine::applySecurity(stuck, m_cluster->clientSecurity(syncscope::engine::Role::View), false);
         stuck.connect(m_cluster->endpoints().telemetry);
         TelemetryProbe& telemetry = m_cluster->telemetry();
         const auto first = telemetry.waitForTick([](const wire::Tick&) { return true; }, 3000);

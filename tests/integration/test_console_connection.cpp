@@ -108,6 +108,7 @@ private slots:
 
 private:
     QTemporaryDir m_dir;
+    QString m_credentials;
     std::unique_ptr<QProcess> m_coordinator;
     std::vector<std::unique_ptr<QProcess>> m_workers;
     QString m_control, m_telemetry;
@@ -142,9 +143,10 @@ void TestConsoleConnection::joinerDeliversEachTickOnce() {
 
 void TestConsoleConnection::initTestCase() {
     QVERIFY(m_dir.isValid());
+    m_credentials = m_dir.filePath("credentials");  // created by serve; the console holds its steer keys
     m_coordinator = startEngine({"serve", "--workers", "2", "--model", "mlp", "--max-seconds", "25", "--data",
                                  SYNCSCOPE_FASHION_MNIST_DIR, "--record", m_dir.filePath("run.ssrec"), "--data-port", "0",
-                                 "--control-port", "0", "--telemetry-port", "0"});
+                                 "--control-port", "0", "--telemetry-port", "0", "--credentials", m_credentials});
     QVERIFY2(m_coordinator->waitForStarted(10'000), "syncscope-engine serve did not start");
     QDeadlineTimer deadline(30'000);
     while (!m_coordinator->canReadLine() && !deadline.hasExpired()) m_coordinator->waitForReadyRead(100);
@@ -156,14 +158,14 @@ void TestConsoleConnection::initTestCase() {
         if (word.startsWith("telemetry=")) m_telemetry = word.mid(10);
     }
     QVERIFY2(!data.isEmpty() && !m_control.isEmpty() && !m_telemetry.isEmpty(), qPrintable("no endpoints line: " + line));
-    for (int i = 0; i < 2; ++i) m_workers.push_back(startEngine({"work", "--connect", data, "--backend", "cpu", "--threads", "1"}));
+    for (int i = 0; i < 2; ++i) m_workers.push_back(startEngine({"work", "--connect", data, "--backend", "cpu", "--threads", "1", "--credentials", m_credentials}));
     m_connection = std::make_unique<ConsoleConnection>(m_sink);
 }
 
 void TestConsoleConnection::snapshotComesFirst() {
     QSignalSpy attached(m_connection.get(), &ConsoleConnection::attached);
     QTest::qWait(1500);  // so the snapshot holds some history and races live training
-    m_connection->attach(m_control, m_telemetry);
+    m_connection->attach(m_control, m_telemetry, m_credentials);
     QVERIFY2(attached.wait(10'000), "no attached() within 10 s");
     qInfo() << attached.at(0).at(0).toString();
     QTRY_VERIFY_WITH_TIMEOUT(m_sink.tickCount() >= 3, 5000);
@@ -248,7 +250,7 @@ void TestConsoleConnection::reattachShowsTheHistory() {
     const std::optional<wire::Tick> lastBefore = m_sink.latestTick();
     QTest::qWait(500);
     QCOMPARE(m_sink.latestTick()->time_s(), lastBefore->time_s());  // nothing arrives while detached
-    m_connection->attach(m_control, m_telemetry);
+    m_connection->attach(m_control, m_telemetry, m_credentials);
     QVERIFY2(attached.wait(10'000), "no attached() after re-attaching");
     const std::vector<Delivery> deliveries = m_sink.deliveries();
     auto second = std::find_if(deliveries.begin() + 1, deliveries.end(), [](const Delivery& d) { return d.snapshot.has_value(); });
@@ -279,7 +281,7 @@ void TestConsoleConnection::silenceReportsConnectionLost() {
 
 void TestConsoleConnection::deadEndpointFailsTheAttach() {
     QSignalSpy detached(m_connection.get(), &ConsoleConnection::detached);
-    m_connection->attach(m_control, m_telemetry);  // the coordinator is gone: nothing answers there
+    m_connection->attach(m_control, m_telemetry, m_credentials);  // the coordinator is gone: nothing answers there
     QVERIFY2(detached.wait(2000), "re-attaching did not end the previous attachment");
     QVERIFY2(detached.wait(8000), "an attach to a dead endpoint never failed");
     QVERIFY2(detached.last().at(0).toString().contains(m_telemetry), qPrintable(detached.last().at(0).toString()));

@@ -10,6 +10,7 @@
 
 #include <set>
 
+#include "engine/net/endpoint.h"
 #include "engine/net/wire_codec.h"
 #include "engine/ps/local_cluster.h"
 #include "engine_process.h"
@@ -113,22 +114,27 @@ private slots:
     void modeSwitchesAccountForEveryGradient() {
         QTemporaryDir dir;
         const QString rec = dir.filePath("switch.ssrec");
+        const QString keys = dir.filePath("credentials");
+        const syncscope::engine::Credentials credentials = syncscope::engine::Credentials::generate();
+        QVERIFY(credentials.save(keys.toStdString()));
         QProcess serve;
         serve.start(SYNCSCOPE_ENGINE_BINARY, {"serve", "--workers", "4", "--model", "mlp", "--mode", "bsp",
                                               "--max-seconds", "60", "--record", rec, "--data-port", "0",
                                               "--control-port", "0", "--telemetry-port", "0", "--data",
-                                              SYNCSCOPE_FASHION_MNIST_DIR});
+                                              SYNCSCOPE_FASHION_MNIST_DIR, "--credentials", keys});
         QVERIFY(serve.waitForReadyRead(30'000));
         auto endpoints = parseEndpointsLine(serve.readLine().trimmed().toStdString());
         QVERIFY2(endpoints, endpoints.status().message().c_str());
         std::vector<std::unique_ptr<QProcess>> workers;
         for (int i = 0; i < 4; ++i) {
             workers.push_back(std::make_unique<QProcess>());
-            workers.back()->start(SYNCSCOPE_ENGINE_BINARY, {"work", "--connect", QString::fromStdString(endpoints->data)});
+            workers.back()->start(SYNCSCOPE_ENGINE_BINARY,
+                                  {"work", "--connect", QString::fromStdString(endpoints->data), "--credentials", keys});
         }
         zmq::context_t context;
         zmq::socket_t control(context, zmq::socket_type::dealer);
         control.set(zmq::sockopt::linger, 0);
+        syncscope::engine::applySecurity(control, syncscope::engine::EndpointSecurity::client(&credentials, syncscope::engine::Role::Steer), false);
         control.connect(endpoints->control);
         auto command = [&](const wire::ControlRequest& request) {
             wire::Envelope envelope;

@@ -9,6 +9,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <string>
 
 #include "engine/proto/syncscope.pb.h"
 
@@ -28,6 +29,8 @@ struct TelemetryFrame {
     QVector<wire::Event> events;
     std::optional<wire::Tick> latest;
     std::shared_ptr<const wire::Catalog> catalog;  // the engine's modes, from its snapshot (null: not attached)
+    std::string clientRole;      // this console's role as the coordinator sees it: steer, view; empty: none
+    std::string authentication;  // "curve", "curve, data plane plain", "none"; empty: not attached
     quint64 revision = 0;  // grows with every change to the store
 };
 

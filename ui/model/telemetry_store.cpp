@@ -50,6 +50,8 @@ void TelemetryStore::ingestSnapshot(const wire::Snapshot& snapshot) {
         resetLocked();
         m_live.header = snapshot.header();
         if (snapshot.has_catalog()) m_live.catalog = std::make_shared<const wire::Catalog>(snapshot.catalog());
+        m_live.clientRole = snapshot.client_role();
+        m_live.authentication = snapshot.authentication();
         for (const wire::Tick& tick : snapshot.ticks()) appendTickLocked(tick);
         for (const wire::Event& event : snapshot.events()) m_live.events.append(event);
     }

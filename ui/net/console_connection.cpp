@@ -22,10 +22,14 @@ ConsoleConnection::~ConsoleConnection() {
     m_thread.wait();
 }
 
-void ConsoleConnection::attach(const QString& controlEndpoint, const QString& telemetryEndpoint) {
+void ConsoleConnection::attach(const QString& controlEndpoint, const QString& telemetryEndpoint,
+                               const QString& credentials) {
     NetworkWorker* worker = m_worker;
     QMetaObject::invokeMethod(
-        worker, [worker, controlEndpoint, telemetryEndpoint] { worker->attach(controlEndpoint, telemetryEndpoint); },
+        worker,
+        [worker, controlEndpoint, telemetryEndpoint, credentials] {
+            worker->attach(controlEndpoint, telemetryEndpoint, credentials);
+        },
         Qt::QueuedConnection);
 }
 

@@ -23,8 +23,10 @@ public:
     ConsoleConnection(const ConsoleConnection&) = delete;
     ConsoleConnection& operator=(const ConsoleConnection&) = delete;
 
-    /// Ends in attached() (snapshot delivered, ticks streaming) or detached(reason).
-    void attach(const QString& controlEndpoint, const QString& telemetryEndpoint);
+    /// Ends in attached() (snapshot delivered, ticks streaming) or detached(reason). `credentials`:
+    /// a credentials file holding a steer or view key pair; empty: no authentication (a coordinator
+    /// run with --insecure).
+    void attach(const QString& controlEndpoint, const QString& telemetryEndpoint, const QString& credentials = {});
     void detach();
     /// Returns the id that commandReplied() will carry for this request.
     quint64 sendCommand(const wire::ControlRequest& request);

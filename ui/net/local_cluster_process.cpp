@@ -44,6 +44,12 @@ bool LocalClusterProcess::start(const QString& engineBinary, const QStringList& 
     m_workerArguments = workerArguments;
     m_launcher = std::make_unique<engine::ProcessLauncher>();
     m_haveEndpoints = false;
+    auto credentials = engine::PrivateCredentials::create();  // the cluster's own keys, private to this user
+    if (!credentials) {
+        emit failed(tr("Cannot make the local cluster's credentials: %1").arg(QString::fromStdString(credentials.status().message())));
+        return false;
+    }
+    m_credentials.emplace(std::move(*credentials));
     m_buffer.clear();
     int fds[2];
     if (pipe2(fds, O_CLOEXEC | O_NONBLOCK) != 0) {
@@ -52,7 +58,7 @@ bool LocalClusterProcess::start(const QString& engineBinary, const QStringList& 
     }
     engine::LaunchOptions options;
     options.stdoutFd = fds[1];
-    auto pid = m_launcher->start(engineBinary.toStdString(), toStd(QStringList{QStringLiteral("serve")} + serveArguments),
+    auto pid = m_launcher->start(engineBinary.toStdString(), toStd(QStringList{QStringLiteral("serve")} + serveArguments + credentialArguments()),
                                  options);
     ::close(fds[1]);
     m_pipe = fds[0];
@@ -87,11 +93,13 @@ void LocalClusterProcess::readCoordinator() {
         m_haveEndpoints = true;
         for (int i = 0; i < m_workers; ++i) {
             const QStringList args = QStringList{QStringLiteral("work"), QStringLiteral("--connect"),
-                                                 QString::fromStdString(endpoints->data)} + m_workerArguments;
+                                                 QString::fromStdString(endpoints->data)} +
+                                     m_workerArguments + credentialArguments();
             if (auto pid = m_launcher->start(m_engine.toStdString(), toStd(args)); !pid)
                 emit failed(tr("Cannot start worker %1: %2").arg(i).arg(QString::fromStdString(pid.status().message())));
         }
-        emit ready(QString::fromStdString(endpoints->control), QString::fromStdString(endpoints->telemetry));
+        emit ready(QString::fromStdString(endpoints->control), QString::fromStdString(endpoints->telemetry),
+                   QString::fromStdString(m_credentials->path()));
     }
     if (ended) {
         if (!m_haveEndpoints) emit failed(tr("The coordinator exited before it was ready (its error is in the terminal)"));
@@ -131,7 +139,14 @@ void LocalClusterProcess::checkStopped() {
 
 void LocalClusterProcess::release() {
     if (m_launcher) m_launcher->release();
+    if (m_credentials)  // a console attaches to the cluster again with these
+        emit output(tr("The local cluster keeps running; attach again with --credentials %1")
+                        .arg(QString::fromStdString(m_credentials->keep())));
     closePipe();
+}
+
+QStringList LocalClusterProcess::credentialArguments() const {
+    return {QStringLiteral("--credentials"), QString::fromStdString(m_credentials->path())};
 }
 
 bool LocalClusterProcess::running() const { return m_launcher && !m_launcher->children().empty(); }

@@ -10,8 +10,10 @@
 #include <QTimer>
 
 #include <memory>
+#include <optional>
 
 #include "engine/core/process_launcher.h"
+#include "engine/net/credentials.h"
 
 class QSocketNotifier;
 
@@ -36,7 +38,8 @@ public:
     QList<qint64> processIds() const;
 
 signals:
-    void ready(const QString& controlEndpoint, const QString& telemetryEndpoint);
+    /// The cluster listens; `credentials` is its private credentials file (steer keys and all).
+    void ready(const QString& controlEndpoint, const QString& telemetryEndpoint, const QString& credentials);
     /// A line the coordinator printed after its endpoints (its final report).
     void output(const QString& line);
     void failed(const QString& reason);
@@ -51,6 +54,8 @@ private:
     QStringList m_workerArguments;
     int m_workers = 0;
     std::unique_ptr<engine::ProcessLauncher> m_launcher;
+    std::optional<engine::PrivateCredentials> m_credentials;  ///< made per cluster, removed with it
+    QStringList credentialArguments() const;
     int m_pipe = -1;
     QSocketNotifier* m_notifier = nullptr;
     QByteArray m_buffer;

@@ -4,6 +4,7 @@
 
 #include <QThread>
 
+#include "engine/net/endpoint.h"
 #include "engine/net/protocol.h"
 #include "engine/net/wire_codec.h"
 
@@ -39,9 +40,21 @@ NetworkWorker::NetworkWorker(TelemetrySink& sink) : m_joiner(sink), m_pollTimer(
     connect(&m_pollTimer, &QTimer::timeout, this, &NetworkWorker::pollOnce);
 }
 
-void NetworkWorker::attach(const QString& controlEndpoint, const QString& telemetryEndpoint) {
+void NetworkWorker::attach(const QString& controlEndpoint, const QString& telemetryEndpoint, const QString& credentials) {
     if (m_phase != Phase::Detached) close(tr("re-attaching to %1").arg(controlEndpoint));
     noteSocketUse();
+    engine::EndpointSecurity security;  // none: a coordinator run with --insecure
+    if (!credentials.isEmpty()) {
+        auto loaded = engine::Credentials::load(credentials.toStdString());
+        const auto role = loaded ? loaded->clientRole() : std::nullopt;
+        if (!loaded || !role || *role == engine::Role::Worker) {
+            close(loaded ? tr("%1 holds no steer or view keys; ask for a console's file (syncscope-engine keygen --role "
+                              "steer or view)").arg(credentials)
+                         : QString::fromStdString(loaded.status().message()));
+            return;
+        }
+        security = engine::EndpointSecurity::client(&*loaded, *role);
+    }
     try {
         if (!m_context) m_context.emplace(1);
         m_telemetry.emplace(*m_context, zmq::socket_type::sub);
@@ -51,6 +64,8 @@ void NetworkWorker::attach(const QString& controlEndpoint, const QString& teleme
         m_control.emplace(*m_context, zmq::socket_type::dealer);
         m_control->set(zmq::sockopt::linger, 0);
         m_control->set(zmq::sockopt::sndtimeo, 0);  // a full queue fails the command, never blocks this thread
+        engine::applySecurity(*m_telemetry, security, false);
+        engine::applySecurity(*m_control, security, false);
         m_telemetry->connect(telemetryEndpoint.toStdString());
         m_control->connect(controlEndpoint.toStdString());
     } catch (const zmq::error_t& e) {

@@ -32,7 +32,7 @@ public:
     QThread* socketThread() const { return m_socketThreadsMixed.load() ? nullptr : m_socketThread.load(); }
 
 public slots:
-    void attach(const QString& controlEndpoint, const QString& telemetryEndpoint);
+    void attach(const QString& controlEndpoint, const QString& telemetryEndpoint, const QString& credentials = {});
     void detach();
     /// `serializedRequest` is a wire::ControlRequest; its reply comes back as commandReplied(requestId, ...).
     void sendCommand(quint64 requestId, const QByteArray& serializedRequest);

@@ -1,17 +1,22 @@
 // ConnectDialog (see connect_dialog.h).
 #include "ui/widgets/connect_dialog.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
+#include <QFileDialog>
 #include <QFormLayout>
 #include <QGroupBox>
+#include <QHBoxLayout>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QRadioButton>
 #include <QRegularExpression>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include "engine/net/credentials.h"
 #include "engine/ps/mode_catalog.h"
 #include "ui/widgets/mode_editor.h"
 
@@ -47,8 +52,23 @@ QWidget* ConnectDialog::createAttachPage() {
     connect(m_control, &QLineEdit::textEdited, this, [this](const QString& control) {
         if (!m_telemetry->isModified()) m_telemetry->setText(telemetryEndpointFor(control));
     });
+    m_credentials = new QLineEdit(QString::fromStdString(engine::defaultCredentialsPath()), page);
+    m_credentials->setToolTip(tr("A credentials file with a steer key (to steer) or a view key (to watch), from "
+                                 "syncscope-engine keygen"));
+    auto* browse = new QPushButton(tr("Browse…"), page);
+    connect(browse, &QPushButton::clicked, this, [this] {
+        const QString file = QFileDialog::getOpenFileName(this, tr("Credentials file"), m_credentials->text());
+        if (!file.isEmpty()) m_credentials->setText(file);
+    });
+    auto* credentialsRow = new QHBoxLayout;
+    credentialsRow->addWidget(m_credentials, 1);
+    credentialsRow->addWidget(browse);
+    m_insecure = new QCheckBox(tr("No authentication (a coordinator run with --insecure)"), page);
+    connect(m_insecure, &QCheckBox::toggled, m_credentials, &QWidget::setDisabled);
     form->addRow(tr("Control endpoint"), m_control);
     form->addRow(tr("Telemetry endpoint"), m_telemetry);
+    form->addRow(tr("Credentials"), credentialsRow);
+    form->addRow(QString(), m_insecure);
     return page;
 }
 
@@ -90,7 +110,8 @@ bool ConnectDialog::startsLocalCluster() const { return m_local->isChecked(); }
 void ConnectDialog::setStartsLocalCluster(bool local) { (local ? m_local : m_attach)->setChecked(true); }
 
 AttachSettings ConnectDialog::attachSettings() const {
-    return {m_control->text().trimmed(), m_telemetry->text().trimmed()};
+    return {m_control->text().trimmed(), m_telemetry->text().trimmed(),
+            m_insecure->isChecked() ? QString() : m_credentials->text().trimmed()};
 }
 
 LocalClusterSettings ConnectDialog::localClusterSettings() const {

@@ -8,6 +8,7 @@
 
 #include "engine/proto/syncscope.pb.h"
 
+class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QFormLayout;
@@ -21,6 +22,7 @@ class ModeEditor;
 
 struct AttachSettings {
     QString controlEndpoint, telemetryEndpoint;
+    QString credentials;  ///< a steer or view credentials file; empty: no authentication (--insecure)
 };
 
 struct LocalClusterSettings {
@@ -56,7 +58,8 @@ private:
     QWidget* createLocalPage();
 
     QRadioButton *m_attach = nullptr, *m_local = nullptr;
-    QLineEdit *m_control = nullptr, *m_telemetry = nullptr;
+    QLineEdit *m_control = nullptr, *m_telemetry = nullptr, *m_credentials = nullptr;
+    QCheckBox* m_insecure = nullptr;
     QSpinBox* m_workers = nullptr;
     QComboBox *m_model = nullptr, *m_backend = nullptr;
     ModeEditor* m_modeEditor = nullptr;

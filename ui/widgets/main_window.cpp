@@ -162,6 +162,10 @@ void MainWindow::createViewMenu() {
 }
 
 void MainWindow::createStatusBar() {
+    m_securityLabel = new QLabel(this);
+    m_securityLabel->setStyleSheet(QStringLiteral("QLabel { color: white; background: #b00020; padding: 1px 6px; }"));
+    m_securityLabel->hide();
+    statusBar()->addPermanentWidget(m_securityLabel);
     m_endpointLabel = new QLabel(tr("Not attached"), this);
     m_stateLabel = new QLabel(this);
     m_modeLabel = new QLabel(this);
@@ -197,7 +201,7 @@ void MainWindow::attach(const AttachSettings& settings) {
     setReplayMode(false);
     m_loggedEvents = 0;
     m_endpointLabel->setText(tr("Attaching to %1…").arg(settings.controlEndpoint));
-    m_connection.attach(settings.controlEndpoint, settings.telemetryEndpoint);
+    m_connection.attach(settings.controlEndpoint, settings.telemetryEndpoint, settings.credentials);
 }
 
 void MainWindow::detach() { m_connection.detach(); }
@@ -258,6 +262,16 @@ void MainWindow::showLatestFrame() {
     m_versionLabel->setText(tr("Version %1").arg(tick.version()));
     m_accuracyLabel->setText(tick.test_accuracy() < 0 ? tr("Accuracy: –")
                                                       : tr("Accuracy: %1%").arg(100.0 * tick.test_accuracy(), 0, 'f', 2));
+    showSecurity(*frame);
+}
+
+void MainWindow::showSecurity(const TelemetryFrame& frame) {
+    // Said where it is always seen: a run anyone on this machine may steer, or a console that may only watch.
+    QString text;
+    if (frame.authentication == "none") text = tr("UNAUTHENTICATED: anyone on this machine may steer (--insecure)");
+    else if (frame.clientRole == "view") text = tr("View only");
+    m_securityLabel->setText(text);
+    m_securityLabel->setVisible(!text.isEmpty());
 }
 
 void MainWindow::logEvents(const TelemetryFrame& frame) {
@@ -309,7 +323,9 @@ void MainWindow::startLocalCluster(const LocalClusterSettings& settings, const Q
 
 void MainWindow::connectLocalCluster() {
     connect(m_cluster, &LocalClusterProcess::ready, this,
-            [this](const QString& control, const QString& telemetry) { attach({control, telemetry}); });
+            [this](const QString& control, const QString& telemetry, const QString& credentials) {
+                attach({control, telemetry, credentials});
+            });
     connect(m_cluster, &LocalClusterProcess::output, this, &MainWindow::appendLog);
     connect(m_cluster, &LocalClusterProcess::failed, this, &MainWindow::reportError);
     connect(m_cluster, &LocalClusterProcess::stopped, this, [this] {

@@ -89,6 +89,7 @@ private:
     void showScenarioProgress();
     void createStatusBar();
     void showLatestFrame();
+    void showSecurity(const TelemetryFrame& frame);
     void logEvents(const TelemetryFrame& frame);
     void appendLog(const QString& line);
     void reportError(const QString& message);
@@ -112,6 +113,7 @@ private:
     QDockWidget *m_steeringDock = nullptr, *m_logDock = nullptr, *m_scenarioDock = nullptr;
     QAction* m_presentationAction = nullptr;
     QLabel* m_scenarioLabel = nullptr;
+    QLabel* m_securityLabel = nullptr;  // shown for an unauthenticated run or a watch-only console
     QLabel *m_endpointLabel = nullptr, *m_stateLabel = nullptr, *m_modeLabel = nullptr, *m_versionLabel = nullptr,
            *m_accuracyLabel = nullptr;
     LocalClusterProcess* m_cluster;

@@ -57,6 +57,7 @@ SteeringPanel::SteeringPanel(QWidget* parent) : QWidget(parent), m_workers(new W
 
 QWidget* SteeringPanel::createRunBox() {
     auto* box = new QGroupBox(tr("Run"), this);
+    m_runBox = box;
     auto* row = new QHBoxLayout(box);
     m_start = new QAction(tr("Start"), this);
     m_start->setShortcut(QKeySequence(tr("Ctrl+Return")));
@@ -79,6 +80,7 @@ QWidget* SteeringPanel::createRunBox() {
 
 QWidget* SteeringPanel::createModeBox() {
     auto* box = new QGroupBox(tr("Synchronisation"), this);
+    m_modeBox = box;
     m_form = new QFormLayout(box);
     // G and the grouping rule come from the groups row below, which also regroups a running run.
     m_editor = new ModeEditor(box, {QStringLiteral("group_count"), QStringLiteral("group_by")});
@@ -254,8 +256,23 @@ void SteeringPanel::showEngineMode(const wire::Tick& tick) {
     if (workers > 0 && !m_groups->isSliderDown()) m_groups->setMaximum(std::max({2, workers, m_groups->value()}));
 }
 
+void SteeringPanel::applyRole(const std::string& role) {
+    // A view key may watch, not steer: the coordinator refuses its commands, so none are offered.
+    const bool mayWatchOnly = role == "view";
+    if (mayWatchOnly != m_mayWatchOnly) {
+        m_mayWatchOnly = mayWatchOnly;
+        for (QWidget* box : {m_runBox, m_modeBox}) box->setEnabled(!mayWatchOnly);
+        for (QAction* action : runActions()) action->setEnabled(!mayWatchOnly);
+        m_table->setEditTriggers(mayWatchOnly ? QAbstractItemView::NoEditTriggers : QAbstractItemView::DoubleClicked);
+        const QString why = tr("This console holds a view key: it may watch the run, not steer it");
+        for (QWidget* box : {m_runBox, m_modeBox}) box->setToolTip(mayWatchOnly ? why : QString());
+    }
+    for (QSlider* slider : m_table->findChildren<QSlider*>()) slider->setEnabled(!mayWatchOnly);
+}
+
 void SteeringPanel::showFrame(const TelemetryFrame& frame) {
     if (frame.catalog) m_editor->setCatalog(*frame.catalog);  // an attached engine's own modes
+    applyRole(frame.clientRole);
     m_workers->setFrame(frame);
     if (!frame.latest) return;
     m_paused = frame.latest->state() == wire::RUN_PAUSED;

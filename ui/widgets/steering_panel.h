@@ -47,6 +47,8 @@ public:
     void applyMode();
     /// True while the user has changed the mode controls without applying them.
     bool hasUnsentEdits() const { return m_edited; }
+    /// Whether the console only watches (its credentials hold a view key): steering is disabled.
+    bool watchOnly() const { return m_mayWatchOnly; }
 
 signals:
     void requestReady(const wire::ControlRequest& request);
@@ -62,6 +64,7 @@ private:
     void sendGroups();
     void markEdited();
     void showEngineMode(const wire::Tick& tick);
+    void applyRole(const std::string& role);
 
     WorkerTableModel* m_workers;
     QTableView* m_table = nullptr;
@@ -77,6 +80,8 @@ private:
     bool m_haveEngineSettings = false;
     bool m_edited = false;
     bool m_paused = false;
+    bool m_mayWatchOnly = false;
+    QWidget *m_runBox = nullptr, *m_modeBox = nullptr;
 };
 
 }  // namespace syncscope::ui

@@ -1,0 +1,32 @@
+// The security flags every command that talks to a coordinator shares: which credentials file,
+// whether the data plane is encrypted or only authenticated, and --insecure (loopback only).
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <optional>
+#include <string>
+
+#include "engine/net/credentials.h"
+
+namespace syncscope::engine {
+
+struct SecurityFlags {
+    std::string credentials = defaultCredentialsPath();
+    std::string dataPlane = "encrypted";  ///< or "authenticated"
+    bool insecure = false;
+
+    bool plainDataPlane() const { return dataPlane == "authenticated"; }
+};
+
+/// Registers --credentials, --data-plane and --insecure; `forServer` changes their help.
+void addSecurityFlags(CLI::App& cmd, SecurityFlags& flags, bool forServer);
+/// A coordinator's credentials: loaded, or created (0600) when the file is missing; none with --insecure,
+/// which is refused unless `bindHost` is a loopback address.
+Result<std::optional<Credentials>> serverCredentials(const SecurityFlags& flags, const std::string& bindHost);
+/// A client's credentials for `role`: the file must hold that role's key pair (or, for workers on an
+/// authenticated data plane, the worker token); none with --insecure.
+Result<std::optional<Credentials>> clientCredentials(const SecurityFlags& flags, Role role);
+/// The flags again, for a child process (`run` hands them to serve and work).
+std::vector<std::string> toArguments(const SecurityFlags& flags);
+
+}  // namespace syncscope::engine
