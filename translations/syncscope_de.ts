@@ -308,107 +308,117 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/console_main.cpp" line="33"/>
+        <location filename="../app/console_main.cpp" line="34"/>
         <source>Run &apos;syncscope --help&apos; for the flags.</source>
         <translation>Mit „syncscope --help“ werden die Optionen angezeigt.</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="105"/>
+        <location filename="../app/console_main.cpp" line="106"/>
         <source>SyncScope console: watch and steer distributed training</source>
         <translation>SyncScope-Konsole: verteiltes Training beobachten und steuern</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="109"/>
+        <location filename="../app/console_main.cpp" line="110"/>
         <source>Attach to a coordinator&apos;s control endpoint (telemetry: port + 1).</source>
         <translation>An den Steuerungsendpunkt eines Koordinators anhängen (Telemetrie: Port + 1).</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="111"/>
+        <location filename="../app/console_main.cpp" line="112"/>
         <source>Start a local cluster with N workers.</source>
         <translation>Einen lokalen Cluster mit N Workern starten.</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="114"/>
+        <location filename="../app/console_main.cpp" line="115"/>
         <source>The syncscope-engine binary for local clusters.</source>
         <translation>Die syncscope-engine-Programmdatei für lokale Cluster.</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="117"/>
+        <location filename="../app/console_main.cpp" line="118"/>
         <source>Language of the console: de, zh_CN or en (default: the system locale).</source>
         <translation>Sprache der Konsole: de, zh_CN oder en (Standard: das Gebietsschema des Systems).</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="121"/>
+        <location filename="../app/console_main.cpp" line="122"/>
         <source>Save a PNG of the window to FILE after a while of running, stop a local cluster, and exit.</source>
         <translation>Nach einer Weile Laufzeit ein PNG des Fensters in DATEI speichern, einen lokalen Cluster anhalten und beenden.</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="125"/>
+        <location filename="../app/console_main.cpp" line="126"/>
         <source>Seconds of running before --screenshot grabs the window (default: 10).</source>
         <translation>Sekunden Laufzeit, bevor --screenshot das Fenster aufnimmt (Standard: 10).</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="128"/>
+        <location filename="../app/console_main.cpp" line="129"/>
         <source>Open a run recording for replay and export.</source>
         <translation>Eine Laufaufzeichnung zum Abspielen und Exportieren öffnen.</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="132"/>
+        <location filename="../app/console_main.cpp" line="133"/>
         <source>Play a classroom scenario on a local cluster: a scenario file, or the name of a shipped one (straggler-bsp, bsp-vs-asp, grouping-rescue).</source>
         <translation>Ein Unterrichtsszenario auf einem lokalen Cluster abspielen: eine Szenariodatei oder der Name eines mitgelieferten Szenarios (straggler-bsp, bsp-vs-asp, grouping-rescue).</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="140"/>
+        <location filename="../app/console_main.cpp" line="138"/>
+        <source>With --attach: a credentials file holding a steer or view key (default: %1).</source>
+        <translation>Mit --attach: eine Zugangsdatei mit einem Steuer- oder Zuschauerschlüssel (Standard: %1).</translation>
+    </message>
+    <message>
+        <location filename="../app/console_main.cpp" line="143"/>
+        <source>With --attach: connect without authentication (a coordinator run with --insecure).</source>
+        <translation>Mit --attach: ohne Authentifizierung verbinden (ein mit --insecure gestarteter Koordinator).</translation>
+    </message>
+    <message>
+        <location filename="../app/console_main.cpp" line="149"/>
         <source>unexpected argument &apos;%1&apos;</source>
         <translation>unerwartetes Argument „%1“</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="142"/>
+        <location filename="../app/console_main.cpp" line="151"/>
         <source>give one of --attach, --local, --open and --scenario</source>
         <translation>bitte nur eine von --attach, --local, --open und --scenario angeben</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="169"/>
+        <location filename="../app/console_main.cpp" line="179"/>
         <source>--local &apos;%1&apos; must be a number of workers from 1 to %2</source>
         <translation>--local &apos;%1&apos; muss eine Anzahl von Workern zwischen 1 und %2 sein</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="179"/>
+        <location filename="../app/console_main.cpp" line="189"/>
         <source>--screenshot needs --local N, --scenario FILE or --attach tcp://HOST:PORT</source>
         <translation>--screenshot braucht --local N, --scenario DATEI oder --attach tcp://HOST:PORT</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="148"/>
+        <location filename="../app/console_main.cpp" line="158"/>
         <source>--attach &apos;%1&apos; is not tcp://HOST:PORT (e.g. tcp://127.0.0.1:5556)</source>
         <translation>--attach „%1“ ist nicht tcp://HOST:PORT (z. B. tcp://127.0.0.1:5556)</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="157"/>
+        <location filename="../app/console_main.cpp" line="167"/>
         <source>--scenario &apos;%1&apos; is neither a file nor a shipped scenario (%2)</source>
         <translation>--scenario „%1“ ist weder eine Datei noch ein mitgeliefertes Szenario (%2)</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="174"/>
+        <location filename="../app/console_main.cpp" line="184"/>
         <source>no syncscope-engine at &apos;%1&apos;; give its path with --engine PATH</source>
         <translation>keine syncscope-engine unter „%1“; ihren Pfad mit --engine PFAD angeben</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="183"/>
+        <location filename="../app/console_main.cpp" line="193"/>
         <source>--screenshot-after &apos;%1&apos; must be a number of seconds from 0 to 86400</source>
         <translation>--screenshot-after „%1“ muss eine Anzahl von Sekunden zwischen 0 und 86400 sein</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="192"/>
+        <location filename="../app/console_main.cpp" line="202"/>
         <source>--screenshot-after needs --screenshot FILE</source>
         <translation>--screenshot-after braucht --screenshot DATEI</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="210"/>
+        <location filename="../app/console_main.cpp" line="220"/>
         <source>syncscope: saved the window to &apos;%1&apos;</source>
         <translation>syncscope: Fenster in „%1“ gespeichert</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="213"/>
+        <location filename="../app/console_main.cpp" line="223"/>
         <source>could not save the screenshot to &apos;%1&apos; (is the folder there and writable?)</source>
         <translation>Bildschirmfoto konnte nicht in „%1“ gespeichert werden (existiert der Ordner und ist er beschreibbar?)</translation>
     </message>
@@ -738,47 +748,72 @@
 <context>
     <name>syncscope::ui::ConnectDialog</name>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="21"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="26"/>
         <source>Connect to a run</source>
         <translation>Mit einem Lauf verbinden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="23"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="28"/>
         <source>Start a local cluster</source>
         <translation>Einen lokalen Cluster starten</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="24"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="29"/>
         <source>Attach to a running coordinator</source>
         <translation>An einen laufenden Koordinator anhängen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="50"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="56"/>
+        <source>A credentials file with a steer key (to steer) or a view key (to watch), from syncscope-engine keygen</source>
+        <translation>Eine Zugangsdatei mit einem Steuerschlüssel (zum Steuern) oder Zuschauerschlüssel (zum Zusehen), erstellt mit syncscope-engine keygen</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="58"/>
+        <source>Browse…</source>
+        <translation>Durchsuchen …</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="60"/>
+        <source>Credentials file</source>
+        <translation>Zugangsdatei</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="66"/>
+        <source>No authentication (a coordinator run with --insecure)</source>
+        <translation>Keine Authentifizierung (ein mit --insecure gestarteter Koordinator)</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="68"/>
         <source>Control endpoint</source>
         <translation>Steuerungsendpunkt</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="51"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="69"/>
         <source>Telemetry endpoint</source>
         <translation>Telemetrie-Endpunkt</translation>
     </message>
     <message>
         <location filename="../ui/widgets/connect_dialog.cpp" line="70"/>
+        <source>Credentials</source>
+        <translation>Zugangsdaten</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="90"/>
         <source>Workers</source>
         <translation>Worker</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="71"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="91"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="72"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="92"/>
         <source>Backend</source>
         <translation>Backend</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="74"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="94"/>
         <source>Epochs</source>
         <translation>Epochen</translation>
     </message>
@@ -824,29 +859,39 @@
         <translation>Ein lokaler Cluster läuft bereits; zuerst anhalten.</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="50"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="49"/>
+        <source>Cannot make the local cluster&apos;s credentials: %1</source>
+        <translation>Die Zugangsdaten des lokalen Clusters können nicht erstellt werden: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/net/local_cluster_process.cpp" line="56"/>
         <source>Cannot start a local cluster: %1</source>
         <translation>Lokaler Cluster kann nicht gestartet werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="61"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="67"/>
         <source>Cannot run %1: %2</source>
         <translation>%1 kann nicht ausgeführt werden: %2</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="84"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="90"/>
         <source>The coordinator did not report its endpoints: %1</source>
         <translation>Der Koordinator hat seine Endpunkte nicht gemeldet: %1</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="92"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="99"/>
         <source>Cannot start worker %1: %2</source>
         <translation>Worker %1 kann nicht gestartet werden: %2</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="97"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="105"/>
         <source>The coordinator exited before it was ready (its error is in the terminal)</source>
         <translation>Der Koordinator hat sich beendet, bevor er bereit war (sein Fehler steht im Terminal)</translation>
+    </message>
+    <message>
+        <location filename="../ui/net/local_cluster_process.cpp" line="143"/>
+        <source>The local cluster keeps running; attach again with --credentials %1</source>
+        <translation>Der lokale Cluster läuft weiter; mit --credentials %1 wieder verbinden</translation>
     </message>
 </context>
 <context>
@@ -898,7 +943,7 @@
     </message>
     <message>
         <location filename="../ui/widgets/main_window.cpp" line="98"/>
-        <location filename="../ui/widgets/main_window.cpp" line="165"/>
+        <location filename="../ui/widgets/main_window.cpp" line="169"/>
         <source>Not attached</source>
         <translation>Nicht verbunden</translation>
     </message>
@@ -998,133 +1043,143 @@
         <translation>Große Schrift für einen Projektor; blendet die feinen Steuerelemente und das Protokoll aus</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="194"/>
+        <location filename="../ui/widgets/main_window.cpp" line="198"/>
         <source>Cannot attach: give both endpoints as tcp://HOST:PORT.</source>
         <translation>Anhängen nicht möglich: beide Endpunkte als tcp://HOST:PORT angeben.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="199"/>
+        <location filename="../ui/widgets/main_window.cpp" line="203"/>
         <source>Attaching to %1…</source>
         <translation>Hänge an %1 an…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="219"/>
+        <location filename="../ui/widgets/main_window.cpp" line="223"/>
         <source>Opening %1…</source>
         <translation>%1 wird geöffnet…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="222"/>
+        <location filename="../ui/widgets/main_window.cpp" line="226"/>
         <source>Opening %1 cancelled.</source>
         <translation>Öffnen von %1 abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="235"/>
+        <location filename="../ui/widgets/main_window.cpp" line="239"/>
         <source>Replay: %1</source>
         <translation>Wiedergabe: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="236"/>
+        <location filename="../ui/widgets/main_window.cpp" line="240"/>
         <source>Opened recording %1 (%2 s)</source>
         <translation>Aufzeichnung %1 geöffnet (%2 s)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="240"/>
+        <location filename="../ui/widgets/main_window.cpp" line="244"/>
         <source>Exported the charts to %1</source>
         <translation>Diagramme nach %1 exportiert</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="256"/>
+        <location filename="../ui/widgets/main_window.cpp" line="260"/>
         <source>State: %1</source>
         <translation>Zustand: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="257"/>
+        <location filename="../ui/widgets/main_window.cpp" line="261"/>
         <source>Mode: %1</source>
         <translation>Modus: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="258"/>
+        <location filename="../ui/widgets/main_window.cpp" line="262"/>
         <source>Version %1</source>
         <translation>Version %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="259"/>
+        <location filename="../ui/widgets/main_window.cpp" line="263"/>
         <source>Accuracy: –</source>
         <translation>Genauigkeit: –</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="260"/>
+        <location filename="../ui/widgets/main_window.cpp" line="264"/>
         <source>Accuracy: %1%</source>
         <translation>Genauigkeit: %1 %</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="267"/>
+        <location filename="../ui/widgets/main_window.cpp" line="271"/>
+        <source>UNAUTHENTICATED: anyone on this machine may steer (--insecure)</source>
+        <translation>NICHT AUTHENTIFIZIERT: jeder auf diesem Rechner kann steuern (--insecure)</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="272"/>
+        <source>View only</source>
+        <translation>Nur zusehen</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="281"/>
         <source>[%1 s] %2: %3</source>
         <translation>[%1 s] %2: %3</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="282"/>
+        <location filename="../ui/widgets/main_window.cpp" line="296"/>
         <source>Command %1 refused: %2</source>
         <translation>Befehl %1 abgelehnt: %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="290"/>
+        <location filename="../ui/widgets/main_window.cpp" line="304"/>
         <source>Command %1 done: %2</source>
         <translation>Befehl %1 ausgeführt: %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="290"/>
+        <location filename="../ui/widgets/main_window.cpp" line="304"/>
         <source>no event</source>
         <translation>kein Ereignis</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="295"/>
+        <location filename="../ui/widgets/main_window.cpp" line="309"/>
         <source>A local cluster is already running; stop it first.</source>
         <translation>Ein lokaler Cluster läuft bereits; zuerst anhalten.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="306"/>
+        <location filename="../ui/widgets/main_window.cpp" line="320"/>
         <source>Starting a local cluster: %1 serve %2</source>
         <translation>Lokaler Cluster wird gestartet: %1 serve %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="316"/>
+        <location filename="../ui/widgets/main_window.cpp" line="332"/>
         <source>The local cluster has stopped.</source>
         <translation>Der lokale Cluster ist angehalten.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="325"/>
+        <location filename="../ui/widgets/main_window.cpp" line="341"/>
         <source>Stopping the local cluster…</source>
         <translation>Der lokale Cluster wird angehalten …</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="332"/>
-        <location filename="../ui/widgets/main_window.cpp" line="362"/>
+        <location filename="../ui/widgets/main_window.cpp" line="348"/>
+        <location filename="../ui/widgets/main_window.cpp" line="378"/>
         <source>Stop the local cluster?</source>
         <translation>Den lokalen Cluster anhalten?</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="333"/>
+        <location filename="../ui/widgets/main_window.cpp" line="349"/>
         <source>This window started a local cluster. Stop its coordinator and workers?</source>
         <translation>Dieses Fenster hat einen lokalen Cluster gestartet. Seinen Koordinator und seine Worker anhalten?</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="352"/>
+        <location filename="../ui/widgets/main_window.cpp" line="368"/>
         <source>Cannot run the scenario: %1</source>
         <translation>Das Szenario kann nicht ausgeführt werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="363"/>
+        <location filename="../ui/widgets/main_window.cpp" line="379"/>
         <source>A local cluster is running. Stop it and start the scenario &quot;%1&quot;?</source>
         <translation>Ein lokaler Cluster läuft. Ihn anhalten und das Szenario „%1“ starten?</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="373"/>
+        <location filename="../ui/widgets/main_window.cpp" line="389"/>
         <source>Scenario: %1 (%2)</source>
         <translation>Szenario: %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="380"/>
+        <location filename="../ui/widgets/main_window.cpp" line="396"/>
         <source>Scenario %1 s · next: %2</source>
         <translation>Szenario %1 s · als Nächstes: %2</translation>
     </message>
@@ -1150,72 +1205,77 @@
 <context>
     <name>syncscope::ui::NetworkWorker</name>
     <message>
-        <location filename="../ui/net/network_worker.cpp" line="27"/>
+        <location filename="../ui/net/network_worker.cpp" line="28"/>
         <source>attached to %1: %2, %3 workers, %4; %5 ticks and %6 events of history</source>
         <translation>an %1 angehängt: %2, %3 Worker, %4; %5 Takte und %6 Ereignisse Verlauf</translation>
     </message>
     <message>
-        <location filename="../ui/net/network_worker.cpp" line="43"/>
+        <location filename="../ui/net/network_worker.cpp" line="44"/>
         <source>re-attaching to %1</source>
         <translation>hänge erneut an %1 an</translation>
     </message>
     <message>
-        <location filename="../ui/net/network_worker.cpp" line="57"/>
+        <location filename="../ui/net/network_worker.cpp" line="51"/>
+        <source>%1 holds no steer or view keys; ask for a console&apos;s file (syncscope-engine keygen --role steer or view)</source>
+        <translation>%1 enthält keine Steuer- oder Zuschauerschlüssel; bitten Sie um die Datei einer Konsole (syncscope-engine keygen --role steer oder view)</translation>
+    </message>
+    <message>
+        <location filename="../ui/net/network_worker.cpp" line="72"/>
         <source>cannot connect to %1 and %2: %3 (expected endpoints like tcp://HOST:PORT)</source>
         <translation>keine Verbindung zu %1 und %2: %3 (erwartet werden Endpunkte wie tcp://HOST:PORT)</translation>
     </message>
     <message>
-        <location filename="../ui/net/network_worker.cpp" line="70"/>
+        <location filename="../ui/net/network_worker.cpp" line="85"/>
         <source>detached from %1</source>
         <translation>von %1 getrennt</translation>
     </message>
     <message>
-        <location filename="../ui/net/network_worker.cpp" line="76"/>
+        <location filename="../ui/net/network_worker.cpp" line="91"/>
         <source>the console built an unreadable request</source>
         <translation>die Konsole hat eine unlesbare Anfrage erzeugt</translation>
     </message>
     <message>
-        <location filename="../ui/net/network_worker.cpp" line="80"/>
+        <location filename="../ui/net/network_worker.cpp" line="95"/>
         <source>not attached to a coordinator</source>
         <translation>nicht an einen Koordinator angehängt</translation>
     </message>
     <message>
-        <location filename="../ui/net/network_worker.cpp" line="86"/>
+        <location filename="../ui/net/network_worker.cpp" line="101"/>
         <source>could not send to %1: %2</source>
         <translation>konnte nicht an %1 senden: %2</translation>
     </message>
     <message>
-        <location filename="../ui/net/network_worker.cpp" line="91"/>
+        <location filename="../ui/net/network_worker.cpp" line="106"/>
         <source>the console is closing</source>
         <translation>die Konsole wird geschlossen</translation>
     </message>
     <message>
-        <location filename="../ui/net/network_worker.cpp" line="107"/>
+        <location filename="../ui/net/network_worker.cpp" line="122"/>
         <source>network error on %1: %2</source>
         <translation>Netzwerkfehler bei %1: %2</translation>
     </message>
     <message>
-        <location filename="../ui/net/network_worker.cpp" line="149"/>
+        <location filename="../ui/net/network_worker.cpp" line="164"/>
         <source>no telemetry from %1 within 5 s: is a coordinator running there?</source>
         <translation>keine Telemetrie von %1 innerhalb von 5 s: läuft dort ein Koordinator?</translation>
     </message>
     <message>
-        <location filename="../ui/net/network_worker.cpp" line="153"/>
+        <location filename="../ui/net/network_worker.cpp" line="168"/>
         <source>no snapshot reply from %1 within 5 s: is it the control endpoint of the coordinator at %2?</source>
         <translation>keine Snapshot-Antwort von %1 innerhalb von 5 s: ist das der Steuerungsendpunkt des Koordinators unter %2?</translation>
     </message>
     <message>
-        <location filename="../ui/net/network_worker.cpp" line="159"/>
+        <location filename="../ui/net/network_worker.cpp" line="174"/>
         <source>no telemetry from %1 for 3 s: the coordinator stopped or the network is down; waiting for it to come back</source>
         <translation>seit 3 s keine Telemetrie von %1: der Koordinator wurde angehalten oder das Netzwerk ist ausgefallen; warte, bis er zurückkommt</translation>
     </message>
     <message>
-        <location filename="../ui/net/network_worker.cpp" line="167"/>
+        <location filename="../ui/net/network_worker.cpp" line="182"/>
         <source>no reply from %1 within 5 s</source>
         <translation>keine Antwort von %1 innerhalb von 5 s</translation>
     </message>
     <message>
-        <location filename="../ui/net/network_worker.cpp" line="204"/>
+        <location filename="../ui/net/network_worker.cpp" line="219"/>
         <source>the coordinator at %1 refused the snapshot request: %2</source>
         <translation>der Koordinator unter %1 hat die Snapshot-Anfrage abgelehnt: %2</translation>
     </message>
@@ -1487,113 +1547,118 @@
         <translation>Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="61"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="62"/>
         <source>Start</source>
         <translation>Start</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="62"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="63"/>
         <source>Ctrl+Return</source>
         <translation>Ctrl+Return</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="63"/>
-        <location filename="../ui/widgets/steering_panel.cpp" line="262"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="64"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="279"/>
         <source>Pause</source>
         <translation>Pause</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="64"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="65"/>
         <source>Space</source>
         <translation>Space</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="65"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="66"/>
         <source>Stop</source>
         <translation>Stopp</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="66"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="67"/>
         <source>Ctrl+.</source>
         <translation>Ctrl+.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="81"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="82"/>
         <source>Synchronisation</source>
         <translation>Synchronisation</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="91"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="93"/>
         <source>Running</source>
         <translation>Läuft</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="93"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="95"/>
         <source>Send the selected mode and its parameters to the engine</source>
         <translation>Den gewählten Modus und seine Parameter an die Engine senden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="96"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="98"/>
         <source>Groups G</source>
         <translation>Gruppen G</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="89"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="91"/>
         <source>The mode the engine is running now</source>
         <translation>Der Modus, in dem die Engine gerade läuft</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="92"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="94"/>
         <source>Apply mode</source>
         <translation>Modus anwenden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="102"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="104"/>
         <source>Apply</source>
         <translation>Anwenden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="108"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="110"/>
         <source>Learning rate</source>
         <translation>Lernrate</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="121"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="123"/>
         <source>by count</source>
         <translation>nach Anzahl</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="122"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="124"/>
         <source>by speed</source>
         <translation>nach Geschwindigkeit</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="123"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="125"/>
         <source>By count: workers dealt round robin. By speed: workers of similar measured speed together.</source>
         <translation>Nach Anzahl: Worker werden reihum verteilt. Nach Geschwindigkeit: Worker mit ähnlicher gemessener Geschwindigkeit kommen zusammen.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="146"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="148"/>
         <source>Workers</source>
         <translation>Worker</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="172"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="174"/>
         <source>Slowdown of worker %1: compute time x factor (1-10)</source>
         <translation>Verlangsamung von Worker %1: Rechenzeit × Faktor (1–10)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="197"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="199"/>
         <source>Number of groups G; releasing the slider regroups a grouped run</source>
         <translation>Anzahl der Gruppen G; Loslassen des Schiebereglers gruppiert einen gruppierten Lauf neu</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="198"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="200"/>
         <source>Groups apply to the grouped mode only</source>
         <translation>Gruppen gelten nur im gruppierten Modus</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="262"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="267"/>
+        <source>This console holds a view key: it may watch the run, not steer it</source>
+        <translation>Diese Konsole hat einen Zuschauerschlüssel: Sie kann den Lauf beobachten, aber nicht steuern</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="279"/>
         <source>Resume</source>
         <translation>Fortsetzen</translation>
     </message>

@@ -308,107 +308,117 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/console_main.cpp" line="33"/>
+        <location filename="../app/console_main.cpp" line="34"/>
         <source>Run &apos;syncscope --help&apos; for the flags.</source>
         <translation>运行 &apos;syncscope --help&apos; 查看所有选项。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="105"/>
+        <location filename="../app/console_main.cpp" line="106"/>
         <source>SyncScope console: watch and steer distributed training</source>
         <translation>SyncScope 控制台：观察并操控分布式训练</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="109"/>
+        <location filename="../app/console_main.cpp" line="110"/>
         <source>Attach to a coordinator&apos;s control endpoint (telemetry: port + 1).</source>
         <translation>连接到协调器的控制端点（遥测端口为该端口 + 1）。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="111"/>
+        <location filename="../app/console_main.cpp" line="112"/>
         <source>Start a local cluster with N workers.</source>
         <translation>启动一个有 N 个工作节点的本地集群。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="114"/>
+        <location filename="../app/console_main.cpp" line="115"/>
         <source>The syncscope-engine binary for local clusters.</source>
         <translation>本地集群所用的 syncscope-engine 可执行文件。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="117"/>
+        <location filename="../app/console_main.cpp" line="118"/>
         <source>Language of the console: de, zh_CN or en (default: the system locale).</source>
         <translation>控制台语言：de、zh_CN 或 en（默认：系统区域设置）。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="121"/>
+        <location filename="../app/console_main.cpp" line="122"/>
         <source>Save a PNG of the window to FILE after a while of running, stop a local cluster, and exit.</source>
         <translation>运行一段时间后将窗口截图保存为 PNG 文件 FILE，停止本地集群并退出。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="125"/>
+        <location filename="../app/console_main.cpp" line="126"/>
         <source>Seconds of running before --screenshot grabs the window (default: 10).</source>
         <translation>--screenshot 截取窗口前运行的秒数（默认：10）。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="128"/>
+        <location filename="../app/console_main.cpp" line="129"/>
         <source>Open a run recording for replay and export.</source>
         <translation>打开运行记录以回放和导出。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="132"/>
+        <location filename="../app/console_main.cpp" line="133"/>
         <source>Play a classroom scenario on a local cluster: a scenario file, or the name of a shipped one (straggler-bsp, bsp-vs-asp, grouping-rescue).</source>
         <translation>在本地集群上播放教学场景：场景文件，或内置场景的名称（straggler-bsp、bsp-vs-asp、grouping-rescue）。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="140"/>
+        <location filename="../app/console_main.cpp" line="138"/>
+        <source>With --attach: a credentials file holding a steer or view key (default: %1).</source>
+        <translation>与 --attach 一起使用：包含控制或查看密钥的凭据文件（默认：%1）。</translation>
+    </message>
+    <message>
+        <location filename="../app/console_main.cpp" line="143"/>
+        <source>With --attach: connect without authentication (a coordinator run with --insecure).</source>
+        <translation>与 --attach 一起使用：不经认证连接（以 --insecure 运行的协调器）。</translation>
+    </message>
+    <message>
+        <location filename="../app/console_main.cpp" line="149"/>
         <source>unexpected argument &apos;%1&apos;</source>
         <translation>意外的参数“%1”</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="142"/>
+        <location filename="../app/console_main.cpp" line="151"/>
         <source>give one of --attach, --local, --open and --scenario</source>
         <translation>请只指定 --attach、--local、--open 和 --scenario 中的一个</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="169"/>
+        <location filename="../app/console_main.cpp" line="179"/>
         <source>--local &apos;%1&apos; must be a number of workers from 1 to %2</source>
         <translation>--local &apos;%1&apos; 必须是 1 到 %2 之间的工作节点数</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="179"/>
+        <location filename="../app/console_main.cpp" line="189"/>
         <source>--screenshot needs --local N, --scenario FILE or --attach tcp://HOST:PORT</source>
         <translation>--screenshot 需要 --local N、--scenario FILE 或 --attach tcp://HOST:PORT</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="148"/>
+        <location filename="../app/console_main.cpp" line="158"/>
         <source>--attach &apos;%1&apos; is not tcp://HOST:PORT (e.g. tcp://127.0.0.1:5556)</source>
         <translation>--attach“%1”不是 tcp://HOST:PORT 格式（例如 tcp://127.0.0.1:5556）</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="157"/>
+        <location filename="../app/console_main.cpp" line="167"/>
         <source>--scenario &apos;%1&apos; is neither a file nor a shipped scenario (%2)</source>
         <translation>--scenario“%1”既不是文件，也不是内置场景（%2）</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="174"/>
+        <location filename="../app/console_main.cpp" line="184"/>
         <source>no syncscope-engine at &apos;%1&apos;; give its path with --engine PATH</source>
         <translation>在“%1”找不到 syncscope-engine；请用 --engine PATH 指定其路径</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="183"/>
+        <location filename="../app/console_main.cpp" line="193"/>
         <source>--screenshot-after &apos;%1&apos; must be a number of seconds from 0 to 86400</source>
         <translation>--screenshot-after“%1”必须是 0 到 86400 之间的秒数</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="192"/>
+        <location filename="../app/console_main.cpp" line="202"/>
         <source>--screenshot-after needs --screenshot FILE</source>
         <translation>--screenshot-after 需要 --screenshot FILE</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="210"/>
+        <location filename="../app/console_main.cpp" line="220"/>
         <source>syncscope: saved the window to &apos;%1&apos;</source>
         <translation>syncscope：窗口已保存到“%1”</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="213"/>
+        <location filename="../app/console_main.cpp" line="223"/>
         <source>could not save the screenshot to &apos;%1&apos; (is the folder there and writable?)</source>
         <translation>无法将截图保存到“%1”（文件夹是否存在且可写？）</translation>
     </message>
@@ -738,47 +748,72 @@
 <context>
     <name>syncscope::ui::ConnectDialog</name>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="21"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="26"/>
         <source>Connect to a run</source>
         <translation>连接到训练任务</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="23"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="28"/>
         <source>Start a local cluster</source>
         <translation>启动本地集群</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="24"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="29"/>
         <source>Attach to a running coordinator</source>
         <translation>连接到正在运行的协调器</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="50"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="56"/>
+        <source>A credentials file with a steer key (to steer) or a view key (to watch), from syncscope-engine keygen</source>
+        <translation>由 syncscope-engine keygen 生成的凭据文件，含控制密钥（用于控制）或查看密钥（用于观看）</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="58"/>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="60"/>
+        <source>Credentials file</source>
+        <translation>凭据文件</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="66"/>
+        <source>No authentication (a coordinator run with --insecure)</source>
+        <translation>不认证（以 --insecure 运行的协调器）</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="68"/>
         <source>Control endpoint</source>
         <translation>控制端点</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="51"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="69"/>
         <source>Telemetry endpoint</source>
         <translation>遥测端点</translation>
     </message>
     <message>
         <location filename="../ui/widgets/connect_dialog.cpp" line="70"/>
+        <source>Credentials</source>
+        <translation>凭据</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="90"/>
         <source>Workers</source>
         <translation>工作节点</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="71"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="91"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="72"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="92"/>
         <source>Backend</source>
         <translation>后端</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="74"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="94"/>
         <source>Epochs</source>
         <translation>轮数</translation>
     </message>
@@ -824,29 +859,39 @@
         <translation>本地集群已在运行；请先停止它。</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="50"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="49"/>
+        <source>Cannot make the local cluster&apos;s credentials: %1</source>
+        <translation>无法创建本地集群的凭据：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/net/local_cluster_process.cpp" line="56"/>
         <source>Cannot start a local cluster: %1</source>
         <translation>无法启动本地集群：%1</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="61"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="67"/>
         <source>Cannot run %1: %2</source>
         <translation>无法运行 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="84"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="90"/>
         <source>The coordinator did not report its endpoints: %1</source>
         <translation>协调器未报告其端点：%1</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="92"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="99"/>
         <source>Cannot start worker %1: %2</source>
         <translation>无法启动工作节点 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="97"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="105"/>
         <source>The coordinator exited before it was ready (its error is in the terminal)</source>
         <translation>协调器在就绪前退出（错误信息见终端）</translation>
+    </message>
+    <message>
+        <location filename="../ui/net/local_cluster_process.cpp" line="143"/>
+        <source>The local cluster keeps running; attach again with --credentials %1</source>
+        <translation>本地集群继续运行；可用 --credentials %1 重新连接</translation>
     </message>
 </context>
 <context>
@@ -898,7 +943,7 @@
     </message>
     <message>
         <location filename="../ui/widgets/main_window.cpp" line="98"/>
-        <location filename="../ui/widgets/main_window.cpp" line="165"/>
+        <location filename="../ui/widgets/main_window.cpp" line="169"/>
         <source>Not attached</source>
         <translation>未连接</translation>
     </message>
@@ -998,133 +1043,143 @@
         <translation>适合投影仪的大字号；隐藏精细控件和日志</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="194"/>
+        <location filename="../ui/widgets/main_window.cpp" line="198"/>
         <source>Cannot attach: give both endpoints as tcp://HOST:PORT.</source>
         <translation>无法连接：请以 tcp://HOST:PORT 格式给出两个端点。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="199"/>
+        <location filename="../ui/widgets/main_window.cpp" line="203"/>
         <source>Attaching to %1…</source>
         <translation>正在连接到 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="219"/>
+        <location filename="../ui/widgets/main_window.cpp" line="223"/>
         <source>Opening %1…</source>
         <translation>正在打开 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="222"/>
+        <location filename="../ui/widgets/main_window.cpp" line="226"/>
         <source>Opening %1 cancelled.</source>
         <translation>已取消打开 %1。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="235"/>
+        <location filename="../ui/widgets/main_window.cpp" line="239"/>
         <source>Replay: %1</source>
         <translation>回放：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="236"/>
+        <location filename="../ui/widgets/main_window.cpp" line="240"/>
         <source>Opened recording %1 (%2 s)</source>
         <translation>已打开录制文件 %1（%2 秒）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="240"/>
+        <location filename="../ui/widgets/main_window.cpp" line="244"/>
         <source>Exported the charts to %1</source>
         <translation>已将图表导出到 %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="256"/>
+        <location filename="../ui/widgets/main_window.cpp" line="260"/>
         <source>State: %1</source>
         <translation>状态：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="257"/>
+        <location filename="../ui/widgets/main_window.cpp" line="261"/>
         <source>Mode: %1</source>
         <translation>模式：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="258"/>
+        <location filename="../ui/widgets/main_window.cpp" line="262"/>
         <source>Version %1</source>
         <translation>版本 %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="259"/>
+        <location filename="../ui/widgets/main_window.cpp" line="263"/>
         <source>Accuracy: –</source>
         <translation>准确率：–</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="260"/>
+        <location filename="../ui/widgets/main_window.cpp" line="264"/>
         <source>Accuracy: %1%</source>
         <translation>准确率：%1%</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="267"/>
+        <location filename="../ui/widgets/main_window.cpp" line="271"/>
+        <source>UNAUTHENTICATED: anyone on this machine may steer (--insecure)</source>
+        <translation>未认证：本机任何人都可控制（--insecure）</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="272"/>
+        <source>View only</source>
+        <translation>仅查看</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="281"/>
         <source>[%1 s] %2: %3</source>
         <translation>[%1 秒] %2：%3</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="282"/>
+        <location filename="../ui/widgets/main_window.cpp" line="296"/>
         <source>Command %1 refused: %2</source>
         <translation>命令 %1 被拒绝：%2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="290"/>
+        <location filename="../ui/widgets/main_window.cpp" line="304"/>
         <source>Command %1 done: %2</source>
         <translation>命令 %1 已完成：%2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="290"/>
+        <location filename="../ui/widgets/main_window.cpp" line="304"/>
         <source>no event</source>
         <translation>无事件</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="295"/>
+        <location filename="../ui/widgets/main_window.cpp" line="309"/>
         <source>A local cluster is already running; stop it first.</source>
         <translation>本地集群已在运行；请先停止它。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="306"/>
+        <location filename="../ui/widgets/main_window.cpp" line="320"/>
         <source>Starting a local cluster: %1 serve %2</source>
         <translation>正在启动本地集群：%1 serve %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="316"/>
+        <location filename="../ui/widgets/main_window.cpp" line="332"/>
         <source>The local cluster has stopped.</source>
         <translation>本地集群已停止。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="325"/>
+        <location filename="../ui/widgets/main_window.cpp" line="341"/>
         <source>Stopping the local cluster…</source>
         <translation>正在停止本地集群…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="332"/>
-        <location filename="../ui/widgets/main_window.cpp" line="362"/>
+        <location filename="../ui/widgets/main_window.cpp" line="348"/>
+        <location filename="../ui/widgets/main_window.cpp" line="378"/>
         <source>Stop the local cluster?</source>
         <translation>停止本地集群？</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="333"/>
+        <location filename="../ui/widgets/main_window.cpp" line="349"/>
         <source>This window started a local cluster. Stop its coordinator and workers?</source>
         <translation>此窗口启动了一个本地集群。要停止其协调器和工作节点吗？</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="352"/>
+        <location filename="../ui/widgets/main_window.cpp" line="368"/>
         <source>Cannot run the scenario: %1</source>
         <translation>无法运行场景：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="363"/>
+        <location filename="../ui/widgets/main_window.cpp" line="379"/>
         <source>A local cluster is running. Stop it and start the scenario &quot;%1&quot;?</source>
         <translation>本地集群正在运行。要停止它并启动场景“%1”吗？</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="373"/>
+        <location filename="../ui/widgets/main_window.cpp" line="389"/>
         <source>Scenario: %1 (%2)</source>
         <translation>场景：%1（%2）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="380"/>
+        <location filename="../ui/widgets/main_window.cpp" line="396"/>
         <source>Scenario %1 s · next: %2</source>
         <translation>场景 %1 秒 · 下一步：%2</translation>
     </message>
@@ -1150,72 +1205,77 @@
 <context>
     <name>syncscope::ui::NetworkWorker</name>
     <message>
-        <location filename="../ui/net/network_worker.cpp" line="27"/>
+        <location filename="../ui/net/network_worker.cpp" line="28"/>
         <source>attached to %1: %2, %3 workers, %4; %5 ticks and %6 events of history</source>
         <translation>已连接到 %1：%2，%3 个工作节点，%4；历史记录含 %5 个时间点和 %6 个事件</translation>
     </message>
     <message>
-        <location filename="../ui/net/network_worker.cpp" line="43"/>
+        <location filename="../ui/net/network_worker.cpp" line="44"/>
         <source>re-attaching to %1</source>
         <translation>正在重新连接到 %1</translation>
     </message>
     <message>
-        <location filename="../ui/net/network_worker.cpp" line="57"/>
+        <location filename="../ui/net/network_worker.cpp" line="51"/>
+        <source>%1 holds no steer or view keys; ask for a console&apos;s file (syncscope-engine keygen --role steer or view)</source>
+        <translation>%1 不含控制或查看密钥；请索取控制台用的文件（syncscope-engine keygen --role steer 或 view）</translation>
+    </message>
+    <message>
+        <location filename="../ui/net/network_worker.cpp" line="72"/>
         <source>cannot connect to %1 and %2: %3 (expected endpoints like tcp://HOST:PORT)</source>
         <translation>无法连接到 %1 和 %2：%3（端点应形如 tcp://HOST:PORT）</translation>
     </message>
     <message>
-        <location filename="../ui/net/network_worker.cpp" line="70"/>
+        <location filename="../ui/net/network_worker.cpp" line="85"/>
         <source>detached from %1</source>
         <translation>已断开与 %1 的连接</translation>
     </message>
     <message>
-        <location filename="../ui/net/network_worker.cpp" line="76"/>
+        <location filename="../ui/net/network_worker.cpp" line="91"/>
         <source>the console built an unreadable request</source>
         <translation>控制台生成了无法读取的请求</translation>
     </message>
     <message>
-        <location filename="../ui/net/network_worker.cpp" line="80"/>
+        <location filename="../ui/net/network_worker.cpp" line="95"/>
         <source>not attached to a coordinator</source>
         <translation>未连接到协调器</translation>
     </message>
     <message>
-        <location filename="../ui/net/network_worker.cpp" line="86"/>
+        <location filename="../ui/net/network_worker.cpp" line="101"/>
         <source>could not send to %1: %2</source>
         <translation>无法发送到 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/net/network_worker.cpp" line="91"/>
+        <location filename="../ui/net/network_worker.cpp" line="106"/>
         <source>the console is closing</source>
         <translation>控制台正在关闭</translation>
     </message>
     <message>
-        <location filename="../ui/net/network_worker.cpp" line="107"/>
+        <location filename="../ui/net/network_worker.cpp" line="122"/>
         <source>network error on %1: %2</source>
         <translation>%1 上的网络错误：%2</translation>
     </message>
     <message>
-        <location filename="../ui/net/network_worker.cpp" line="149"/>
+        <location filename="../ui/net/network_worker.cpp" line="164"/>
         <source>no telemetry from %1 within 5 s: is a coordinator running there?</source>
         <translation>5 秒内未收到来自 %1 的遥测数据：那里有协调器在运行吗？</translation>
     </message>
     <message>
-        <location filename="../ui/net/network_worker.cpp" line="153"/>
+        <location filename="../ui/net/network_worker.cpp" line="168"/>
         <source>no snapshot reply from %1 within 5 s: is it the control endpoint of the coordinator at %2?</source>
         <translation>5 秒内未收到来自 %1 的快照回复：它是位于 %2 的协调器的控制端点吗？</translation>
     </message>
     <message>
-        <location filename="../ui/net/network_worker.cpp" line="159"/>
+        <location filename="../ui/net/network_worker.cpp" line="174"/>
         <source>no telemetry from %1 for 3 s: the coordinator stopped or the network is down; waiting for it to come back</source>
         <translation>3 秒内未收到来自 %1 的遥测数据：协调器已停止或网络中断；正在等待其恢复</translation>
     </message>
     <message>
-        <location filename="../ui/net/network_worker.cpp" line="167"/>
+        <location filename="../ui/net/network_worker.cpp" line="182"/>
         <source>no reply from %1 within 5 s</source>
         <translation>5 秒内未收到来自 %1 的回复</translation>
     </message>
     <message>
-        <location filename="../ui/net/network_worker.cpp" line="204"/>
+        <location filename="../ui/net/network_worker.cpp" line="219"/>
         <source>the coordinator at %1 refused the snapshot request: %2</source>
         <translation>位于 %1 的协调器拒绝了快照请求：%2</translation>
     </message>
@@ -1487,113 +1547,118 @@
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="61"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="62"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="62"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="63"/>
         <source>Ctrl+Return</source>
         <translation>Ctrl+Return</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="63"/>
-        <location filename="../ui/widgets/steering_panel.cpp" line="262"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="64"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="279"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="64"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="65"/>
         <source>Space</source>
         <translation>Space</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="65"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="66"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="66"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="67"/>
         <source>Ctrl+.</source>
         <translation>Ctrl+.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="81"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="82"/>
         <source>Synchronisation</source>
         <translation>同步</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="91"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="93"/>
         <source>Running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="93"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="95"/>
         <source>Send the selected mode and its parameters to the engine</source>
         <translation>将所选模式及其参数发送给引擎</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="96"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="98"/>
         <source>Groups G</source>
         <translation>组数 G</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="89"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="91"/>
         <source>The mode the engine is running now</source>
         <translation>引擎当前运行的模式</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="92"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="94"/>
         <source>Apply mode</source>
         <translation>应用模式</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="102"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="104"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="108"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="110"/>
         <source>Learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="121"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="123"/>
         <source>by count</source>
         <translation>按数量</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="122"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="124"/>
         <source>by speed</source>
         <translation>按速度</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="123"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="125"/>
         <source>By count: workers dealt round robin. By speed: workers of similar measured speed together.</source>
         <translation>按数量：工作节点轮流分配。按速度：测得速度相近的工作节点分在同一组。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="146"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="148"/>
         <source>Workers</source>
         <translation>工作节点</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="172"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="174"/>
         <source>Slowdown of worker %1: compute time x factor (1-10)</source>
         <translation>工作节点 %1 的减速：计算时间 × 系数（1–10）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="197"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="199"/>
         <source>Number of groups G; releasing the slider regroups a grouped run</source>
         <translation>组数 G；松开滑块即对分组运行重新分组</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="198"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="200"/>
         <source>Groups apply to the grouped mode only</source>
         <translation>分组仅适用于分组模式</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="262"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="267"/>
+        <source>This console holds a view key: it may watch the run, not steer it</source>
+        <translation>此控制台持有查看密钥：只能观看运行，不能控制</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/steering_panel.cpp" line="279"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>

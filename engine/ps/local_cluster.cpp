@@ -22,7 +22,7 @@ Status LocalCluster::secure() {
 
 std::vector<std::string> LocalCluster::securityArguments() const {
     if (!m_credentials) return {"--insecure"};
-    return {"--credentials", m_credentials->path()};
+    return {"--credentials", m_credentials->path(), "--data-plane", kLocalDataPlane};
 }
 
 Status LocalCluster::startCoordinator(const std::vector<std::string>& serveArgs) {

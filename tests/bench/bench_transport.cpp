@@ -1,6 +1,9 @@
 // bench_transport: push+pull round trips over SyncScope's wire path (Push envelope + zero-copy gradient
 // frame -> Params envelope + shared parameter frame, as worker and coordinator do) against a raw cppzmq
-// DEALER/ROUTER echo of the same bytes, over tcp and ipc. Prints a table and `BENCH_SUMMARY {json}`.
+// DEALER/ROUTER echo of the same bytes, over tcp and ipc; the wire path without authentication, with
+// an authenticated data plane (PLAIN + ZAP: the worker token checked once per connection, tensors in
+// the clear) and encrypted (CURVE: every byte encrypted and authenticated), as serve's --data-plane
+// offers. Prints a table and `BENCH_SUMMARY {json}`.
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
@@ -8,6 +11,7 @@
 #include <chrono>
 #include <cstdio>
 #include <future>
+#include <map>
 #include <optional>
 #include <string>
 #include <thread>
@@ -15,9 +19,11 @@
 #include <zmq.hpp>
 
 #include "engine/core/check.h"
+#include "engine/net/endpoint.h"
 #include "engine/net/protocol.h"
 #include "engine/net/tensor_frame.h"
 #include "engine/net/wire_codec.h"
+#include "engine/net/zap_authenticator.h"
 
 using namespace syncscope::engine;
 namespace wire = syncscope::wire;
@@ -25,7 +31,7 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-constexpr double kTarget = 0.8;  // the minimum SyncScope / raw ratio
+constexpr double kTarget = 0.8;  // the minimum ratio to raw: the wire path, and authenticated on it
 
 struct Buffer {
     const char* name;
@@ -36,6 +42,25 @@ struct Settings {
     double seconds = 0.5;
     int warmup = 3;
 };
+
+/// What is measured: raw cppzmq, or the wire path with one of the data plane's securities.
+enum class Side { Raw, Wire, Authenticated, Encrypted };
+constexpr Side kSides[] = {Side::Raw, Side::Wire, Side::Authenticated, Side::Encrypted};
+const char* sideName(Side side) {
+    switch (side) {
+        case Side::Raw: return "raw";
+        case Side::Wire: return "syncscope";
+        case Side::Authenticated: return "authenticated";
+        default: return "encrypted";
+    }
+}
+
+EndpointSecurity securityOf(Side side, const Credentials& credentials, bool server) {
+    if (side != Side::Authenticated && side != Side::Encrypted) return {};
+    const bool plain = side == Side::Authenticated;
+    return server ? EndpointSecurity::server(&credentials, kDataDomain, plain)
+                  : EndpointSecurity::client(&credentials, Role::Worker, plain);
+}
 
 // Polls like the worker does, then reads one whole message through the wire codec.
 InboundMessage awaitWire(zmq::socket_t& socket, bool router, const ReceiveLimits& limits) {
@@ -65,9 +90,10 @@ double roundTripsPerSecond(RoundTrip&& roundTrip, const Settings& s) {
 
 // Binds a ROUTER and tells the waiting client its endpoint (or hands it the bind failure).
 std::optional<zmq::socket_t> bindRouter(zmq::context_t& context, const std::string& endpoint,
-                                        std::promise<std::string>& bound) {
+                                        std::promise<std::string>& bound, const EndpointSecurity& security = {}) {
     zmq::socket_t socket(context, zmq::socket_type::router);
     socket.set(zmq::sockopt::linger, 0);
+    applySecurity(socket, security, true);
     try {
         socket.bind(endpoint);
     } catch (const zmq::error_t&) {
@@ -81,8 +107,8 @@ std::optional<zmq::socket_t> bindRouter(zmq::context_t& context, const std::stri
 // The coordinator's side of Push -> Params: decode, answer with the current snapshot, zero-copy.
 // An envelope that is not a Push is the poison pill.
 void serveWire(zmq::context_t& context, const std::string& endpoint, size_t floats,
-               std::promise<std::string>& bound) {
-    std::optional<zmq::socket_t> router = bindRouter(context, endpoint, bound);
+               std::promise<std::string>& bound, const EndpointSecurity& security) {
+    std::optional<zmq::socket_t> router = bindRouter(context, endpoint, bound, security);
     if (!router) return;
     zmq::socket_t& socket = *router;
     const SharedFloats params = std::make_shared<const std::vector<float>>(floats, 0.5f);
@@ -101,9 +127,11 @@ void serveWire(zmq::context_t& context, const std::string& endpoint, size_t floa
 }
 
 // The worker's side: Push with a borrowed gradient frame, then wait for Params and its frame.
-double wireClient(zmq::context_t& context, const std::string& address, size_t floats, const Settings& s) {
+double wireClient(zmq::context_t& context, const std::string& address, size_t floats, const Settings& s,
+                  const EndpointSecurity& security) {
     zmq::socket_t socket(context, zmq::socket_type::dealer);
     socket.set(zmq::sockopt::linger, 1000);  // long enough for the closing poison pill to go out
+    applySecurity(socket, security, false);
     socket.connect(address);
     const std::vector<float> gradient(floats, 0.25f);
     std::atomic<bool> inFlight{false};
@@ -135,7 +163,8 @@ double wireClient(zmq::context_t& context, const std::string& address, size_t fl
 }
 
 // Plain cppzmq: the ROUTER echoes the bytes it got (no copy); an empty frame is the poison pill.
-void serveRaw(zmq::context_t& context, const std::string& endpoint, size_t, std::promise<std::string>& bound) {
+void serveRaw(zmq::context_t& context, const std::string& endpoint, size_t, std::promise<std::string>& bound,
+              const EndpointSecurity&) {
     std::optional<zmq::socket_t> router = bindRouter(context, endpoint, bound);
     if (!router) return;
     zmq::socket_t& socket = *router;
@@ -150,7 +179,8 @@ void serveRaw(zmq::context_t& context, const std::string& endpoint, size_t, std:
 }
 
 // Plain cppzmq: one frame of the same bytes, sent zero-copy (its contents never change).
-double rawClient(zmq::context_t& context, const std::string& address, size_t floats, const Settings& s) {
+double rawClient(zmq::context_t& context, const std::string& address, size_t floats, const Settings& s,
+                 const EndpointSecurity&) {
     zmq::socket_t socket(context, zmq::socket_type::dealer);
     socket.set(zmq::sockopt::linger, 1000);  // long enough for the closing poison pill to go out
     socket.connect(address);
@@ -167,16 +197,23 @@ double rawClient(zmq::context_t& context, const std::string& address, size_t flo
     return rate;
 }
 
-// One measurement: a server thread and a client, each with its own context (as two processes have).
-double measure(bool wire, const std::string& endpoint, size_t floats, const Settings& s) {
+// One measurement: a server thread and a client, each with its own context (as two processes have);
+// the server's context has a ZAP handler when the side authenticates.
+double measure(Side side, const std::string& endpoint, size_t floats, const Settings& s) {
+    static const Credentials credentials = Credentials::generate();
     zmq::context_t serverContext{1}, clientContext{1};
+    std::optional<ZapAuthenticator> zap;
+    if (side == Side::Authenticated || side == Side::Encrypted) zap.emplace(serverContext, credentials);
     std::promise<std::string> bound;
     std::future<std::string> address = bound.get_future();
-    std::thread server(wire ? serveWire : serveRaw, std::ref(serverContext), endpoint, floats, std::ref(bound));
+    const bool wire = side != Side::Raw;
+    std::thread server(wire ? serveWire : serveRaw, std::ref(serverContext), endpoint, floats, std::ref(bound),
+                       securityOf(side, credentials, true));
     double rate = 0;
     try {
         const std::string at = address.get();
-        rate = wire ? wireClient(clientContext, at, floats, s) : rawClient(clientContext, at, floats, s);
+        const EndpointSecurity client = securityOf(side, credentials, false);
+        rate = wire ? wireClient(clientContext, at, floats, s, client) : rawClient(clientContext, at, floats, s, client);
     } catch (const zmq::error_t& e) {
         server.join();
         std::fprintf(stderr, "bench_transport: cannot bind %s: %s\n", endpoint.c_str(), e.what());
@@ -195,8 +232,8 @@ double median(std::vector<double> v) {
 struct Row {
     Buffer buffer;
     std::string transport;
-    std::vector<double> wireRuns, rawRuns;
-    double wire = 0, raw = 0;
+    std::map<Side, std::vector<double>> runs;
+    std::map<Side, double> median;
 };
 
 double gigabytesPerSecond(double roundTrips, size_t floats) { return roundTrips * 2.0 * floats * sizeof(float) / 1e9; }
@@ -211,26 +248,25 @@ std::string runsJson(const std::vector<double>& runs) {
 }
 
 void printReport(const std::vector<Row>& rows, int repeats, const Settings& s) {
-    std::printf("%-6s %9s %-9s | %14s %9s | %14s %9s | %6s %6s %4s\n", "buffer", "floats", "transport",
-                "syncscope rt/s", "GB/s", "raw rt/s", "GB/s", "ratio", "target", "met");
-    std::printf("%s\n", std::string(105, '-').c_str());
+    std::printf("%-6s %9s %-9s | %12s | %12s %6s | %13s %6s | %12s %6s\n", "buffer", "floats", "transport", "raw rt/s",
+                "syncscope", "ratio", "authenticated", "ratio", "encrypted", "ratio");
+    std::printf("%s\n", std::string(110, '-').c_str());
     std::string json;
     for (const Row& r : rows) {
-        const double ratio = r.wire / r.raw;
-        const char* met = ratio >= kTarget ? "yes" : "no";
-        std::printf("%-6s %9zu %-9s | %14.1f %9.3f | %14.1f %9.3f | %6.3f %6.1f %4s\n", r.buffer.name,
-                    r.buffer.floats, r.transport.c_str(), r.wire, gigabytesPerSecond(r.wire, r.buffer.floats), r.raw,
-                    gigabytesPerSecond(r.raw, r.buffer.floats), ratio, kTarget, met);
-        char row[512];
-        std::snprintf(row, sizeof row,
-                      "{\"buffer\":\"%s\",\"floats\":%zu,\"transport\":\"%s\",\"syncscope_round_trips_per_s\":%.2f,"
-                      "\"syncscope_gb_per_s\":%.4f,\"raw_round_trips_per_s\":%.2f,\"raw_gb_per_s\":%.4f,"
-                      "\"ratio\":%.4f,\"target\":%.1f,\"met\":\"%s\",",
-                      r.buffer.name, r.buffer.floats, r.transport.c_str(), r.wire,
-                      gigabytesPerSecond(r.wire, r.buffer.floats), r.raw, gigabytesPerSecond(r.raw, r.buffer.floats),
-                      ratio, kTarget, met);
-        json += (json.empty() ? "" : ",") + std::string(row) + "\"runs\":{\"syncscope\":" + runsJson(r.wireRuns) +
-                ",\"raw\":" + runsJson(r.rawRuns) + "}}";
+        const double raw = r.median.at(Side::Raw);
+        std::printf("%-6s %9zu %-9s | %12.1f | %12.1f %6.3f | %13.1f %6.3f | %12.1f %6.3f\n", r.buffer.name,
+                    r.buffer.floats, r.transport.c_str(), raw, r.median.at(Side::Wire), r.median.at(Side::Wire) / raw,
+                    r.median.at(Side::Authenticated), r.median.at(Side::Authenticated) / raw,
+                    r.median.at(Side::Encrypted), r.median.at(Side::Encrypted) / raw);
+        std::string row = "{\"buffer\":\"" + std::string(r.buffer.name) + "\",\"floats\":" +
+                          std::to_string(r.buffer.floats) + ",\"transport\":\"" + r.transport + "\"";
+        for (Side side : kSides) {
+            const double rate = r.median.at(side);
+            row += ",\"" + std::string(sideName(side)) + "\":{\"round_trips_per_s\":" + std::to_string(rate) +
+                   ",\"gb_per_s\":" + std::to_string(gigabytesPerSecond(rate, r.buffer.floats)) +
+                   ",\"ratio_to_raw\":" + std::to_string(rate / raw) + ",\"runs\":" + runsJson(r.runs.at(side)) + "}";
+        }
+        json += (json.empty() ? "" : ",") + row + ",\"authenticated_target\":" + std::to_string(kTarget) + "}";
     }
     std::printf("BENCH_SUMMARY {\"benchmark\":\"transport\",\"repeats\":%d,\"seconds\":%g,\"rows\":[%s]}\n", repeats,
                 s.seconds, json.c_str());
@@ -257,14 +293,16 @@ int main(int argc, char** argv) {
             const std::string endpoint = transport == "tcp" ? "tcp://127.0.0.1:*" : "ipc://" + ipcPath;
             Row row{buffer, transport, {}, {}};
             for (int rep = 0; rep < repeats; ++rep) {
-                // Alternate which side goes first, so drift in the machine's speed hits both alike.
-                for (bool wire : rep % 2 ? std::vector<bool>{false, true} : std::vector<bool>{true, false})
-                    (wire ? row.wireRuns : row.rawRuns).push_back(measure(wire, endpoint, buffer.floats, s));
+                // Rotate which side goes first, so drift in the machine's speed hits all alike.
+                for (size_t i = 0; i < std::size(kSides); ++i) {
+                    const Side side = kSides[(i + rep) % std::size(kSides)];
+                    row.runs[side].push_back(measure(side, endpoint, buffer.floats, s));
+                }
             }
-            row.wire = median(row.wireRuns);
-            row.raw = median(row.rawRuns);
-            std::fprintf(stderr, "%s %s: syncscope %.1f rt/s, raw %.1f rt/s\n", buffer.name, transport.c_str(),
-                         row.wire, row.raw);
+            for (Side side : kSides) row.median[side] = median(row.runs[side]);
+            std::fprintf(stderr, "%s %s: raw %.1f, syncscope %.1f, authenticated %.1f, encrypted %.1f rt/s\n",
+                         buffer.name, transport.c_str(), row.median[Side::Raw], row.median[Side::Wire],
+                         row.median[Side::Authenticated], row.median[Side::Encrypted]);
             rows.push_back(std::move(row));
         }
     }

@@ -1,6 +1,7 @@
 // SteeringPanel, WorkerTableModel, EventMarkers and the connect dialog's mode flags, offscreen and
 // without an engine: the request built for each mode, the groups slider and group cells, the
 // engine's mode shown without overwriting unsent edits, and marker labels that never overlap.
+#include <QAction>
 #include <QChart>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -92,6 +93,7 @@ private slots:
     void markerLabelsNeverOverlap();
     void autoMarkersShowTheirReason();
     void connectDialogPassesModeFlags();
+    void viewKeyGreysOutSteering();
 };
 
 void TestSteeringPanel::selectorListsEveryModeWithTooltips() {
@@ -335,6 +337,24 @@ void TestSteeringPanel::connectDialogPassesModeFlags() {
     ksync.mode = engine::defaultModeSettings(wire::KSYNC);
     ksync.mode.set_k(7);
     QCOMPARE(ksync.modeArguments(), (QStringList{"--mode", "ksync", "--k", "7"}));
+}
+
+void TestSteeringPanel::viewKeyGreysOutSteering() {
+    SteeringPanel panel;
+    TelemetryFrame frame = frameWith(modeOf(wire::BSP), {0, 0});
+    frame.clientRole = "steer";
+    panel.showFrame(frame);
+    QVERIFY(!panel.watchOnly());
+    QVERIFY(panel.modeSelector()->isEnabled());
+    frame.clientRole = "view";  // a console holding a view key: the coordinator refuses its commands
+    panel.showFrame(frame);
+    QVERIFY(panel.watchOnly());
+    QVERIFY(!panel.modeSelector()->isEnabled());
+    for (QAction* action : panel.runActions()) QVERIFY(!action->isEnabled());
+    QVERIFY(panel.slowdownSlider(0) && !panel.slowdownSlider(0)->isEnabled());
+    frame.clientRole = "steer";
+    panel.showFrame(frame);
+    QVERIFY(panel.modeSelector()->isEnabled() && panel.slowdownSlider(0)->isEnabled());
 }
 
 QTEST_MAIN(TestSteeringPanel)

@@ -146,7 +146,8 @@ void LocalClusterProcess::release() {
 }
 
 QStringList LocalClusterProcess::credentialArguments() const {
-    return {QStringLiteral("--credentials"), QString::fromStdString(m_credentials->path())};
+    return {QStringLiteral("--credentials"), QString::fromStdString(m_credentials->path()), QStringLiteral("--data-plane"),
+            QString::fromLatin1(engine::kLocalDataPlane)};
 }
 
 bool LocalClusterProcess::running() const { return m_launcher && !m_launcher->children().empty(); }
