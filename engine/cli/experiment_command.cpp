@@ -35,7 +35,7 @@ namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
 struct ExperimentFlags {
-    std::string spec, out = "experiment-results", data;
+    std::string spec, out = "experiment-results", data, stragglerKind;
     std::vector<int> delays;
     std::vector<std::string> modes;
     std::vector<uint64_t> seeds;
@@ -71,6 +71,7 @@ Result<ExperimentSpec> effectiveSpec(const ExperimentFlags& f) {
     if (f.given("--seeds")) spec.seeds = f.seeds;
     if (f.given("--workers")) spec.workers = f.workers;
     if (f.given("--delay-base-ms")) spec.delayBaseMs = f.delayBaseMs;
+    if (f.given("--straggler-kind")) spec.stragglerKind = f.stragglerKind;
     if (f.given("--max-seconds")) spec.maxSeconds = f.maxSeconds;
     if (f.given("--fixed-time")) spec.fixedTimeSeconds = f.fixedTime;
     if (f.runToCap) spec.runToCap = true;
@@ -310,6 +311,10 @@ void addExperimentCommand(CLI::App& app, int& exitCode) {
                     "A normal iteration's time in ms: d% delay = a fixed d/100 x this per iteration (0: the "
                     "slowdown factor 1 + d/100 on the straggler's compute time)")
         ->check(CLI::Range(0.0, 10000.0));
+    cmd->add_option("--straggler-kind", f->stragglerKind,
+                    "inject: the straggler sleeps (--slowdown); cpu-quota: the kernel limits its process to "
+                    "1/(1+d/100) of a CPU (cgroup v1 quota or cpulimit; needs root for cgroups)")
+        ->check(CLI::IsMember({"inject", "cpu-quota"}));
     cmd->add_option("--delays", f->delays, "Extra delay of the straggler in percent, e.g. 0,100,200,300,400")
         ->delimiter(',')->check(CLI::Range(0, 9900));
     cmd->add_option("--seeds", f->seeds, "Seeds, e.g. 1,2,3")->delimiter(',');

@@ -96,6 +96,12 @@ Status readModes(const Json& value, const std::string& path, std::vector<Experim
 Status applyKey(ExperimentSpec& spec, const std::string& path, const std::string& key, const Json& value) {
     double number = 0;
     if (key == "description") return Status::ok();
+    if (key == "straggler_kind") {
+        if (!value.is_string() || (value != "inject" && value != "cpu-quota"))
+            return invalidArgument(typeError(path, key, "\"inject\" or \"cpu-quota\""));
+        spec.stragglerKind = value.get<std::string>();
+        return Status::ok();
+    }
     if (key == "name" || key == "model") {
         if (!value.is_string()) return invalidArgument(typeError(path, key, "a string"));
         (key == "name" ? spec.name : spec.model) = value.get<std::string>();
@@ -124,7 +130,7 @@ Status applyKey(ExperimentSpec& spec, const std::string& path, const std::string
                                                       : nullptr;
     if (!target)
         return invalidArgument(path + ": unknown key \"" + key +
-                               "\" (known: name, description, workers, model, straggler, delays_percent, delay_base_ms, seeds, "
+                               "\" (known: name, description, workers, model, straggler, straggler_kind, delays_percent, delay_base_ms, seeds, "
                                "target_accuracy_percent, max_seconds, fixed_time_seconds, eval_interval_seconds, "
                                "run_to_cap, run_args, modes)");
     if (Status s = readNumber(value, path, key, number); !s) return s;
@@ -204,7 +210,9 @@ std::vector<std::string> runArguments(const ExperimentSpec& spec, const Experime
                                spec.model, "--seed",        std::to_string(seed),         "--eval-interval",
                                text(spec.evalIntervalSeconds), "--max-seconds", text(spec.maxSeconds)};
     if (!spec.runToCap) a.insert(a.end(), {"--target-accuracy", text(spec.targetAccuracyPercent)});
-    if (delayPercent > 0 && spec.delayBaseMs > 0)
+    if (delayPercent > 0 && spec.stragglerKind == "cpu-quota")
+        a.insert(a.end(), {"--cpu-quota", std::to_string(spec.straggler) + ":" + text(1.0 / (1.0 + delayPercent / 100.0))});
+    else if (delayPercent > 0 && spec.delayBaseMs > 0)
         a.insert(a.end(), {"--slowdown", std::to_string(spec.straggler) + ":1:" + text(delayPercent / 100.0 * spec.delayBaseMs)});
     else if (delayPercent > 0)
         a.insert(a.end(), {"--slowdown", std::to_string(spec.straggler) + ":" + text(1.0 + delayPercent / 100.0)});

@@ -27,6 +27,9 @@ struct ExperimentSpec {
     /// With a base: d% is a fixed extra delay of d/100 x delayBaseMs per iteration (a normal
     /// iteration's time); without (0): the slowdown factor 1 + d/100 on its compute time.
     double delayBaseMs = 8;
+    /// How the straggler is slowed: "inject" (the worker sleeps: --slowdown) or "cpu-quota" (the
+    /// kernel limits its process to 1 / (1 + d/100) of a CPU: run --cpu-quota; a real straggler).
+    std::string stragglerKind = "inject";
     std::vector<uint64_t> seeds{1, 2, 3};
     double targetAccuracyPercent = 85;  ///< a run stops here (unless runToCap) and "time to target" means this
     double maxSeconds = 20;             ///< time cap of one run (training time)

@@ -12,6 +12,7 @@
 #include "engine/cli/final_report.h"
 #include "engine/cli/json_output.h"
 #include "engine/cli/run_options.h"
+#include "engine/cli/straggler_throttles.h"
 #include "engine/core/process_signals.h"
 #include "engine/core/progress_bar.h"
 #include "engine/net/endpoint.h"
@@ -69,9 +70,12 @@ nlohmann::json resultJson(const std::string& report, const wire::Tick& last, con
             {"workers", workers}};
 }
 
-int runLocal(const RunOptions& options, const std::string& backend, int threads, bool json) {
+int runLocal(const RunOptions& options, const std::string& backend, int threads, bool json,
+             const std::vector<std::string>& cpuQuotas) {
     if (auto check = toCoordinatorOptions(options); !check)
         return printError(check.status());
+    auto throttles = StragglerThrottles::parse(cpuQuotas);
+    if (!throttles) return printError(throttles.status());
     const std::atomic<bool>& interrupted = catchInterrupts();
     LocalCluster cluster;
     if (Status s = cluster.secure(); !s) return printError(s);  // its own private credentials
@@ -108,6 +112,9 @@ int runLocal(const RunOptions& options, const std::string& backend, int threads,
             wire::Tick t;
             if (!t.ParseFromArray(body.data(), static_cast<int>(body.size()))) continue;
             bar.update(static_cast<long long>(1000 * t.progress()), 1000, progressLine(t));
+            for (const wire::Event& event : t.events())
+                if (const std::string note = throttles->onEvent(event, cluster.processes()); !note.empty())
+                    bar.note(note);
             if (t.state() == wire::RUN_RUNNING) lastRunning = t;
             last = std::move(t);
         }
@@ -141,8 +148,12 @@ void addRunCommand(CLI::App& app, int& exitCode) {
     addRunOptions(*cmd, *options);
     cmd->add_option("--backend", *backend, "Workers' compute backend")->check(CLI::IsMember({"auto", "cpu", "cuda"}))->capture_default_str();
     cmd->add_option("--threads-per-worker", *threads, "CPU threads per worker")->check(CLI::Range(1, 1024))->capture_default_str();
+    auto cpuQuotas = std::make_shared<std::vector<std::string>>();
+    cmd->add_option("--cpu-quota", *cpuQuotas,
+                    "A real straggler: the kernel limits worker WORKER's process to SHARE of a CPU "
+                    "(WORKER:SHARE, e.g. 0:0.25; cgroup v1 CPU quota, else cpulimit; repeatable)");
     addJsonFlag(*cmd, *json);
-    cmd->callback([=, &exitCode] { exitCode = runLocal(*options, *backend, *threads, *json); });
+    cmd->callback([=, &exitCode] { exitCode = runLocal(*options, *backend, *threads, *json, *cpuQuotas); });
 }
 
 }  // namespace syncscope::engine

@@ -15,6 +15,26 @@ namespace {
 
 std::string numberText(double value) { return fmt::format("{}", value); }  // shortest exact
 
+void addCheckpointOptions(CLI::App& cmd, RunOptions& o) {
+    cmd.add_option("--checkpoint-dir", o.checkpointDir,
+                   "Folder for checkpoints (made 0700): periodic ones and one before every control change, "
+                   "so a crash can be resumed and a change rolled back");
+    cmd.add_option("--checkpoint-seconds", o.checkpointSeconds, "Seconds between periodic checkpoints")
+        ->check(CLI::Range(0.1, 1e6))->capture_default_str();
+    cmd.add_option("--keep-checkpoints", o.keepCheckpoints, "Periodic checkpoints kept (the newest)")
+        ->check(CLI::Range(size_t{1}, size_t{1000}))->capture_default_str();
+    cmd.add_option("--keep-change-checkpoints", o.keepChangeCheckpoints,
+                   "Checkpoints taken before control changes kept (how far back a rollback reaches)")
+        ->check(CLI::Range(size_t{1}, size_t{10000}))->capture_default_str();
+    cmd.add_option("--resume", o.resumeDir,
+                   "Restart a crashed run from the newest valid checkpoint in this folder (the run's "
+                   "--checkpoint-dir), continuing its --record file");
+    cmd.add_option("--on-storage-failure", o.onStorageFailure,
+                   "When the recording or checkpoints cannot be written (a full disk): go on, or pause "
+                   "until writing works again")
+        ->check(CLI::IsMember({"continue", "pause"}))->capture_default_str();
+}
+
 // --mode and one flag per catalogue parameter, with its default, range or choices, and help.
 void addModeOptions(CLI::App& cmd, RunOptions& o) {
     const wire::Catalog& catalog = modeCatalog();
@@ -80,6 +100,7 @@ void addRunOptions(CLI::App& cmd, RunOptions& o) {
     cmd.add_option("--max-gradient-norm", o.maxGradientNorm,
                    "Drop a gradient whose L2 norm exceeds this, as a recorded drop (0: no limit)")
         ->check(CLI::Range(0.0, 1e30))->capture_default_str();
+    addCheckpointOptions(cmd, o);
 }
 
 namespace {
@@ -151,6 +172,16 @@ Result<CoordinatorOptions> toCoordinatorOptions(const RunOptions& o) {
     c.heartbeatTimeoutSeconds = o.heartbeatTimeout;
     c.spareWorkers = o.spareWorkers;
     c.maxGradientNorm = o.maxGradientNorm;
+    if (!o.resumeDir.empty() && !o.checkpointDir.empty() && o.resumeDir != o.checkpointDir)
+        return invalidArgument("--resume '" + o.resumeDir + "' and --checkpoint-dir '" + o.checkpointDir +
+                               "' differ: a resumed run goes on checkpointing into the folder it resumes from; "
+                               "give one of them");
+    c.checkpointDir = o.resumeDir.empty() ? o.checkpointDir : o.resumeDir;
+    c.resume = !o.resumeDir.empty();
+    c.checkpointSeconds = o.checkpointSeconds;
+    c.keepCheckpoints = o.keepCheckpoints;
+    c.keepChangeCheckpoints = o.keepChangeCheckpoints;
+    c.pauseOnStorageFailure = o.onStorageFailure == "pause";
     for (const auto& text : o.slowdowns) {
         auto s = parseSlowdown(text);
         if (!s) return s.status();
@@ -177,6 +208,11 @@ std::vector<std::string> toServeArguments(const RunOptions& o) {
     if (!o.record.empty()) a.insert(a.end(), {"--record", o.record});
     for (const auto& s : o.slowdowns) a.insert(a.end(), {"--slowdown", s});
     if (o.paused) a.push_back("--paused");
+    if (!o.checkpointDir.empty()) a.insert(a.end(), {"--checkpoint-dir", o.checkpointDir});
+    if (!o.resumeDir.empty()) a.insert(a.end(), {"--resume", o.resumeDir});
+    a.insert(a.end(), {"--checkpoint-seconds", numberText(o.checkpointSeconds), "--keep-checkpoints",
+                       std::to_string(o.keepCheckpoints), "--keep-change-checkpoints",
+                       std::to_string(o.keepChangeCheckpoints), "--on-storage-failure", o.onStorageFailure});
     a.insert(a.end(), {"--spare-workers", std::to_string(o.spareWorkers), "--max-gradient-norm", numberText(o.maxGradientNorm)});
     return a;
 }

@@ -24,6 +24,11 @@ struct RunOptions {
     bool paused = false;
     unsigned spareWorkers = 2;
     double maxGradientNorm = 0;
+    /// Checkpoints and resume (defaults from CoordinatorOptions).
+    std::string checkpointDir, resumeDir, onStorageFailure = "continue";
+    double checkpointSeconds = CoordinatorOptions{}.checkpointSeconds;
+    size_t keepCheckpoints = CoordinatorOptions{}.keepCheckpoints;
+    size_t keepChangeCheckpoints = CoordinatorOptions{}.keepChangeCheckpoints;
 };
 
 /// Registers the run flags on a subcommand.

@@ -36,6 +36,12 @@ void ProgressBar::keep(long long done, long long total, const std::string& suffi
     m_open = false;
 }
 
+void ProgressBar::note(const std::string& line) {
+    std::fprintf(m_out, m_tty && m_open ? "\r%s\033[K\n" : "%s\n", line.c_str());
+    std::fflush(m_out);
+    m_open = false;
+}
+
 void ProgressBar::finish() {
     if (m_open) std::fputc('\n', m_out);
     m_open = false;

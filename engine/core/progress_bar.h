@@ -18,6 +18,8 @@ public:
     /// Ends the current line so it stays visible (on a terminal), or prints it (elsewhere).
     void keep(long long done, long long total, const std::string& suffix);
     void finish();
+    /// Prints a line of its own above the bar (the bar is drawn again by the next update).
+    void note(const std::string& line);
 
 private:
     std::string render(long long done, long long total, const std::string& suffix) const;

@@ -20,6 +20,9 @@ public:
     /// params -= lr * (momentum-filtered grads + weightDecay * params), at the given learning rate.
     void step(float* params, const float* grads, float learningRate);
     void step(float* params, const float* grads) { step(params, grads, m_settings.learningRate); }
+    /// The momentum buffer (checkpoints save and restore it).
+    DeviceBuffer<float>& velocity() { return m_velocity; }
+    const DeviceBuffer<float>& velocity() const { return m_velocity; }
 
 private:
     Backend& m_backend;

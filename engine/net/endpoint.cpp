@@ -113,9 +113,10 @@ void ServerEndpoint::send(const std::string& identity, wire::Envelope& envelope,
     sendMessage(m_socket, &identity, envelope, tensor);
 }
 
-void ServerEndpoint::refuse(const std::string& identity, uint64_t correlationId, const std::string& why) {
+void ServerEndpoint::refuse(const std::string& identity, uint64_t correlationId, const std::string& why,
+                            wire::Error::Code code) {
     ++m_refused;
-    sendError(m_socket, &identity, correlationId, "refused: " + why);
+    sendError(m_socket, &identity, correlationId, "refused: " + why, code);
 }
 
 PublisherEndpoint::PublisherEndpoint(zmq::context_t& context, EndpointOptions options)

@@ -59,7 +59,8 @@ public:
     std::optional<InboundMessage> receive();
     void send(const std::string& identity, wire::Envelope& envelope, zmq::message_t* tensor = nullptr);
     /// Answers with an error and counts the peer's message as refused.
-    void refuse(const std::string& identity, uint64_t correlationId, const std::string& why);
+    void refuse(const std::string& identity, uint64_t correlationId, const std::string& why,
+                wire::Error::Code code = wire::Error::CODE_UNSPECIFIED);
     /// Messages refused so far: undecodable, too large, of another protocol version, or by refuse().
     uint64_t refused() const { return m_refused; }
     /// Raises the receive limits (e.g. once the model size is known).

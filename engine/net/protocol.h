@@ -8,9 +8,11 @@ namespace syncscope::engine {
 
 /// A peer with another major version is refused; minor versions only add optional fields.
 constexpr uint32_t kProtocolMajor = 1;
-constexpr uint32_t kProtocolMinor = 2;  // 1: grouped, ksync, kasync, elastic, auto; SetGroups
+constexpr uint32_t kProtocolMinor = 3;  // 1: grouped, ksync, kasync, elastic, auto; SetGroups
                                         // 2: typed events, auto decisions, the catalogue, advice,
                                         //    session tokens, roles and authentication in snapshots
+                                        // 3: checkpoints: rollback, change ids, resumed/rollback
+                                        //    events, Error.code (NOT_REGISTERED)
 
 /// Largest protobuf metadata frame accepted (a Snapshot reply can be large; requests are tiny).
 constexpr size_t kMaxEnvelopeBytes = 1 << 20;

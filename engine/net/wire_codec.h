@@ -42,6 +42,7 @@ void sendMessage(zmq::socket_t& socket, const std::string* identity, wire::Envel
                  zmq::message_t* tensor = nullptr);
 
 /// Sends an Error reply to `identity` (ROUTER) or the peer (DEALER).
-void sendError(zmq::socket_t& socket, const std::string* identity, uint64_t correlationId, const std::string& message);
+void sendError(zmq::socket_t& socket, const std::string* identity, uint64_t correlationId, const std::string& message,
+               wire::Error::Code code = wire::Error::CODE_UNSPECIFIED);
 
 }  // namespace syncscope::engine

@@ -50,20 +50,39 @@ wire::ControlReply ControlHandler::execute(const wire::ControlRequest& request, 
                     "(`syncscope-engine keygen --role steer`)");
     const wire::RunState state = m_state.state;
     if (state == wire::RUN_STOPPED && request.command_case() != R::kSnapshot) return fail("the run has stopped");
+    // A change of the training (not of the run's state) is numbered, and checkpointed before it is
+    // made, so it can be rolled back; its events carry its number.
+    const bool change = request.command_case() == R::kSetMode || request.command_case() == R::kSetGroups ||
+                        request.command_case() == R::kSetSlowdown || request.command_case() == R::kSetLearningRate ||
+                        request.command_case() == R::kRollback ||
+                        (request.command_case() == R::kAnswerAdvice && request.answer_advice().accept());
+    if (change) m_checkpoints.beginChange(request.ShortDebugString());
+    Status status = executeCommand(request);
+    if (change) m_checkpoints.endChange();
+    if (!status) return fail(status.message());
+    reply.set_ok(true);
+    if (!m_events.all().empty()) *reply.mutable_event() = m_events.all().back();
+    return reply;
+}
+
+Status ControlHandler::executeCommand(const wire::ControlRequest& request) {
+    using R = wire::ControlRequest;
+    const wire::RunState state = m_state.state;
     Status status;
     switch (request.command_case()) {
         case R::kStart:
-            if (state != wire::RUN_WAITING_FOR_WORKERS) return fail("the run has already started");
+            if (state != wire::RUN_WAITING_FOR_WORKERS) return invalidArgument("the run has already started");
             startTraining();
             break;
         case R::kPause:
-            if (state != wire::RUN_RUNNING) return fail("the run is not running");
+            if (state != wire::RUN_RUNNING) return invalidArgument("the run is not running");
             m_state.state = wire::RUN_PAUSED;
             m_events.raise(wire::EVENT_PAUSE, "paused");
             break;
         case R::kResume:
-            if (state != wire::RUN_PAUSED) return fail("the run is not paused");
+            if (state != wire::RUN_PAUSED) return invalidArgument("the run is not paused");
             m_state.state = wire::RUN_RUNNING;
+            m_state.pausedForStorage = false;
             m_events.raise(wire::EVENT_RESUME, "resumed");
             m_state.policy->reconsider();
             break;
@@ -75,12 +94,10 @@ wire::ControlReply ControlHandler::execute(const wire::ControlRequest& request, 
         case R::kAnswerAdvice:
             status = m_state.policy->answerAdvice(request.answer_advice().advice_id(), request.answer_advice().accept());
             break;
-        default: return fail("empty or unknown control command");
+        case R::kRollback: status = m_checkpoints.rollback(request.rollback().change_id()); break;
+        default: return invalidArgument("empty or unknown control command");
     }
-    if (!status) return fail(status.message());
-    reply.set_ok(true);
-    if (!m_events.all().empty()) *reply.mutable_event() = m_events.all().back();
-    return reply;
+    return status;
 }
 
 bool ControlHandler::snapshotAllowed(const std::string& client) {

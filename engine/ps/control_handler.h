@@ -7,6 +7,7 @@
 #include <string>
 
 #include "engine/net/endpoint.h"
+#include "engine/ps/checkpointing.h"
 #include "engine/ps/coordinator_state.h"
 #include "engine/ps/data_plane.h"
 #include "engine/ps/event_log.h"
@@ -17,9 +18,9 @@ namespace syncscope::engine {
 class ControlHandler {
 public:
     ControlHandler(CoordinatorState& state, ServerEndpoint& endpoint, EventLog& events, DataPlane& dataPlane,
-                   const TelemetryPublisher& telemetry, PolicyContext& policyContext)
+                   const TelemetryPublisher& telemetry, Checkpointing& checkpoints, PolicyContext& policyContext)
         : m_state(state), m_endpoint(endpoint), m_events(events), m_dataPlane(dataPlane), m_telemetry(telemetry),
-          m_policyContext(policyContext) {}
+          m_checkpoints(checkpoints), m_policyContext(policyContext) {}
 
     /// Minimum time between two snapshots for one console: a snapshot copies the whole history.
     static constexpr double kSnapshotIntervalSeconds = 0.5;
@@ -39,6 +40,7 @@ public:
     uint64_t refused() const { return m_endpoint.refused(); }
 
 private:
+    Status executeCommand(const wire::ControlRequest& request);
     Status setMode(const wire::ModeSettings& settings, wire::EventKind kind = wire::EVENT_MODE);
     Status setGroups(const wire::SetGroups& request);
     Status setSlowdown(const wire::SetSlowdown& request);
@@ -52,6 +54,7 @@ private:
     EventLog& m_events;
     DataPlane& m_dataPlane;
     const TelemetryPublisher& m_telemetry;
+    Checkpointing& m_checkpoints;
     PolicyContext& m_policyContext;
     Clock::time_point m_stopDeadline;
     std::map<std::string, Clock::time_point> m_lastSnapshot;  ///< by console identity

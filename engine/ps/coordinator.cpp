@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include <unistd.h>
+
 #include <cstdio>
 
 #include "engine/backend/cpu/cpu_backend.h"
@@ -10,6 +12,7 @@
 #include "engine/model/model_zoo.h"
 #include "engine/net/protocol.h"
 #include "engine/ps/mode_catalog.h"
+#include "engine/telemetry/recording_reader.h"
 
 namespace syncscope::engine {
 namespace {
@@ -53,11 +56,67 @@ Result<std::unique_ptr<Coordinator>> Coordinator::create(const CoordinatorOption
     if (!trainLabels) return trainLabels.status();
     auto coordinator = std::unique_ptr<Coordinator>(new Coordinator(
         options, model.value()->downloadParameters(), std::move(*test), static_cast<int>(trainLabels->size())));
-    auto policy = createSyncPolicy(options.mode, *coordinator);
-    if (!policy) return policy.status();
-    coordinator->m_state.policy = std::move(*policy);
-    if (Status s = coordinator->m_recorder.open(options.recordPath, coordinator->m_state.header()); !s) return s;
+    if (Status s = coordinator->start(); !s) return s;
     return coordinator;
+}
+
+Status Coordinator::start() {
+    if (Status s = m_checkpoints.open(); !s) return s;
+    std::string resumedFrom;
+    if (m_state.options.resume)
+        if (Status s = m_checkpoints.resume(&resumedFrom); !s) return s;
+    auto policy = createSyncPolicy(m_state.mode, *this);
+    if (!policy) return policy.status();
+    m_state.policy = std::move(*policy);
+    const std::string& path = m_state.options.recordPath;
+    const bool continued = m_state.options.resume && !path.empty() && ::access(path.c_str(), F_OK) == 0;
+    if (Status s = m_recorder.open(path, m_state.header(), continued); !s) return s;
+    if (!m_state.options.resume) return Status::ok();
+    uint64_t lastVersion = m_state.store.version();
+    if (continued) {
+        auto history = restoreHistory(path, &lastVersion);
+        if (!history) return history;
+    }
+    const uint64_t checkpointVersion = m_state.store.version();
+    if (lastVersion > checkpointVersion) {
+        // Version numbers never repeat in a recording: the restored model goes on as the version
+        // after the last one the crashed run reached, and gradients on the lost versions are dropped.
+        std::vector<float> parameters, momentum;
+        m_state.store.exportState(&parameters, &momentum);
+        m_state.store.restore(parameters, momentum, lastVersion + 1);
+        m_state.minimumBaseVersion = lastVersion + 1;
+    }
+    m_events.raise(wire::EVENT_RESUMED,
+                   fmt::format("resumed from the {}; the run had reached version {}: the {} updates after the "
+                               "checkpoint were lost, and training goes on as version {}",
+                               resumedFrom, lastVersion, lastVersion - checkpointVersion, m_state.store.version()));
+    return Status::ok();
+}
+
+// A resumed run's ticks and events so far, from the recording it continues, so a console sees one
+// history; the run's clock goes on from the recording's last time, so times never go back.
+Status Coordinator::restoreHistory(const std::string& path, uint64_t* lastVersion) {
+    std::vector<wire::Tick> ticks;
+    std::vector<wire::Event> events;
+    double lastTime = 0;
+    auto scan = forEachRecord(path, [&](wire::Record&& record) {
+        if (record.has_tick()) {
+            lastTime = std::max(lastTime, record.tick().time_s());
+            *lastVersion = std::max(*lastVersion, record.tick().version());
+            record.mutable_tick()->clear_events();
+            ticks.push_back(std::move(*record.mutable_tick()));
+        } else if (record.has_event()) {
+            events.push_back(std::move(*record.mutable_event()));
+        } else if (record.has_update()) {
+            *lastVersion = std::max(*lastVersion, record.update().version());
+        }
+    });
+    if (!scan) return scan.status();
+    m_telemetry.restoreHistory(std::move(ticks));
+    m_events.restore(std::move(events));
+    const double elapsed = std::max(lastTime, m_state.elapsedSeconds());
+    m_state.startTime = Clock::now() - std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(elapsed));
+    return Status::ok();
 }
 
 Coordinator::Coordinator(const CoordinatorOptions& options, std::vector<float> initial, ImageDataset test,
@@ -68,7 +127,7 @@ Coordinator::Coordinator(const CoordinatorOptions& options, std::vector<float> i
       m_control(m_context, controlOptions(m_state)),
       m_telemetryEndpoint(m_context, telemetryOptions(m_state)),
       m_dataPlane(m_state, m_data, m_events, *this, [this] { m_controlHandler.startTraining(); }),
-      m_controlHandler(m_state, m_control, m_events, m_dataPlane, m_telemetry, *this),
+      m_controlHandler(m_state, m_control, m_events, m_dataPlane, m_telemetry, m_checkpoints, *this),
       m_evaluator(options.spec.model(), std::move(test)),
       m_lastEvalSubmit(Clock::now()) {}
 
@@ -100,6 +159,7 @@ EvaluationResult Coordinator::run() {
         if (m_telemetry.due()) onTick();
         if (finished()) break;
     }
+    m_checkpoints.flush();
     const EvaluationResult final = m_evaluator.evaluateNow(m_state.store.snapshot(), m_state.store.version());
     m_state.lastEvaluation = final;
     m_events.raise(wire::EVENT_EVALUATION, fmt::format("final test accuracy {:.2f}%", 100.0 * final.accuracy));
@@ -111,8 +171,28 @@ void Coordinator::onTick() {
     m_dataPlane.checkHeartbeats();
     if (const std::string reason = m_state.stopReason(); !reason.empty()) m_controlHandler.beginStop(reason);
     if (m_state.state == wire::RUN_RUNNING) m_state.policy->onTick();
-    if (auto failure = m_recorder.takeFailure()) m_events.raise(wire::EVENT_ERROR, *failure);
+    m_checkpoints.onTick();
+    reportStorage();
     m_telemetry.tick(refusedSoFar());
+}
+
+// A full disk (or an unwritable folder) for the recording or the checkpoints: said once when it
+// starts and once when writing works again; with pauseOnStorageFailure the run waits meanwhile.
+void Coordinator::reportStorage() {
+    if (auto news = m_recorder.takeNews()) m_events.raise(wire::EVENT_ERROR, *news);
+    if (auto news = m_checkpoints.takeNews()) m_events.raise(wire::EVENT_CHECKPOINT, *news);
+    if (!m_state.options.pauseOnStorageFailure) return;
+    const bool failing = m_recorder.failing() || m_checkpoints.failing();
+    if (failing && m_state.state == wire::RUN_RUNNING) {
+        m_state.state = wire::RUN_PAUSED;
+        m_state.pausedForStorage = true;
+        m_events.raise(wire::EVENT_PAUSE, "paused until the disk has space again (--on-storage-failure pause)");
+    } else if (!failing && m_state.pausedForStorage && m_state.state == wire::RUN_PAUSED) {
+        m_state.state = wire::RUN_RUNNING;
+        m_state.pausedForStorage = false;
+        m_events.raise(wire::EVENT_RESUME, "the disk has space again");
+        m_state.policy->reconsider();
+    }
 }
 
 uint64_t Coordinator::refusedSoFar() const {

@@ -15,6 +15,7 @@
 #include "engine/net/endpoints_line.h"
 #include "engine/net/zap_authenticator.h"
 #include "engine/ps/background_evaluator.h"
+#include "engine/ps/checkpointing.h"
 #include "engine/ps/control_handler.h"
 #include "engine/ps/coordinator_state.h"
 #include "engine/ps/data_plane.h"
@@ -53,6 +54,10 @@ private:
     uint32_t baseBatchSize() const override { return m_state.options.spec.batch_size(); }
     void announce(wire::EventKind kind, const std::string& detail, const wire::AutoDecision* decision) override;
 
+    /// Opens checkpoints and the recording, resuming a run when asked.
+    Status start();
+    Status restoreHistory(const std::string& path, uint64_t* lastVersion);
+    void reportStorage();
     void onTick();
     void collectEvaluation();
     bool finished() const;
@@ -68,6 +73,7 @@ private:
     RunRecorder m_recorder;
     EventLog m_events{m_state, m_recorder};
     TelemetryPublisher m_telemetry{m_state, m_telemetryEndpoint, m_events, m_recorder};
+    Checkpointing m_checkpoints{m_state, m_events, *this};
     DataPlane m_dataPlane;
     ControlHandler m_controlHandler;
     BackgroundEvaluator m_evaluator;

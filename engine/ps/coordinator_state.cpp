@@ -28,7 +28,7 @@ double CoordinatorState::elapsedSeconds() const {
 }
 
 double CoordinatorState::trainingSeconds() const {
-    return started ? std::chrono::duration<double>(Clock::now() - trainingStart).count() : 0.0;
+    return trainingSecondsBefore + (started ? std::chrono::duration<double>(Clock::now() - trainingStart).count() : 0.0);
 }
 
 float CoordinatorState::scheduledLearningRate() const {

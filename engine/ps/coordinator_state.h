@@ -38,6 +38,12 @@ struct CoordinatorOptions {
     bool plainDataPlane = false;   ///< the data plane authenticated (PLAIN + ZAP) but not encrypted
     uint32_t spareWorkers = 2;     ///< registrations admitted beyond expectedWorkers (active at once)
     double maxGradientNorm = 0;    ///< a gradient with a larger L2 norm is dropped (0: no limit)
+    std::string checkpointDir;     ///< empty: no checkpoints (and no rollback)
+    double checkpointSeconds = 30; ///< between periodic checkpoints
+    size_t keepCheckpoints = 3;    ///< periodic ones kept
+    size_t keepChangeCheckpoints = 20;  ///< ones taken before control changes kept (the reach of rollback)
+    bool resume = false;           ///< start from the newest checkpoint in checkpointDir, continue the recording
+    bool pauseOnStorageFailure = false;  ///< pause the run while the recording or checkpoints cannot be written
 };
 
 /// Every gradient pushed is applied, dropped, or pending in the policy's partial aggregate.
@@ -63,6 +69,11 @@ struct CoordinatorState {
     uint64_t runId = 0, startUnixMs = 0;
     Clock::time_point startTime, trainingStart;
     bool started = false;
+    double trainingSecondsBefore = 0;  ///< training time before a resume (the time limit counts it)
+    uint64_t nextChangeId = 1;         ///< the number the next control change gets
+    uint64_t currentChange = 0;        ///< while a change is carried out: its number (stamped on its events)
+    uint64_t minimumBaseVersion = 0;   ///< gradients on older versions are dropped (after a rollback)
+    bool pausedForStorage = false;     ///< the run paused itself because the disk is full
 
     double elapsedSeconds() const;
     double trainingSeconds() const;

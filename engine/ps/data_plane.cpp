@@ -43,9 +43,10 @@ void DataPlane::handle(InboundMessage& message) {
         case wire::Envelope::kHeartbeat: return handleHeartbeat(message);
         case wire::Envelope::kPush: {
             WorkerRecord* w = m_state.workers.findByIdentity(message.identity);
-            if (!w || w->id != envelope.push().worker_id())
+            if (!w || w->id != envelope.push().worker_id() || w->sessionToken == 0)
                 return m_endpoint.refuse(message.identity, envelope.correlation_id(),
-                                         "unknown sender; a worker must register before pushing or heartbeating");
+                                         "unknown sender; a worker must register before pushing or heartbeating",
+                                         wire::Error::NOT_REGISTERED);
             return handlePush(message, *w);
         }
         default:
@@ -59,7 +60,8 @@ void DataPlane::handleHeartbeat(const InboundMessage& message) {
     WorkerRecord* w = owner == m_heartbeatOwners.end() ? nullptr : m_state.workers.find(owner->second);
     if (!w)
         return m_endpoint.refuse(message.identity, message.envelope.correlation_id(),
-                                 "unknown sender; a worker must register before pushing or heartbeating");
+                                 "unknown sender; a worker must register before pushing or heartbeating",
+                                 wire::Error::NOT_REGISTERED);
     const wire::Heartbeat& beat = message.envelope.heartbeat();
     if (beat.worker_id() != w->id || beat.session_token() != w->sessionToken)
         return m_endpoint.refuse(message.identity, message.envelope.correlation_id(),
@@ -87,7 +89,13 @@ void DataPlane::handleRegister(const InboundMessage& message) {
         return;
     }
     if (m_state.state == wire::RUN_STOPPED) return m_endpoint.refuse(message.identity, 0, "the run has stopped");
-    if (m_state.workers.findByIdentity(message.identity)) return m_endpoint.refuse(message.identity, 0, "already registered");
+    if (WorkerRecord* known = m_state.workers.findByIdentity(message.identity)) {
+        // The same worker process again (its routing id is its own): after a restart of this
+        // coordinator, or once it gave this one up for lost. It gets its id back.
+        if (known->active() && known->sessionToken != 0)
+            return m_endpoint.refuse(message.identity, 0, "already registered");
+        return welcome(message, *known, reg, true);
+    }
     const size_t active = std::count_if(m_state.workers.all().begin(), m_state.workers.all().end(),
                                         [](const auto& entry) { return entry.second.active(); });
     const size_t admitted = size_t(m_state.options.expectedWorkers) + m_state.options.spareWorkers;
@@ -97,8 +105,15 @@ void DataPlane::handleRegister(const InboundMessage& message) {
                                              m_state.options.expectedWorkers, m_state.options.spareWorkers, active));
     WorkerRecord& w = m_state.workers.add(message.identity, m_state.options.spec.batch_size());
     if (auto it = m_state.options.slowdowns.find(w.id); it != m_state.options.slowdowns.end()) w.slowdown = it->second;
+    welcome(message, w, reg, false);
+}
+
+void DataPlane::welcome(const InboundMessage& message, WorkerRecord& w, const wire::Register& reg, bool returning) {
     w.pid = std::to_string(reg.pid()) + "@" + printable(reg.hostname(), kMaxHostnameBytes);
     w.sessionToken = m_tokens();
+    w.lastSeen = Clock::now();
+    w.waiting = false;
+    w.state = wire::WORKER_STARTING;
     // A worker joining a running SSP run starts level with the slowest, so it blocks nobody.
     w.clock = m_state.workers.minParticipantClock();
     wire::Envelope welcome;
@@ -109,8 +124,10 @@ void DataPlane::handleRegister(const InboundMessage& message) {
     welcome.mutable_welcome()->set_shard_index(shard);
     welcome.mutable_welcome()->set_session_token(w.sessionToken);
     m_endpoint.send(message.identity, welcome);
-    m_events.raise(wire::EVENT_WORKER_JOINED,
-                   fmt::format("worker {} (pid {}, {})", w.id, w.pid, printable(reg.backend(), kMaxBackendBytes)), w.id);
+    m_events.raise(returning ? wire::EVENT_WORKER_REJOINED : wire::EVENT_WORKER_JOINED,
+                   fmt::format("worker {} (pid {}, {}){}", w.id, w.pid, printable(reg.backend(), kMaxBackendBytes),
+                               returning ? ", registered again" : ""),
+                   w.id);
 }
 
 bool DataPlane::acceptGradient(const InboundMessage& message, WorkerRecord& w) {
@@ -149,6 +166,10 @@ bool DataPlane::acceptGradient(const InboundMessage& message, WorkerRecord& w) {
                               push.batch_size()};
     if (m_state.state == wire::RUN_STOPPED)
         m_policyContext.dropGradient(w.id, push.base_version(), "run stopped");
+    else if (push.base_version() < m_state.minimumBaseVersion)  // on a model a rollback or a restart replaced
+        m_policyContext.dropGradient(w.id, push.base_version(),
+                                     fmt::format("computed on version {}, before the model was restored at version {}",
+                                                 push.base_version(), m_state.minimumBaseVersion));
     else if (!allFinite(gradient.data, count))
         dropNonFinite(w.id, push.base_version());
     else if (const double norm = m_state.options.maxGradientNorm > 0 ? l2Norm(gradient.data, count) : 0;

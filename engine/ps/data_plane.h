@@ -40,6 +40,8 @@ public:
 private:
     void handle(InboundMessage& message);
     void handleRegister(const InboundMessage& message);
+    /// Admits a worker (new, or `returning` under its old id) and sends it the run.
+    void welcome(const InboundMessage& message, WorkerRecord& worker, const wire::Register& reg, bool returning);
     void handleHeartbeat(const InboundMessage& message);
     void handlePush(InboundMessage& message, WorkerRecord& worker);
     bool acceptGradient(const InboundMessage& message, WorkerRecord& worker);

@@ -18,6 +18,7 @@ const wire::Event& EventLog::raise(wire::EventKind kind, const std::string& deta
     event.set_kind(kind);
     event.set_detail(detail);
     event.set_worker_id(worker);
+    event.set_change_id(m_state.currentChange);
     if (decision) *event.mutable_decision() = *decision;
     event.set_pushed(m_state.totals.pushed);
     event.set_applied(m_state.totals.applied);

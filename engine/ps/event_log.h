@@ -21,6 +21,8 @@ public:
     const std::vector<wire::Event>& all() const { return m_events; }
     /// The events since the last call (for a tick).
     std::vector<wire::Event> takePending();
+    /// A resumed run's events so far, read back from its recording (not recorded again).
+    void restore(std::vector<wire::Event> events) { m_events = std::move(events); }
 
 private:
     CoordinatorState& m_state;

@@ -39,7 +39,11 @@ void HeartbeatSender::loop() {
         pollSockets(&item, 1, std::chrono::milliseconds(50));
         // Only an acknowledgement is a sign of life: a refusal is an answer, not a heartbeat.
         while (auto reply = receiveMessage(socket, false, limits))
-            if (*reply && reply->value().envelope.has_heartbeat_ack()) lastReply = Clock::now();
+            if (*reply && reply->value().envelope.has_heartbeat_ack()) {
+                lastReply = Clock::now();
+            } else if (*reply && reply->value().envelope.error().code() == wire::Error::NOT_REGISTERED) {
+                m_lost.store(true, std::memory_order_release);  // a restarted coordinator: rejoin now
+            }
         if (Clock::now() - lastReply > m_timeout) m_lost.store(true, std::memory_order_release);
         if (Clock::now() - lastSent >= kPeriod) {
             wire::Envelope beat;

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <memory>
 
+#include "engine/core/check.h"
+
 namespace syncscope::engine {
 
 ParameterStore::ParameterStore(std::vector<float> initial, SgdSettings sgd)
@@ -15,6 +17,20 @@ ParameterStore::ParameterStore(std::vector<float> initial, SgdSettings sgd)
 void ParameterStore::apply(const float* gradient, float lr) {
     m_optimizer.step(m_params.data(), gradient, lr);
     ++m_version;
+}
+
+void ParameterStore::exportState(std::vector<float>* parameters, std::vector<float>* momentum) const {
+    parameters->assign(m_params.data(), m_params.data() + m_params.size());
+    const DeviceBuffer<float>& velocity = m_optimizer.velocity();
+    momentum->assign(velocity.data(), velocity.data() + velocity.size());
+}
+
+void ParameterStore::restore(const std::vector<float>& parameters, const std::vector<float>& momentum, uint64_t version) {
+    SS_CHECK(parameters.size() == m_params.size() && momentum.size() == m_params.size(), "a checkpoint of this model");
+    std::copy(parameters.begin(), parameters.end(), m_params.data());
+    std::copy(momentum.begin(), momentum.end(), m_optimizer.velocity().data());
+    m_version = version;
+    m_snapshotVersion = ~0ULL;  // the next snapshot copies the restored parameters
 }
 
 SharedFloats ParameterStore::snapshot() {

@@ -27,6 +27,10 @@ public:
     void apply(const float* gradient, float lr);
     /// The parameters of the current version, shared by every reply that carries them.
     SharedFloats snapshot();
+    /// Copies of the parameters and the optimiser's momentum (for a checkpoint).
+    void exportState(std::vector<float>* parameters, std::vector<float>* momentum) const;
+    /// Puts parameters and momentum back and sets the version (a resume, or a rollback's next version).
+    void restore(const std::vector<float>& parameters, const std::vector<float>& momentum, uint64_t version);
 
 private:
     // Buffers whose last reader (a reply ZeroMQ has finished sending) let go come back here, so an

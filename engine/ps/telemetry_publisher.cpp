@@ -87,6 +87,11 @@ void TelemetryPublisher::tick(uint64_t badMessages) {
     keep(t);
 }
 
+void TelemetryPublisher::restoreHistory(std::vector<wire::Tick> ticks) {
+    m_history.clear();
+    for (wire::Tick& t : ticks) keep(std::move(t));
+}
+
 void TelemetryPublisher::keep(const wire::Tick& t) {
     m_history.push_back(t);
     m_history.back().clear_events();  // snapshots carry the events once, separately

@@ -29,6 +29,8 @@ public:
     Clock::duration untilDue() const;
     /// The ticks so far (thinned), without their events (snapshots carry those once).
     const std::vector<wire::Tick>& history() const { return m_history; }
+    /// A resumed run's ticks so far, read back from its recording.
+    void restoreHistory(std::vector<wire::Tick> ticks);
 
 private:
     wire::Tick build();

@@ -107,8 +107,13 @@ Result<InboundMessage> WorkerSession::awaitReply(double timeoutSeconds, const He
         pollSockets(&item, 1, std::chrono::milliseconds(100));
         if (auto message = receiveMessage(m_socket, false, limits)) {
             if (!*message) return message->status();
-            if (message->value().envelope.has_error())
-                return unavailable("the coordinator refused this worker: " + message->value().envelope.error().message());
+            if (message->value().envelope.has_error()) {
+                const wire::Error& error = message->value().envelope.error();
+                // A coordinator that restarted (resumed from a checkpoint) does not know this
+                // session: that is a lost coordinator, which a retrying worker rejoins.
+                if (error.code() == wire::Error::NOT_REGISTERED) *m_lost = true;
+                return unavailable("the coordinator refused this worker: " + error.message());
+            }
             return std::move(*message);
         }
         if (heartbeat && heartbeat->coordinatorLost()) {

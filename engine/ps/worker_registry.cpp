@@ -35,6 +35,19 @@ WorkerRecord& WorkerRegistry::add(const std::string& identity, uint32_t batchSiz
     return record;
 }
 
+WorkerRecord& WorkerRegistry::restore(uint32_t id, const std::string& identity) {
+    WorkerRecord& record = m_workers[id];
+    record.id = id;
+    record.identity = identity;
+    record.lastSeen = Clock::now();
+    record.state = record.stateBeforeLoss = wire::WORKER_LOST;  // until it registers again
+    record.stalenessHistogram.assign(kStalenessBuckets, 0);
+    record.slowdown.set_factor(1.0);
+    if (!identity.empty()) m_byIdentity[identity] = id;
+    m_nextId = std::max(m_nextId, id + 1);
+    return record;
+}
+
 WorkerRecord* WorkerRegistry::find(uint32_t id) {
     auto it = m_workers.find(id);
     return it == m_workers.end() ? nullptr : &it->second;

@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <algorithm>
 #include <map>
 #include <string>
 #include <vector>
@@ -54,6 +55,10 @@ public:
     static constexpr size_t kStalenessBuckets = 32;
 
     WorkerRecord& add(const std::string& identity, uint32_t batchSize);
+    /// A worker of a checkpoint, back under its id and routing identity (lost until it registers).
+    WorkerRecord& restore(uint32_t id, const std::string& identity);
+    uint32_t nextId() const { return m_nextId; }
+    void setNextId(uint32_t next) { m_nextId = std::max(m_nextId, next); }
     WorkerRecord* find(uint32_t id);
     WorkerRecord* findByIdentity(const std::string& identity);
     std::vector<uint32_t> participantIds() const;

@@ -120,6 +120,7 @@ Result<RecordingScan> forEachRecord(const std::string& path, const RecordVisitor
     if (visitor.onHeader) visitor.onHeader(scan.header);
     const uint64_t fileBytes = fileSize(file.get());
     for (;;) {
+        scan.validBytes = offset;
         auto frame = readFrame(file.get(), path);
         if (!frame) return frame.status();
         wire::Record record;

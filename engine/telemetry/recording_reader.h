@@ -18,6 +18,7 @@ struct RecordingScan {
     wire::RecordingHeader header;
     size_t recordCount = 0;
     bool truncatedTail = false;  ///< the file ends inside a frame (the writer was cut off)
+    uint64_t validBytes = 0;     ///< bytes up to the end of the last whole record (where to append)
     std::string warning;         ///< empty when every byte was read; else what was skipped and where
 };
 

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "engine/telemetry/recording_format.h"
+#include "engine/telemetry/recording_reader.h"
 
 namespace syncscope::engine {
 namespace {
@@ -43,15 +44,16 @@ Result<std::unique_ptr<RecordingWriter>> RecordingWriter::create(const std::stri
 }
 
 Status RecordingWriter::append(const wire::Record& record) {
-    if (!m_writeStatus) return m_writeStatus;
+    if (failing() && m_buffer.size() >= kMaxBacklogBytes) {
+        ++m_dropped;  // only whole frames are dropped: what is on disk and in memory stays readable
+        return m_writeStatus;
+    }
     bufferFrame(record.SerializeAsString());
+    if (failing()) return m_writeStatus;  // retried by flush(), once a tick
     return m_buffer.size() >= kFlushThresholdBytes ? writeBuffer() : Status::ok();
 }
 
-Status RecordingWriter::flush() {
-    if (!m_writeStatus) return m_writeStatus;
-    return writeBuffer();
-}
+Status RecordingWriter::flush() { return writeBuffer(); }
 
 void RecordingWriter::bufferFrame(const std::string& payload) {
     const auto frameHeader = encodeFrameHeader(payload);
@@ -60,7 +62,8 @@ void RecordingWriter::bufferFrame(const std::string& payload) {
 }
 
 // Writes the whole buffer or fails: a short write (the disk filling up) is retried until the
-// kernel reports the error, which then sticks.
+// kernel reports the error. What was written leaves the buffer; the rest (perhaps the second half
+// of a frame) stays, to be written right after it once there is space again.
 Status RecordingWriter::writeBuffer() {
     size_t done = 0;
     while (done < m_buffer.size()) {
@@ -68,13 +71,28 @@ Status RecordingWriter::writeBuffer() {
         if (n < 0 && errno == EINTR) continue;
         if (n <= 0) {
             m_writeStatus = writeError(m_path, n < 0 ? errno : EIO);
-            m_buffer.clear();
+            m_buffer.erase(0, done);
             return m_writeStatus;
         }
         done += static_cast<size_t>(n);
     }
     m_buffer.clear();
-    return Status::ok();
+    m_writeStatus = Status::ok();
+    return m_writeStatus;
+}
+
+Result<std::unique_ptr<RecordingWriter>> RecordingWriter::resume(const std::string& path, wire::RecordingHeader* existing) {
+    auto scan = forEachRecord(path, [](wire::Record&&) {});
+    if (!scan) return scan.status();
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+    if (fd < 0 || ::ftruncate(fd, static_cast<off_t>(scan->validBytes)) != 0 ||
+        ::lseek(fd, 0, SEEK_END) < 0) {
+        const int error = errno;
+        if (fd >= 0) ::close(fd);
+        return unavailable("cannot continue the recording '" + path + "': " + std::strerror(error));
+    }
+    if (existing) *existing = scan->header;
+    return std::unique_ptr<RecordingWriter>(new RecordingWriter(path, fd));
 }
 
 }  // namespace syncscope::engine

@@ -164,6 +164,20 @@ private slots:
         QVERIFY(read && sameRecords(read->records, m_records, 20) && read->truncatedTail);
     }
 
+    // A crashed run's recording continued by a resumed one: the torn last frame is cut off, the
+    // header kept, and what the resumed run writes follows the last whole record.
+    void resumeCutsTheTornTailAndContinues() {
+        writeBytes(m_path, m_bytes.substr(0, m_offsets[30] + 7));  // the crash tore record 30
+        wire::RecordingHeader header;
+        auto writer = RecordingWriter::resume(m_path, &header);
+        QVERIFY2(writer, writer.status().message().c_str());
+        QVERIFY(MessageDifferencer::Equals(header, makeHeader()));
+        for (size_t i = 30; i < m_records.size(); ++i) QVERIFY((*writer)->append(m_records[i]));
+        QVERIFY((*writer)->flush());
+        writer->reset();
+        QCOMPARE(readBytes(m_path), m_bytes);  // byte for byte what an uninterrupted run wrote
+    }
+
     void corruptFrameStopsTheRead() {
         std::string bytes = m_bytes;
         bytes[m_offsets[25] + kFrameHeaderBytes + 1] ^= 0x40;  // inside record 25's payload
@@ -210,9 +224,10 @@ private slots:
                  message.c_str());
     }
 
-    // The disk fills up mid-run (simulated with a file-size limit): the writer reports it, stays
-    // inert, and every record it acknowledged reads back.
-    void fullDiskMidRunKeepsWhatWasWritten() {
+    // The disk fills up mid-run (a file-size limit stands in for it): the writer reports it, keeps
+    // what comes meanwhile in memory, and once there is space again writes on from the byte where
+    // it stopped: every record reads back, in order, once, and the file ends whole.
+    void fullDiskMidRunResumesWhenSpaceReturns() {
         rlimit old{};
         QVERIFY(getrlimit(RLIMIT_FSIZE, &old) == 0);
         rlimit small = old;
@@ -220,25 +235,36 @@ private slots:
         if (setrlimit(RLIMIT_FSIZE, &small) != 0) QSKIP("cannot lower RLIMIT_FSIZE here");
         const auto oldHandler = std::signal(SIGXFSZ, SIG_IGN);  // past the limit, write(2) fails with EFBIG
         auto writer = RecordingWriter::create(m_path, makeHeader());
-        Status failure;
-        size_t acknowledged = 0;
-        for (size_t i = 0; writer && i < m_records.size() && failure; ++i) {
-            failure = (*writer)->append(m_records[i]);
-            if (failure) failure = (*writer)->flush();
-            if (failure) ++acknowledged;
+        Status firstFailure;
+        size_t failedAt = m_records.size();
+        for (size_t i = 0; writer && i < m_records.size(); ++i) {
+            Status s = (*writer)->append(m_records[i]);
+            if (s) s = (*writer)->flush();
+            if (!s && failedAt == m_records.size()) {
+                failedAt = i;
+                firstFailure = s;
+            }
         }
-        const Status again = writer ? (*writer)->append(m_records[0]) : Status::ok();
-        if (writer) writer->reset();  // closes the file while the limit still holds
-        setrlimit(RLIMIT_FSIZE, &old);
+        const bool failingWhileFull = writer && (*writer)->failing();
+        const size_t sizeWhileFull = readBytes(m_path).size();
+        setrlimit(RLIMIT_FSIZE, &old);  // space again
+        const Status retried = writer ? (*writer)->flush() : Status::ok();
+        const uint64_t dropped = writer ? (*writer)->droppedRecords() : 1;
+        if (writer) writer->reset();
         std::signal(SIGXFSZ, oldHandler);
 
-        QVERIFY2(!failure.isOk() && contains(failure.message(), "free disk space"), failure.message().c_str());
-        QCOMPARE(again.message(), failure.message());
-        QCOMPARE(readBytes(m_path).size(), size_t(small.rlim_cur));
+        QVERIFY(writer);
+        QVERIFY2(!firstFailure.isOk() && contains(firstFailure.message(), "free disk space"), firstFailure.message().c_str());
+        QCOMPARE(failedAt, size_t(35));
+        QVERIFY(failingWhileFull);
+        QCOMPARE(sizeWhileFull, size_t(small.rlim_cur));
+        QVERIFY2(retried, retried.message().c_str());
+        QCOMPARE(dropped, uint64_t(0));
         auto read = readRecording(m_path);
         QVERIFY2(read, read.status().message().c_str());
-        QCOMPARE(acknowledged, size_t(35));
-        QVERIFY(sameRecords(read->records, m_records, 35) && read->truncatedTail);
+        QVERIFY(!read->truncatedTail);
+        QCOMPARE(read->records.size(), m_records.size());
+        QVERIFY(sameRecords(read->records, m_records, m_records.size()));
     }
 
     void csvExport() {

@@ -1,0 +1,44 @@
+// StragglerThrottles (see straggler_throttles.h).
+#include "engine/cli/straggler_throttles.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdio>
+
+namespace syncscope::engine {
+
+Result<StragglerThrottles> StragglerThrottles::parse(const std::vector<std::string>& flags) {
+    StragglerThrottles throttles;
+    for (const std::string& text : flags) {
+        unsigned worker = 0;
+        double share = 0;
+        char extra = 0;
+        if (std::sscanf(text.c_str(), "%u:%lf%c", &worker, &share, &extra) != 2 || !(share >= 0.01 && share <= 1.0))
+            return invalidArgument("--cpu-quota '" + text +
+                                   "': expected WORKER:SHARE with SHARE in 0.01..1, e.g. --cpu-quota 0:0.25 (a quarter "
+                                   "of a CPU for worker 0)");
+        throttles.m_wanted[worker] = share;
+    }
+    return throttles;
+}
+
+std::string StragglerThrottles::onEvent(const wire::Event& event, const std::vector<pid_t>& ours) {
+    if (event.kind() != wire::EVENT_WORKER_JOINED && event.kind() != wire::EVENT_WORKER_REJOINED) return {};
+    auto wanted = m_wanted.find(event.worker_id());
+    if (wanted == m_wanted.end()) return {};
+    long pid = 0;
+    const size_t at = event.detail().find("(pid ");
+    if (at == std::string::npos || std::sscanf(event.detail().c_str() + at, "(pid %ld@", &pid) != 1 ||
+        std::find(ours.begin(), ours.end(), pid_t(pid)) == ours.end())
+        return fmt::format("worker {} is not a process of this cluster ({}); not limited", event.worker_id(), event.detail());
+    m_applied.erase(event.worker_id());  // a replacement: the old process is gone
+    auto throttle = CpuThrottle::apply(pid_t(pid), wanted->second);
+    if (!throttle) return fmt::format("worker {}: {}", event.worker_id(), throttle.status().message());
+    const std::string how = (*throttle)->how();
+    m_applied[event.worker_id()] = std::move(*throttle);
+    return fmt::format("worker {} (pid {}) limited to {:.0f}% of a CPU: {}", event.worker_id(), pid,
+                       100 * wanted->second, how);
+}
+
+}  // namespace syncscope::engine

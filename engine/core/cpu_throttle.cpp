@@ -1,0 +1,83 @@
+// CpuThrottle (see cpu_throttle.h).
+#include "engine/core/cpu_throttle.h"
+
+#include <fmt/format.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+
+namespace syncscope::engine {
+namespace {
+
+constexpr long kPeriodUs = 100'000;  // the kernel's default CFS period
+
+Status writeFile(const std::string& path, const std::string& text) {
+    std::ofstream out(path);
+    if (!out || !(out << text) || !out.flush())
+        return unavailable(fmt::format("cannot write '{}' to {}: {}", text, path, std::strerror(errno)));
+    return Status::ok();
+}
+
+// The cgroup v1 hierarchy with the cpu controller: Debian mounts it as cpu,cpuacct with a cpu link.
+std::string cgroupV1CpuRoot() {
+    for (const char* root : {"/sys/fs/cgroup/cpu", "/sys/fs/cgroup/cpu,cpuacct"})
+        if (::access((std::string(root) + "/cpu.cfs_quota_us").c_str(), F_OK) == 0) return root;
+    return {};
+}
+
+}  // namespace
+
+Result<std::unique_ptr<CpuThrottle>> CpuThrottle::apply(pid_t pid, double fraction) {
+    if (!(fraction >= 0.01 && fraction <= 1.0))
+        return invalidArgument(fmt::format("a CPU share of {} is outside 0.01..1", fraction));
+    auto throttle = std::unique_ptr<CpuThrottle>(new CpuThrottle);
+    throttle->m_pid = pid;
+    const Status cgroup = applyCgroupV1(*throttle, pid, fraction);
+    if (cgroup) return throttle;
+    const Status cpulimit = applyCpulimit(*throttle, pid, fraction);
+    if (cpulimit) return throttle;
+    return unavailable(fmt::format("cannot limit process {} to {:.0f}% of a CPU: {}; and {} (run as root on a "
+                                   "machine with the cgroup v1 cpu controller, or install cpulimit)",
+                                   pid, 100 * fraction, cgroup.message(), cpulimit.message()));
+}
+
+Status CpuThrottle::applyCgroupV1(CpuThrottle& t, pid_t pid, double fraction) {
+    const std::string root = cgroupV1CpuRoot();
+    if (root.empty()) return unavailable("no cgroup v1 cpu controller is mounted");
+    const std::string cgroup = fmt::format("{}/syncscope-straggler-{}", root, pid);
+    if (::mkdir(cgroup.c_str(), 0755) != 0 && errno != EEXIST)
+        return unavailable(fmt::format("cannot make {}: {}", cgroup, std::strerror(errno)));
+    t.m_cgroup = cgroup;
+    t.m_parentProcs = root + "/cgroup.procs";
+    const long quota = std::max(1000L, static_cast<long>(fraction * kPeriodUs));
+    for (const auto& [file, value] : {std::pair{"cpu.cfs_period_us", kPeriodUs}, std::pair{"cpu.cfs_quota_us", quota}})
+        if (Status s = writeFile(cgroup + "/" + file, std::to_string(value)); !s) return s;
+    if (Status s = writeFile(cgroup + "/cgroup.procs", std::to_string(pid)); !s) return s;
+    t.m_how = fmt::format("cgroup v1 CFS quota {} us per {} us", quota, kPeriodUs);
+    return Status::ok();
+}
+
+Status CpuThrottle::applyCpulimit(CpuThrottle& t, pid_t pid, double fraction) {
+    for (const char* dir : {"/usr/bin/cpulimit", "/usr/local/bin/cpulimit"}) {
+        if (::access(dir, X_OK) != 0) continue;
+        t.m_cpulimit = std::make_unique<ProcessLauncher>();
+        const std::string percent = std::to_string(std::max(1, static_cast<int>(100 * fraction + 0.5)));
+        auto started = t.m_cpulimit->start(dir, {"--pid", std::to_string(pid), "--limit", percent, "--lazy", "--quiet"});
+        if (!started) return started.status();
+        t.m_how = "cpulimit at " + percent + "% (SIGSTOP/SIGCONT)";
+        return Status::ok();
+    }
+    return unavailable("cpulimit is not installed");
+}
+
+CpuThrottle::~CpuThrottle() {
+    if (m_cpulimit) m_cpulimit->signalAll(SIGTERM);  // cpulimit continues its target when it exits
+    if (m_cgroup.empty()) return;
+    if (::kill(m_pid, 0) == 0) (void)writeFile(m_parentProcs, std::to_string(m_pid));
+    ::rmdir(m_cgroup.c_str());  // only possible once the cgroup is empty
+}
+
+}  // namespace syncscope::engine
