@@ -864,322 +864,352 @@
         <translation>Die Zugangsdaten des lokalen Clusters können nicht erstellt werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="56"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="59"/>
+        <source>Cannot make the local cluster&apos;s checkpoint folder: %1</source>
+        <translation>Der Prüfpunktordner des lokalen Clusters lässt sich nicht anlegen: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/net/local_cluster_process.cpp" line="68"/>
         <source>Cannot start a local cluster: %1</source>
         <translation>Lokaler Cluster kann nicht gestartet werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="67"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="79"/>
         <source>Cannot run %1: %2</source>
         <translation>%1 kann nicht ausgeführt werden: %2</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="90"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="102"/>
         <source>The coordinator did not report its endpoints: %1</source>
         <translation>Der Koordinator hat seine Endpunkte nicht gemeldet: %1</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="99"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="111"/>
         <source>Cannot start worker %1: %2</source>
         <translation>Worker %1 kann nicht gestartet werden: %2</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="105"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="117"/>
         <source>The coordinator exited before it was ready (its error is in the terminal)</source>
         <translation>Der Koordinator hat sich beendet, bevor er bereit war (sein Fehler steht im Terminal)</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="143"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="155"/>
         <source>The local cluster keeps running; attach again with --credentials %1</source>
         <translation>Der lokale Cluster läuft weiter; mit --credentials %1 wieder verbinden</translation>
+    </message>
+    <message>
+        <location filename="../ui/net/local_cluster_process.cpp" line="158"/>
+        <source>Its checkpoints stay in %1</source>
+        <translation>Seine Prüfpunkte bleiben in %1</translation>
     </message>
 </context>
 <context>
     <name>syncscope::ui::MainWindow</name>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="55"/>
+        <location filename="../ui/widgets/main_window.cpp" line="56"/>
         <source>waiting for workers</source>
         <translation>wartet auf Worker</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="56"/>
+        <location filename="../ui/widgets/main_window.cpp" line="57"/>
         <source>running</source>
         <translation>läuft</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="57"/>
+        <location filename="../ui/widgets/main_window.cpp" line="58"/>
         <source>paused</source>
         <translation>pausiert</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="58"/>
+        <location filename="../ui/widgets/main_window.cpp" line="59"/>
         <source>stopped</source>
         <translation>angehalten</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="59"/>
+        <location filename="../ui/widgets/main_window.cpp" line="60"/>
         <source>unknown</source>
         <translation>unbekannt</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="66"/>
+        <location filename="../ui/widgets/main_window.cpp" line="67"/>
         <source>SyncScope</source>
         <translation>SyncScope</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="84"/>
+        <location filename="../ui/widgets/main_window.cpp" line="85"/>
         <source>Scenario at %1 s: %2</source>
         <translation>Szenario bei %1 s: %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="89"/>
+        <location filename="../ui/widgets/main_window.cpp" line="90"/>
         <source>Note: %1</source>
         <translation>Hinweis: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="92"/>
+        <location filename="../ui/widgets/main_window.cpp" line="93"/>
         <source>Scenario over: %1</source>
         <translation>Szenario beendet: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="98"/>
-        <location filename="../ui/widgets/main_window.cpp" line="169"/>
+        <location filename="../ui/widgets/main_window.cpp" line="99"/>
+        <location filename="../ui/widgets/main_window.cpp" line="176"/>
         <source>Not attached</source>
         <translation>Nicht verbunden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="99"/>
+        <location filename="../ui/widgets/main_window.cpp" line="100"/>
         <source>Detached: %1</source>
         <translation>Getrennt: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="102"/>
+        <location filename="../ui/widgets/main_window.cpp" line="103"/>
         <source>Connection lost: %1</source>
         <translation>Verbindung verloren: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="110"/>
+        <location filename="../ui/widgets/main_window.cpp" line="111"/>
         <source>Steering</source>
         <translation>Steuerung</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="117"/>
+        <location filename="../ui/widgets/main_window.cpp" line="118"/>
         <source>Log</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="122"/>
+        <location filename="../ui/widgets/main_window.cpp" line="123"/>
         <source>Scenario</source>
         <translation>Szenario</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="130"/>
+        <location filename="../ui/widgets/main_window.cpp" line="131"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="131"/>
+        <location filename="../ui/widgets/main_window.cpp" line="132"/>
         <source>&amp;Attach…</source>
         <translation>&amp;Anhängen…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="132"/>
+        <location filename="../ui/widgets/main_window.cpp" line="133"/>
         <source>Start &amp;local cluster…</source>
         <translation>&amp;Lokalen Cluster starten…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="133"/>
+        <location filename="../ui/widgets/main_window.cpp" line="134"/>
         <source>&amp;Detach</source>
         <translation>&amp;Trennen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="138"/>
+        <location filename="../ui/widgets/main_window.cpp" line="139"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="139"/>
+        <location filename="../ui/widgets/main_window.cpp" line="140"/>
         <source>&amp;Run</source>
         <translation>&amp;Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="141"/>
+        <location filename="../ui/widgets/main_window.cpp" line="143"/>
+        <source>Roll &amp;back a change…</source>
+        <translation>Änderung &amp;zurücknehmen…</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="147"/>
+        <source>Restore the model, optimiser and mode from the checkpoint taken before a change</source>
+        <translation>Modell, Optimierer und Modus aus dem Prüfpunkt vor einer Änderung wiederherstellen</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="148"/>
         <source>&amp;Scenarios</source>
         <translation>&amp;Szenarien</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="144"/>
+        <location filename="../ui/widgets/main_window.cpp" line="151"/>
         <source>Stop &amp;following the scenario</source>
         <translation>Szenario nicht mehr &amp;folgen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="149"/>
+        <location filename="../ui/widgets/main_window.cpp" line="156"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="150"/>
+        <location filename="../ui/widgets/main_window.cpp" line="157"/>
         <source>&amp;Wall-clock time axis</source>
         <translation>&amp;Uhrzeit-Zeitachse</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="153"/>
+        <location filename="../ui/widgets/main_window.cpp" line="160"/>
         <source>&amp;Log-scale loss</source>
         <translation>&amp;Logarithmischer Verlust</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="157"/>
+        <location filename="../ui/widgets/main_window.cpp" line="164"/>
         <source>&amp;Presentation view</source>
         <translation>&amp;Präsentationsansicht</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="159"/>
+        <location filename="../ui/widgets/main_window.cpp" line="166"/>
         <source>Ctrl+Shift+P</source>
         <translation>Ctrl+Shift+P</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="160"/>
+        <location filename="../ui/widgets/main_window.cpp" line="167"/>
         <source>Large type for a projector; hides the fine controls and the log</source>
         <translation>Große Schrift für einen Projektor; blendet die feinen Steuerelemente und das Protokoll aus</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="198"/>
+        <location filename="../ui/widgets/main_window.cpp" line="205"/>
         <source>Cannot attach: give both endpoints as tcp://HOST:PORT.</source>
         <translation>Anhängen nicht möglich: beide Endpunkte als tcp://HOST:PORT angeben.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="203"/>
+        <location filename="../ui/widgets/main_window.cpp" line="210"/>
         <source>Attaching to %1…</source>
         <translation>Hänge an %1 an…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="223"/>
+        <location filename="../ui/widgets/main_window.cpp" line="230"/>
         <source>Opening %1…</source>
         <translation>%1 wird geöffnet…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="226"/>
+        <location filename="../ui/widgets/main_window.cpp" line="233"/>
         <source>Opening %1 cancelled.</source>
         <translation>Öffnen von %1 abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="239"/>
+        <location filename="../ui/widgets/main_window.cpp" line="246"/>
         <source>Replay: %1</source>
         <translation>Wiedergabe: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="240"/>
+        <location filename="../ui/widgets/main_window.cpp" line="247"/>
         <source>Opened recording %1 (%2 s)</source>
         <translation>Aufzeichnung %1 geöffnet (%2 s)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="244"/>
+        <location filename="../ui/widgets/main_window.cpp" line="251"/>
         <source>Exported the charts to %1</source>
         <translation>Diagramme nach %1 exportiert</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="260"/>
+        <location filename="../ui/widgets/main_window.cpp" line="267"/>
         <source>State: %1</source>
         <translation>Zustand: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="261"/>
+        <location filename="../ui/widgets/main_window.cpp" line="268"/>
         <source>Mode: %1</source>
         <translation>Modus: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="262"/>
+        <location filename="../ui/widgets/main_window.cpp" line="269"/>
         <source>Version %1</source>
         <translation>Version %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="263"/>
+        <location filename="../ui/widgets/main_window.cpp" line="270"/>
         <source>Accuracy: –</source>
         <translation>Genauigkeit: –</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="264"/>
+        <location filename="../ui/widgets/main_window.cpp" line="271"/>
         <source>Accuracy: %1%</source>
         <translation>Genauigkeit: %1 %</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="271"/>
+        <location filename="../ui/widgets/main_window.cpp" line="278"/>
         <source>UNAUTHENTICATED: anyone on this machine may steer (--insecure)</source>
         <translation>NICHT AUTHENTIFIZIERT: jeder auf diesem Rechner kann steuern (--insecure)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="272"/>
+        <location filename="../ui/widgets/main_window.cpp" line="279"/>
         <source>View only</source>
         <translation>Nur zusehen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="281"/>
+        <location filename="../ui/widgets/main_window.cpp" line="289"/>
         <source>[%1 s] %2: %3</source>
         <translation>[%1 s] %2: %3</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="296"/>
+        <location filename="../ui/widgets/main_window.cpp" line="292"/>
+        <source> (change %1)</source>
+        <translation> (Änderung %1)</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="298"/>
+        <source>Rolling back to before change %1</source>
+        <translation>Zurück zum Stand vor Änderung %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="311"/>
         <source>Command %1 refused: %2</source>
         <translation>Befehl %1 abgelehnt: %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="304"/>
+        <location filename="../ui/widgets/main_window.cpp" line="319"/>
         <source>Command %1 done: %2</source>
         <translation>Befehl %1 ausgeführt: %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="304"/>
+        <location filename="../ui/widgets/main_window.cpp" line="319"/>
         <source>no event</source>
         <translation>kein Ereignis</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="309"/>
+        <location filename="../ui/widgets/main_window.cpp" line="324"/>
         <source>A local cluster is already running; stop it first.</source>
         <translation>Ein lokaler Cluster läuft bereits; zuerst anhalten.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="320"/>
+        <location filename="../ui/widgets/main_window.cpp" line="335"/>
         <source>Starting a local cluster: %1 serve %2</source>
         <translation>Lokaler Cluster wird gestartet: %1 serve %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="332"/>
+        <location filename="../ui/widgets/main_window.cpp" line="347"/>
         <source>The local cluster has stopped.</source>
         <translation>Der lokale Cluster ist angehalten.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="341"/>
+        <location filename="../ui/widgets/main_window.cpp" line="356"/>
         <source>Stopping the local cluster…</source>
         <translation>Der lokale Cluster wird angehalten …</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="348"/>
-        <location filename="../ui/widgets/main_window.cpp" line="378"/>
+        <location filename="../ui/widgets/main_window.cpp" line="363"/>
+        <location filename="../ui/widgets/main_window.cpp" line="393"/>
         <source>Stop the local cluster?</source>
         <translation>Den lokalen Cluster anhalten?</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="349"/>
+        <location filename="../ui/widgets/main_window.cpp" line="364"/>
         <source>This window started a local cluster. Stop its coordinator and workers?</source>
         <translation>Dieses Fenster hat einen lokalen Cluster gestartet. Seinen Koordinator und seine Worker anhalten?</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="368"/>
+        <location filename="../ui/widgets/main_window.cpp" line="383"/>
         <source>Cannot run the scenario: %1</source>
         <translation>Das Szenario kann nicht ausgeführt werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="379"/>
+        <location filename="../ui/widgets/main_window.cpp" line="394"/>
         <source>A local cluster is running. Stop it and start the scenario &quot;%1&quot;?</source>
         <translation>Ein lokaler Cluster läuft. Ihn anhalten und das Szenario „%1“ starten?</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="389"/>
+        <location filename="../ui/widgets/main_window.cpp" line="404"/>
         <source>Scenario: %1 (%2)</source>
         <translation>Szenario: %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="396"/>
+        <location filename="../ui/widgets/main_window.cpp" line="411"/>
         <source>Scenario %1 s · next: %2</source>
         <translation>Szenario %1 s · als Nächstes: %2</translation>
     </message>
@@ -1463,6 +1493,30 @@
         <location filename="../ui/widgets/replay_controller.cpp" line="136"/>
         <source>Export to %1 failed: %2</source>
         <translation>Export nach %1 fehlgeschlagen: %2</translation>
+    </message>
+</context>
+<context>
+    <name>syncscope::ui::RollbackPicker</name>
+    <message>
+        <location filename="../ui/widgets/rollback_picker.cpp" line="17"/>
+        <source>change %1 at %2 s: %3</source>
+        <translation>Änderung %1 bei %2 s: %3</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/rollback_picker.cpp" line="28"/>
+        <location filename="../ui/widgets/rollback_picker.cpp" line="36"/>
+        <source>Roll back</source>
+        <translation>Zurücknehmen</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/rollback_picker.cpp" line="29"/>
+        <source>This run has made no change yet that can be rolled back.</source>
+        <translation>Dieser Lauf hat noch keine Änderung gemacht, die sich zurücknehmen ließe.</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/rollback_picker.cpp" line="37"/>
+        <source>Restore the model, optimiser and mode from before this change (later updates are undone):</source>
+        <translation>Modell, Optimierer und Modus von vor dieser Änderung wiederherstellen (spätere Updates werden verworfen):</translation>
     </message>
 </context>
 <context>

@@ -864,322 +864,352 @@
         <translation>无法创建本地集群的凭据：%1</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="56"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="59"/>
+        <source>Cannot make the local cluster&apos;s checkpoint folder: %1</source>
+        <translation>无法创建本地集群的检查点文件夹：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/net/local_cluster_process.cpp" line="68"/>
         <source>Cannot start a local cluster: %1</source>
         <translation>无法启动本地集群：%1</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="67"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="79"/>
         <source>Cannot run %1: %2</source>
         <translation>无法运行 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="90"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="102"/>
         <source>The coordinator did not report its endpoints: %1</source>
         <translation>协调器未报告其端点：%1</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="99"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="111"/>
         <source>Cannot start worker %1: %2</source>
         <translation>无法启动工作节点 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="105"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="117"/>
         <source>The coordinator exited before it was ready (its error is in the terminal)</source>
         <translation>协调器在就绪前退出（错误信息见终端）</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="143"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="155"/>
         <source>The local cluster keeps running; attach again with --credentials %1</source>
         <translation>本地集群继续运行；可用 --credentials %1 重新连接</translation>
+    </message>
+    <message>
+        <location filename="../ui/net/local_cluster_process.cpp" line="158"/>
+        <source>Its checkpoints stay in %1</source>
+        <translation>其检查点保留在 %1</translation>
     </message>
 </context>
 <context>
     <name>syncscope::ui::MainWindow</name>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="55"/>
+        <location filename="../ui/widgets/main_window.cpp" line="56"/>
         <source>waiting for workers</source>
         <translation>等待工作节点</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="56"/>
+        <location filename="../ui/widgets/main_window.cpp" line="57"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="57"/>
+        <location filename="../ui/widgets/main_window.cpp" line="58"/>
         <source>paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="58"/>
+        <location filename="../ui/widgets/main_window.cpp" line="59"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="59"/>
+        <location filename="../ui/widgets/main_window.cpp" line="60"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="66"/>
+        <location filename="../ui/widgets/main_window.cpp" line="67"/>
         <source>SyncScope</source>
         <translation>SyncScope</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="84"/>
+        <location filename="../ui/widgets/main_window.cpp" line="85"/>
         <source>Scenario at %1 s: %2</source>
         <translation>场景第 %1 秒：%2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="89"/>
+        <location filename="../ui/widgets/main_window.cpp" line="90"/>
         <source>Note: %1</source>
         <translation>提示：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="92"/>
+        <location filename="../ui/widgets/main_window.cpp" line="93"/>
         <source>Scenario over: %1</source>
         <translation>场景已结束：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="98"/>
-        <location filename="../ui/widgets/main_window.cpp" line="169"/>
+        <location filename="../ui/widgets/main_window.cpp" line="99"/>
+        <location filename="../ui/widgets/main_window.cpp" line="176"/>
         <source>Not attached</source>
         <translation>未连接</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="99"/>
+        <location filename="../ui/widgets/main_window.cpp" line="100"/>
         <source>Detached: %1</source>
         <translation>已断开：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="102"/>
+        <location filename="../ui/widgets/main_window.cpp" line="103"/>
         <source>Connection lost: %1</source>
         <translation>连接丢失：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="110"/>
+        <location filename="../ui/widgets/main_window.cpp" line="111"/>
         <source>Steering</source>
         <translation>操控</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="117"/>
+        <location filename="../ui/widgets/main_window.cpp" line="118"/>
         <source>Log</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="122"/>
+        <location filename="../ui/widgets/main_window.cpp" line="123"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="130"/>
+        <location filename="../ui/widgets/main_window.cpp" line="131"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="131"/>
+        <location filename="../ui/widgets/main_window.cpp" line="132"/>
         <source>&amp;Attach…</source>
         <translation>连接(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="132"/>
+        <location filename="../ui/widgets/main_window.cpp" line="133"/>
         <source>Start &amp;local cluster…</source>
         <translation>启动本地集群(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="133"/>
+        <location filename="../ui/widgets/main_window.cpp" line="134"/>
         <source>&amp;Detach</source>
         <translation>断开(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="138"/>
+        <location filename="../ui/widgets/main_window.cpp" line="139"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="139"/>
+        <location filename="../ui/widgets/main_window.cpp" line="140"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="141"/>
+        <location filename="../ui/widgets/main_window.cpp" line="143"/>
+        <source>Roll &amp;back a change…</source>
+        <translation>回滚一次更改(&amp;B)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="147"/>
+        <source>Restore the model, optimiser and mode from the checkpoint taken before a change</source>
+        <translation>从更改前的检查点恢复模型、优化器和模式</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="148"/>
         <source>&amp;Scenarios</source>
         <translation>场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="144"/>
+        <location filename="../ui/widgets/main_window.cpp" line="151"/>
         <source>Stop &amp;following the scenario</source>
         <translation>停止跟随场景(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="149"/>
+        <location filename="../ui/widgets/main_window.cpp" line="156"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="150"/>
+        <location filename="../ui/widgets/main_window.cpp" line="157"/>
         <source>&amp;Wall-clock time axis</source>
         <translation>挂钟时间轴(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="153"/>
+        <location filename="../ui/widgets/main_window.cpp" line="160"/>
         <source>&amp;Log-scale loss</source>
         <translation>对数刻度损失(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="157"/>
+        <location filename="../ui/widgets/main_window.cpp" line="164"/>
         <source>&amp;Presentation view</source>
         <translation>演示视图(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="159"/>
+        <location filename="../ui/widgets/main_window.cpp" line="166"/>
         <source>Ctrl+Shift+P</source>
         <translation>Ctrl+Shift+P</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="160"/>
+        <location filename="../ui/widgets/main_window.cpp" line="167"/>
         <source>Large type for a projector; hides the fine controls and the log</source>
         <translation>适合投影仪的大字号；隐藏精细控件和日志</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="198"/>
+        <location filename="../ui/widgets/main_window.cpp" line="205"/>
         <source>Cannot attach: give both endpoints as tcp://HOST:PORT.</source>
         <translation>无法连接：请以 tcp://HOST:PORT 格式给出两个端点。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="203"/>
+        <location filename="../ui/widgets/main_window.cpp" line="210"/>
         <source>Attaching to %1…</source>
         <translation>正在连接到 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="223"/>
+        <location filename="../ui/widgets/main_window.cpp" line="230"/>
         <source>Opening %1…</source>
         <translation>正在打开 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="226"/>
+        <location filename="../ui/widgets/main_window.cpp" line="233"/>
         <source>Opening %1 cancelled.</source>
         <translation>已取消打开 %1。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="239"/>
+        <location filename="../ui/widgets/main_window.cpp" line="246"/>
         <source>Replay: %1</source>
         <translation>回放：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="240"/>
+        <location filename="../ui/widgets/main_window.cpp" line="247"/>
         <source>Opened recording %1 (%2 s)</source>
         <translation>已打开录制文件 %1（%2 秒）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="244"/>
+        <location filename="../ui/widgets/main_window.cpp" line="251"/>
         <source>Exported the charts to %1</source>
         <translation>已将图表导出到 %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="260"/>
+        <location filename="../ui/widgets/main_window.cpp" line="267"/>
         <source>State: %1</source>
         <translation>状态：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="261"/>
+        <location filename="../ui/widgets/main_window.cpp" line="268"/>
         <source>Mode: %1</source>
         <translation>模式：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="262"/>
+        <location filename="../ui/widgets/main_window.cpp" line="269"/>
         <source>Version %1</source>
         <translation>版本 %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="263"/>
+        <location filename="../ui/widgets/main_window.cpp" line="270"/>
         <source>Accuracy: –</source>
         <translation>准确率：–</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="264"/>
+        <location filename="../ui/widgets/main_window.cpp" line="271"/>
         <source>Accuracy: %1%</source>
         <translation>准确率：%1%</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="271"/>
+        <location filename="../ui/widgets/main_window.cpp" line="278"/>
         <source>UNAUTHENTICATED: anyone on this machine may steer (--insecure)</source>
         <translation>未认证：本机任何人都可控制（--insecure）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="272"/>
+        <location filename="../ui/widgets/main_window.cpp" line="279"/>
         <source>View only</source>
         <translation>仅查看</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="281"/>
+        <location filename="../ui/widgets/main_window.cpp" line="289"/>
         <source>[%1 s] %2: %3</source>
         <translation>[%1 秒] %2：%3</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="296"/>
+        <location filename="../ui/widgets/main_window.cpp" line="292"/>
+        <source> (change %1)</source>
+        <translation>（更改 %1）</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="298"/>
+        <source>Rolling back to before change %1</source>
+        <translation>正在回滚到更改 %1 之前</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="311"/>
         <source>Command %1 refused: %2</source>
         <translation>命令 %1 被拒绝：%2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="304"/>
+        <location filename="../ui/widgets/main_window.cpp" line="319"/>
         <source>Command %1 done: %2</source>
         <translation>命令 %1 已完成：%2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="304"/>
+        <location filename="../ui/widgets/main_window.cpp" line="319"/>
         <source>no event</source>
         <translation>无事件</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="309"/>
+        <location filename="../ui/widgets/main_window.cpp" line="324"/>
         <source>A local cluster is already running; stop it first.</source>
         <translation>本地集群已在运行；请先停止它。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="320"/>
+        <location filename="../ui/widgets/main_window.cpp" line="335"/>
         <source>Starting a local cluster: %1 serve %2</source>
         <translation>正在启动本地集群：%1 serve %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="332"/>
+        <location filename="../ui/widgets/main_window.cpp" line="347"/>
         <source>The local cluster has stopped.</source>
         <translation>本地集群已停止。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="341"/>
+        <location filename="../ui/widgets/main_window.cpp" line="356"/>
         <source>Stopping the local cluster…</source>
         <translation>正在停止本地集群…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="348"/>
-        <location filename="../ui/widgets/main_window.cpp" line="378"/>
+        <location filename="../ui/widgets/main_window.cpp" line="363"/>
+        <location filename="../ui/widgets/main_window.cpp" line="393"/>
         <source>Stop the local cluster?</source>
         <translation>停止本地集群？</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="349"/>
+        <location filename="../ui/widgets/main_window.cpp" line="364"/>
         <source>This window started a local cluster. Stop its coordinator and workers?</source>
         <translation>此窗口启动了一个本地集群。要停止其协调器和工作节点吗？</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="368"/>
+        <location filename="../ui/widgets/main_window.cpp" line="383"/>
         <source>Cannot run the scenario: %1</source>
         <translation>无法运行场景：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="379"/>
+        <location filename="../ui/widgets/main_window.cpp" line="394"/>
         <source>A local cluster is running. Stop it and start the scenario &quot;%1&quot;?</source>
         <translation>本地集群正在运行。要停止它并启动场景“%1”吗？</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="389"/>
+        <location filename="../ui/widgets/main_window.cpp" line="404"/>
         <source>Scenario: %1 (%2)</source>
         <translation>场景：%1（%2）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="396"/>
+        <location filename="../ui/widgets/main_window.cpp" line="411"/>
         <source>Scenario %1 s · next: %2</source>
         <translation>场景 %1 秒 · 下一步：%2</translation>
     </message>
@@ -1463,6 +1493,30 @@
         <location filename="../ui/widgets/replay_controller.cpp" line="136"/>
         <source>Export to %1 failed: %2</source>
         <translation>导出到 %1 失败：%2</translation>
+    </message>
+</context>
+<context>
+    <name>syncscope::ui::RollbackPicker</name>
+    <message>
+        <location filename="../ui/widgets/rollback_picker.cpp" line="17"/>
+        <source>change %1 at %2 s: %3</source>
+        <translation>更改 %1，%2 秒：%3</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/rollback_picker.cpp" line="28"/>
+        <location filename="../ui/widgets/rollback_picker.cpp" line="36"/>
+        <source>Roll back</source>
+        <translation>回滚</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/rollback_picker.cpp" line="29"/>
+        <source>This run has made no change yet that can be rolled back.</source>
+        <translation>本次运行还没有可以回滚的更改。</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/rollback_picker.cpp" line="37"/>
+        <source>Restore the model, optimiser and mode from before this change (later updates are undone):</source>
+        <translation>恢复此更改之前的模型、优化器和模式（之后的更新将被撤销）：</translation>
     </message>
 </context>
 <context>

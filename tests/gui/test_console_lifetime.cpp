@@ -6,6 +6,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <signal.h>
@@ -51,6 +52,10 @@ void TestConsoleLifetime::killedConsoleLeavesNoEngineBehind() {
     console.setProcessChannelMode(QProcess::ForwardedChannels);
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    // A killed console cannot remove its cluster's credentials and checkpoints: they go with this folder.
+    QTemporaryDir leftovers;
+    env.insert(QStringLiteral("TMPDIR"), leftovers.path());
+    env.insert(QStringLiteral("XDG_RUNTIME_DIR"), leftovers.path());
     console.setProcessEnvironment(env);
     console.start(QStringLiteral(SYNCSCOPE_CONSOLE_BINARY),
                   {QStringLiteral("--local"), QStringLiteral("2"), QStringLiteral("--engine"),

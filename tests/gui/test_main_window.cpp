@@ -11,6 +11,7 @@
 #include "ui/widgets/charts_panel.h"
 #include "ui/widgets/main_window.h"
 #include "ui/widgets/mode_editor.h"
+#include "ui/widgets/rollback_picker.h"
 #include "ui/widgets/steering_panel.h"
 #include "ui/widgets/time_chart.h"
 #include "ui/widgets/worker_table_model.h"
@@ -126,6 +127,19 @@ void TestMainWindow::steersARealLocalCluster() {
     QTRY_VERIFY_WITH_TIMEOUT(logMatches(window, QStringLiteral("\\] mode: .*asp")), kEngineTimeoutMs);
     QTRY_VERIFY_WITH_TIMEOUT(window.statusText().contains(QStringLiteral("Mode: ASP")), kEngineTimeoutMs);
     QTRY_VERIFY_WITH_TIMEOUT(totalMarkers(charts) > markersBefore, kEngineTimeoutMs);
+
+    // The switch is change 1, checkpointed before it (the console's cluster keeps checkpoints):
+    // it is offered for rollback, and rolling it back brings bsp back.
+    QTRY_VERIFY_WITH_TIMEOUT(logMatches(window, QStringLiteral("\\] mode: .*asp.* \\(change 1\\)")), kEngineTimeoutMs);
+    const auto choices = RollbackPicker::choices(window.store().frame()->events);
+    QVERIFY(!choices.empty());
+    QCOMPARE(choices.front().changeId, uint64_t(1));
+    QVERIFY2(choices.front().label.startsWith(QStringLiteral("change 1 at ")), qPrintable(choices.front().label));
+    QVERIFY(window.rollbackAction()->isEnabled());
+    window.rollBack(1);
+    QTRY_VERIFY_WITH_TIMEOUT(logMatches(window, QStringLiteral("\\] rollback: rolled back to before change 1 .*bsp")),
+                             kEngineTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(window.statusText().contains(QStringLiteral("Mode: BSP")), kEngineTimeoutMs);
 
     steering.slowdownSlider(0)->setValue(30);  // factor 3.0
     QTRY_VERIFY_WITH_TIMEOUT(logMatches(window, QStringLiteral("\\] slowdown: ")), kEngineTimeoutMs);

@@ -79,6 +79,12 @@ wire::ControlRequest setLearningRateRequest(float learningRate) {
     return request;
 }
 
+wire::ControlRequest rollbackRequest(uint64_t changeId) {
+    wire::ControlRequest request;
+    request.mutable_rollback()->set_change_id(changeId);
+    return request;
+}
+
 std::optional<wire::Event> eventFromReply(const QByteArray& serializedEvent) {
     wire::Event event;
     if (serializedEvent.isEmpty() || !event.ParseFromArray(serializedEvent.constData(), static_cast<int>(serializedEvent.size())))

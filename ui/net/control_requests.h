@@ -28,6 +28,8 @@ wire::ControlRequest setGroupsExplicitRequest(const std::map<uint32_t, uint32_t>
 /// `factor` multiplies the worker's compute time; `fixedDelayMs` is added to every iteration.
 wire::ControlRequest setSlowdownRequest(uint32_t workerId, double factor, double fixedDelayMs = 0.0);
 wire::ControlRequest setLearningRateRequest(float learningRate);
+/// Restores the checkpoint taken before change `changeId` (the coordinator needs a checkpoint folder).
+wire::ControlRequest rollbackRequest(uint64_t changeId);
 
 /// The event of ConsoleConnection::commandReplied(); empty when there is none or it is unreadable.
 std::optional<wire::Event> eventFromReply(const QByteArray& serializedEvent);

@@ -50,6 +50,18 @@ bool LocalClusterProcess::start(const QString& engineBinary, const QStringList& 
         return false;
     }
     m_credentials.emplace(std::move(*credentials));
+    QStringList checkpointArguments;
+    m_checkpoints.reset();
+    if (!serveArguments.contains(QStringLiteral("--checkpoint-dir")) && !serveArguments.contains(QStringLiteral("--resume"))) {
+        // Rollback restores the checkpoint taken before a change, so a console's cluster keeps them.
+        auto folder = engine::TemporaryFolder::create("syncscope-checkpoints-");
+        if (!folder) {
+            emit failed(tr("Cannot make the local cluster's checkpoint folder: %1").arg(QString::fromStdString(folder.status().message())));
+            return false;
+        }
+        m_checkpoints.emplace(std::move(*folder));
+        checkpointArguments = {QStringLiteral("--checkpoint-dir"), QString::fromStdString(m_checkpoints->path())};
+    }
     m_buffer.clear();
     int fds[2];
     if (pipe2(fds, O_CLOEXEC | O_NONBLOCK) != 0) {
@@ -58,7 +70,7 @@ bool LocalClusterProcess::start(const QString& engineBinary, const QStringList& 
     }
     engine::LaunchOptions options;
     options.stdoutFd = fds[1];
-    auto pid = m_launcher->start(engineBinary.toStdString(), toStd(QStringList{QStringLiteral("serve")} + serveArguments + credentialArguments()),
+    auto pid = m_launcher->start(engineBinary.toStdString(), toStd(QStringList{QStringLiteral("serve")} + serveArguments + checkpointArguments + credentialArguments()),
                                  options);
     ::close(fds[1]);
     m_pipe = fds[0];
@@ -142,6 +154,8 @@ void LocalClusterProcess::release() {
     if (m_credentials)  // a console attaches to the cluster again with these
         emit output(tr("The local cluster keeps running; attach again with --credentials %1")
                         .arg(QString::fromStdString(m_credentials->keep())));
+    if (m_checkpoints)  // the run that goes on still checkpoints there
+        emit output(tr("Its checkpoints stay in %1").arg(QString::fromStdString(m_checkpoints->keep())));
     closePipe();
 }
 

@@ -13,6 +13,7 @@
 #include <optional>
 
 #include "engine/core/process_launcher.h"
+#include "engine/core/temporary_folder.h"
 #include "engine/net/credentials.h"
 
 class QSocketNotifier;
@@ -55,6 +56,8 @@ private:
     int m_workers = 0;
     std::unique_ptr<engine::ProcessLauncher> m_launcher;
     std::optional<engine::PrivateCredentials> m_credentials;  ///< made per cluster, removed with it
+    /// The coordinator's checkpoints (what "roll back" restores), unless the arguments name a folder.
+    std::optional<engine::TemporaryFolder> m_checkpoints;
     QStringList credentialArguments() const;
     int m_pipe = -1;
     QSocketNotifier* m_notifier = nullptr;

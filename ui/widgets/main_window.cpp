@@ -28,6 +28,7 @@
 #include "ui/widgets/event_markers.h"
 #include "ui/widgets/recording_task.h"
 #include "ui/widgets/replay_bar.h"
+#include "ui/widgets/rollback_picker.h"
 #include "ui/widgets/steering_panel.h"
 
 namespace syncscope::ui {
@@ -138,6 +139,12 @@ void MainWindow::createMenus() {
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     QMenu* run = menuBar()->addMenu(tr("&Run"));
     run->addActions(m_steering->runActions());
+    run->addSeparator();
+    m_rollbackAction = run->addAction(tr("Roll &back a change…"), this, [this] {
+        const auto frame = m_store.frame();
+        if (auto change = RollbackPicker::pick(this, frame ? frame->events : QVector<wire::Event>{})) rollBack(*change);
+    });
+    m_rollbackAction->setToolTip(tr("Restore the model, optimiser and mode from the checkpoint taken before a change"));
     QMenu* scenarios = menuBar()->addMenu(tr("&Scenarios"));
     ScenarioMenu::fill(scenarios, this, [this](const QString& path) { openScenario(path); });
     scenarios->addSeparator();
@@ -270,6 +277,7 @@ void MainWindow::showSecurity(const TelemetryFrame& frame) {
     QString text;
     if (frame.authentication == "none") text = tr("UNAUTHENTICATED: anyone on this machine may steer (--insecure)");
     else if (frame.clientRole == "view") text = tr("View only");
+    m_rollbackAction->setEnabled(frame.clientRole != "view");
     m_securityLabel->setText(text);
     m_securityLabel->setVisible(!text.isEmpty());
 }
@@ -278,10 +286,17 @@ void MainWindow::logEvents(const TelemetryFrame& frame) {
     if (frame.events.size() < m_loggedEvents) m_loggedEvents = 0;  // a new snapshot replaced the history
     for (; m_loggedEvents < frame.events.size(); ++m_loggedEvents) {
         const wire::Event& event = frame.events[m_loggedEvents];
-        appendLog(tr("[%1 s] %2: %3")
-                      .arg(event.time_s(), 0, 'f', 1)
-                      .arg(EventMarkers::kindName(event), QString::fromStdString(event.detail())));
+        QString line = tr("[%1 s] %2: %3")
+                           .arg(event.time_s(), 0, 'f', 1)
+                           .arg(EventMarkers::kindName(event), QString::fromStdString(event.detail()));
+        if (event.change_id()) line += tr(" (change %1)").arg(event.change_id());  // the number a rollback names
+        appendLog(line);
     }
+}
+
+void MainWindow::rollBack(uint64_t changeId) {
+    appendLog(tr("Rolling back to before change %1").arg(changeId));
+    m_connection.sendCommand(rollbackRequest(changeId));
 }
 
 void MainWindow::appendLog(const QString& line) { m_log->appendPlainText(line); }

@@ -68,8 +68,12 @@ public:
     void setPresentationView(bool on);
     bool presentationView() const { return m_presentation.active(); }
     QAction* presentationAction() const { return m_presentationAction; }
+    /// Asks the coordinator to restore the checkpoint taken before change `changeId`.
+    void rollBack(uint64_t changeId);
+    QAction* rollbackAction() const { return m_rollbackAction; }
 
     ChartsPanel* chartsPanel() const { return m_charts; }
+    const TelemetryStore& store() const { return m_store; }
     SteeringPanel* steeringPanel() const { return m_steering; }
     QPlainTextEdit* logView() const { return m_log; }
     /// The status bar's labels joined by " | ".
@@ -112,6 +116,7 @@ private:
     ScenarioBanner* m_scenarioBanner = nullptr;
     QDockWidget *m_steeringDock = nullptr, *m_logDock = nullptr, *m_scenarioDock = nullptr;
     QAction* m_presentationAction = nullptr;
+    QAction* m_rollbackAction = nullptr;
     QLabel* m_scenarioLabel = nullptr;
     QLabel* m_securityLabel = nullptr;  // shown for an unauthenticated run or a watch-only console
     QLabel *m_endpointLabel = nullptr, *m_stateLabel = nullptr, *m_modeLabel = nullptr, *m_versionLabel = nullptr,
