@@ -135,7 +135,9 @@ Status Checkpointing::resume(std::string* description) {
     if (!m_store) return invalidArgument("--resume needs the checkpoint folder of the run (--checkpoint-dir DIR)");
     std::vector<std::string> skipped;
     auto data = m_store->newest(&skipped);
-    if (!data) return data.status();
+    if (!data)
+        return unavailable("cannot resume: " + data.status().message() +
+                           "; give the --checkpoint-dir of the crashed run, or start a new run without --resume");
     const wire::CheckpointState& c = data->state;
     if (c.parameter_count() != m_state.store.size() || c.header().spec().model() != m_state.options.spec.model())
         return invalidArgument(fmt::format("the checkpoint is of a {} run with {} parameters, not of this {} run; resume "

@@ -103,6 +103,7 @@ private slots:
     void reattachShowsTheHistory();
     void socketsStayOnTheNetworkThread();
     void silenceReportsConnectionLost();
+    void resumedCoordinatorIsReattached();
     void deadEndpointFailsTheAttach();
     void cleanupTestCase();
 
@@ -146,7 +147,8 @@ void TestConsoleConnection::initTestCase() {
     m_credentials = m_dir.filePath("credentials");  // created by serve; the console holds its steer keys
     m_coordinator = startEngine({"serve", "--workers", "2", "--model", "mlp", "--max-seconds", "25", "--data",
                                  SYNCSCOPE_FASHION_MNIST_DIR, "--record", m_dir.filePath("run.ssrec"), "--data-port", "0",
-                                 "--control-port", "0", "--telemetry-port", "0", "--credentials", m_credentials});
+                                 "--control-port", "0", "--telemetry-port", "0", "--credentials", m_credentials,
+                                 "--checkpoint-dir", m_dir.filePath("checkpoints"), "--checkpoint-seconds", "1"});
     QVERIFY2(m_coordinator->waitForStarted(10'000), "syncscope-engine serve did not start");
     QDeadlineTimer deadline(30'000);
     while (!m_coordinator->canReadLine() && !deadline.hasExpired()) m_coordinator->waitForReadyRead(100);
@@ -277,6 +279,39 @@ void TestConsoleConnection::silenceReportsConnectionLost() {
     QVERIFY(m_coordinator->waitForFinished(5000));
     QVERIFY2(lost.wait(6000), "no connectionLost() within 6 s of the coordinator dying");
     qInfo() << lost.at(0).at(0).toString();
+}
+
+// The coordinator comes back on the same ports with --resume: the console, still attached, takes
+// the resumed run's snapshot by itself, and it shows one history: the ticks from before the crash
+// (from the continued recording), the resumed event, and new ticks after them.
+void TestConsoleConnection::resumedCoordinatorIsReattached() {
+    const auto snapshots = [this] {
+        const auto deliveries = m_sink.deliveries();
+        return size_t(std::count_if(deliveries.begin(), deliveries.end(), [](const Delivery& d) { return d.snapshot.has_value(); }));
+    };
+    const size_t snapshotsBefore = snapshots();
+    QVERIFY(m_sink.latestTick());
+    const double crashedAt = m_sink.latestTick()->time_s();
+    m_coordinator = startEngine({"serve", "--workers", "2", "--model", "mlp", "--max-seconds", "25", "--data",
+                                 SYNCSCOPE_FASHION_MNIST_DIR, "--record", m_dir.filePath("run.ssrec"), "--data-port", "0",
+                                 "--control-port", m_control.section(':', -1), "--telemetry-port",
+                                 m_telemetry.section(':', -1), "--credentials", m_credentials, "--resume",
+                                 m_dir.filePath("checkpoints")});
+    QVERIFY(m_coordinator->waitForStarted(10'000));
+    QTRY_VERIFY_WITH_TIMEOUT(snapshots() > snapshotsBefore, 15'000);
+    QTRY_VERIFY_WITH_TIMEOUT(m_sink.latestTick() && m_sink.latestTick()->time_s() > crashedAt, 5000);
+    const auto deliveries = m_sink.deliveries();
+    auto last = std::find_if(deliveries.rbegin(), deliveries.rend(), [](const Delivery& d) { return d.snapshot.has_value(); });
+    const wire::Snapshot& resumed = *last->snapshot;
+    QVERIFY(resumed.ticks_size() > 0);
+    QVERIFY2(resumed.ticks(0).time_s() < 1.0, "the history before the crash is missing");
+    for (int i = 1; i < resumed.ticks_size(); ++i) QVERIFY(resumed.ticks(i).time_s() >= resumed.ticks(i - 1).time_s());
+    QVERIFY(std::any_of(resumed.events().begin(), resumed.events().end(),
+                        [](const wire::Event& e) { return e.kind() == wire::EVENT_RESUMED; }));
+    QVERIFY(std::any_of(resumed.events().begin(), resumed.events().end(),
+                        [this](const wire::Event& e) { return e.time_s() == m_modeEventTime; }));
+    m_coordinator->kill();
+    QVERIFY(m_coordinator->waitForFinished(5000));
 }
 
 void TestConsoleConnection::deadEndpointFailsTheAttach() {
