@@ -16,7 +16,7 @@ build_dir=${BUILD_DIR:-build}
 
 engine_packages=(build-essential cmake ninja-build pkg-config zlib1g-dev libdnnl-dev libcli11-dev nlohmann-json3-dev libfmt-dev
                  libzmq3-dev cppzmq-dev libprotobuf-dev protobuf-compiler dataset-fashion-mnist libisal-dev
-                 help2man dpkg-dev file cpulimit)
+                 help2man dpkg-dev file cpulimit iproute2)
 qt_packages=(qt6-base-dev qt6-charts-dev libqt6opengl6-dev libxkbcommon-dev qt6-tools-dev qt6-tools-dev-tools
              qt6-l10n-tools libqt6svg6-dev fonts-dejavu-core appstream desktop-file-utils)
 

@@ -69,7 +69,8 @@ void DataPlane::handleHeartbeat(const InboundMessage& message) {
     w->lastSeen = Clock::now();
     if (w->state == wire::WORKER_LOST) revive(*w, "heartbeats resumed");
     wire::Envelope ack;
-    ack.mutable_heartbeat_ack();
+    ack.mutable_heartbeat_ack()->set_awaiting_worker(w->state == wire::WORKER_COMPUTING ||
+                                                     w->state == wire::WORKER_STARTING);
     m_endpoint.send(message.identity, ack);
 }
 
@@ -91,9 +92,9 @@ void DataPlane::handleRegister(const InboundMessage& message) {
     if (m_state.state == wire::RUN_STOPPED) return m_endpoint.refuse(message.identity, 0, "the run has stopped");
     if (WorkerRecord* known = m_state.workers.findByIdentity(message.identity)) {
         // The same worker process again (its routing id is its own): after a restart of this
-        // coordinator, or once it gave this one up for lost. It gets its id back.
-        if (known->active() && known->sessionToken != 0)
-            return m_endpoint.refuse(message.identity, 0, "already registered");
+        // coordinator, once it gave this one up for lost, or after one of its messages was lost on
+        // the way (a dropped connection). It is lost and back, and gets its id back.
+        if (known->active() && known->sessionToken != 0) markLost(*known, "it registered again: a message was lost");
         return welcome(message, *known, reg, true);
     }
     const size_t active = std::count_if(m_state.workers.all().begin(), m_state.workers.all().end(),
@@ -253,18 +254,18 @@ void DataPlane::revive(WorkerRecord& w, const std::string& why) {
     if (m_state.state != wire::RUN_STOPPED) m_state.policy->reconsider();
 }
 
+void DataPlane::markLost(WorkerRecord& w, const std::string& why) {
+    w.stateBeforeLoss = w.state;
+    w.state = wire::WORKER_LOST;  // `waiting` stays: if it comes back, it is still owed parameters
+    m_events.raise(wire::EVENT_WORKER_LOST, fmt::format("worker {} {}", w.id, why), w.id);
+    if (m_state.state != wire::RUN_STOPPED) m_state.policy->reconsider();
+}
+
 void DataPlane::checkHeartbeats() {
     const auto timeout = std::chrono::duration<double>(m_state.options.heartbeatTimeoutSeconds);
-    bool changed = false;
-    for (auto& [id, w] : m_state.workers.all()) {
-        if (!w.active() || Clock::now() - w.lastSeen < timeout) continue;
-        w.stateBeforeLoss = w.state;
-        w.state = wire::WORKER_LOST;  // `waiting` stays: if it comes back, it is still owed parameters
-        changed = true;
-        m_events.raise(wire::EVENT_WORKER_LOST,
-                      fmt::format("worker {} sent nothing for {:g} s", id, m_state.options.heartbeatTimeoutSeconds), id);
-    }
-    if (changed && m_state.state != wire::RUN_STOPPED) m_state.policy->reconsider();
+    for (auto& [id, w] : m_state.workers.all())
+        if (w.active() && Clock::now() - w.lastSeen >= timeout)
+            markLost(w, fmt::format("sent nothing for {:g} s", m_state.options.heartbeatTimeoutSeconds));
 }
 
 }  // namespace syncscope::engine

@@ -47,6 +47,7 @@ private:
     bool acceptGradient(const InboundMessage& message, WorkerRecord& worker);
     void dropNonFinite(uint32_t worker, uint64_t baseVersion);
     void dropOversized(uint32_t worker, uint64_t baseVersion, double norm);
+    void markLost(WorkerRecord& w, const std::string& why);
     void revive(WorkerRecord& worker, const std::string& why);
 
     CoordinatorState& m_state;

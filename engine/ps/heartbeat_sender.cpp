@@ -19,7 +19,6 @@ HeartbeatSender::~HeartbeatSender() {
 }
 
 void HeartbeatSender::loop() {
-    using Clock = std::chrono::steady_clock;
     constexpr auto kPeriod = std::chrono::milliseconds(250);
     zmq::socket_t socket(m_context, zmq::socket_type::dealer);
     socket.set(zmq::sockopt::linger, 0);
@@ -41,6 +40,8 @@ void HeartbeatSender::loop() {
         while (auto reply = receiveMessage(socket, false, limits))
             if (*reply && reply->value().envelope.has_heartbeat_ack()) {
                 lastReply = Clock::now();
+                (reply->value().envelope.heartbeat_ack().awaiting_worker() ? m_lastAwaiting : m_lastNotAwaiting)
+                    .store(lastReply.time_since_epoch().count(), std::memory_order_release);
             } else if (*reply && reply->value().envelope.error().code() == wire::Error::NOT_REGISTERED) {
                 m_lost.store(true, std::memory_order_release);  // a restarted coordinator: rejoin now
             }
@@ -53,6 +54,14 @@ void HeartbeatSender::loop() {
             lastSent = Clock::now();
         }
     }
+}
+
+bool HeartbeatSender::coordinatorAwaitingFor(Clock::duration span) const {
+    const auto now = Clock::now().time_since_epoch().count();
+    const auto awaiting = m_lastAwaiting.load(std::memory_order_acquire);
+    const auto notAwaiting = m_lastNotAwaiting.load(std::memory_order_acquire);
+    const auto recent = std::chrono::duration_cast<Clock::duration>(std::chrono::seconds(1)).count();
+    return awaiting > 0 && now - awaiting < recent && now - notAwaiting > span.count();
 }
 
 }  // namespace syncscope::engine

@@ -16,6 +16,7 @@ namespace syncscope::engine {
 
 class HeartbeatSender {
 public:
+    using Clock = std::chrono::steady_clock;
     /// `security` and `routingId` as the worker's data socket has them (its own routing id with
     /// a suffix); `sessionToken` from the worker's Welcome.
     HeartbeatSender(zmq::context_t& context, std::string endpoint, EndpointSecurity security, std::string routingId,
@@ -23,6 +24,10 @@ public:
     ~HeartbeatSender();
 
     bool coordinatorLost() const { return m_lost.load(std::memory_order_acquire); }
+    /// Whether the coordinator's acknowledgements have said, continuously for `span` up to a
+    /// recent one, that it waits for this worker's next message: if the worker waits for an
+    /// answer meanwhile, a message between them was lost (a dropped connection).
+    bool coordinatorAwaitingFor(Clock::duration span) const;
 
 private:
     void loop();
@@ -35,6 +40,9 @@ private:
     uint64_t m_sessionToken;
     std::chrono::milliseconds m_timeout;
     std::atomic<bool> m_lost{false}, m_quit{false};
+    /// When the last acknowledgement saying "awaiting" and the last saying "not awaiting" came
+    /// (steady clock ticks; 0: none yet).
+    std::atomic<Clock::rep> m_lastAwaiting{0}, m_lastNotAwaiting{0};
     std::thread m_thread;
 };
 

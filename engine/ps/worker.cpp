@@ -27,6 +27,8 @@ namespace syncscope::engine {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+/// How long both sides may wait for each other before a worker counts a message as lost.
+constexpr auto kLostMessageAfter = std::chrono::seconds(3);
 using Millis = std::chrono::duration<double, std::milli>;
 constexpr uint32_t kMaxBatchSize = 1 << 16;      // far beyond any batch a worker can hold
 constexpr uint64_t kMaxParameters = 1ULL << 31;  // 8 GiB of floats
@@ -62,8 +64,10 @@ Status validateParams(const wire::Params& params) {
 
 class WorkerSession {
 public:
-    WorkerSession(const WorkerOptions& options, std::string routingId, bool* coordinatorLost)
-        : m_options(options), m_routingId(std::move(routingId)), m_lost(coordinatorLost) {}
+    /// `coordinatorLost`: set when the session ended because the coordinator went away (or
+    /// restarted); `messageLost`: because a message between them was lost (both rejoin).
+    WorkerSession(const WorkerOptions& options, std::string routingId, bool* coordinatorLost, bool* messageLost)
+        : m_options(options), m_routingId(std::move(routingId)), m_lost(coordinatorLost), m_messageLost(messageLost) {}
     Status run();
 
 private:
@@ -80,6 +84,7 @@ private:
     const WorkerOptions& m_options;
     std::string m_routingId;  ///< chosen once per process: a reconnect is the same worker
     bool* m_lost;
+    bool* m_messageLost;
     zmq::context_t m_context{1};
     zmq::socket_t m_socket{m_context, zmq::socket_type::dealer};
     uint32_t m_id = 0;
@@ -115,6 +120,15 @@ Result<InboundMessage> WorkerSession::awaitReply(double timeoutSeconds, const He
                 return unavailable("the coordinator refused this worker: " + error.message());
             }
             return std::move(*message);
+        }
+        // The coordinator waits for this worker while this worker waits for it: the push or its
+        // answer went down with a dropped connection. Registering again starts both afresh.
+        if (heartbeat && Clock::now() - m_pushedAt > kLostMessageAfter &&
+            heartbeat->coordinatorAwaitingFor(kLostMessageAfter)) {
+            *m_messageLost = true;
+            return unavailable(fmt::format("a message between this worker and the coordinator was lost (no answer "
+                                           "for {:g} s while the coordinator waited for this worker); registering again",
+                                           std::chrono::duration<double>(kLostMessageAfter).count()));
         }
         if (heartbeat && heartbeat->coordinatorLost()) {
             *m_lost = true;
@@ -265,9 +279,9 @@ Status runWorker(const WorkerOptions& options) {
     std::random_device random;
     const std::string routingId = fmt::format("worker-{}-{:08x}{:08x}", getpid(), random(), random());
     for (;;) {
-        bool lost = false;
-        Status status = WorkerSession(options, routingId, &lost).run();
-        if (status || !lost || !options.retry) return status;
+        bool lost = false, messageLost = false;
+        Status status = WorkerSession(options, routingId, &lost, &messageLost).run();
+        if (status || !(messageLost || (lost && options.retry))) return status;
         std::fprintf(stderr, "worker: %s; retrying in 1 s\n", status.message().c_str());
         std::this_thread::sleep_for(std::chrono::seconds(1));
     }

@@ -43,12 +43,14 @@ using engine::Status;
 /// killed and a chatty child never blocks on a full pipe while the test is not looking.
 class EngineChild {
 public:
-    EngineChild(const QString& logDir, const QString& name, const QStringList& args)
+    /// `launcher`: a command that runs the engine, e.g. {"ip", "netns", "exec", "ns1"}; empty: none.
+    EngineChild(const QString& logDir, const QString& name, const QStringList& args, const QStringList& launcher = {})
         : m_stdoutPath(logDir + "/" + name + ".out"), m_stderrPath(logDir + "/" + name + ".err") {
         m_process.setStandardOutputFile(m_stdoutPath);
         m_process.setStandardErrorFile(m_stderrPath);
         m_process.setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGKILL); });
-        m_process.start(QStringLiteral(SYNCSCOPE_ENGINE_BINARY), args);
+        if (launcher.isEmpty()) m_process.start(QStringLiteral(SYNCSCOPE_ENGINE_BINARY), args);
+        else m_process.start(launcher.front(), launcher.mid(1) + QStringList{SYNCSCOPE_ENGINE_BINARY} + args);
         m_process.waitForStarted(10'000);
     }
     ~EngineChild() { kill(); }

@@ -1,0 +1,204 @@
+// Network faults with real processes in their own network namespaces: the coordinator and each
+// worker sit in a namespace of their own, joined to this one by veth pairs, and every worker
+// reaches the coordinator through a FaultProxy here that adds 50 ms to every chunk each way and
+// drops connections (1% a second, and all of a worker's at once mid-run). Training completes; a
+// worker cut off for 30 s is declared lost, the run goes on without it, and it rejoins when the
+// partition heals. Needs root for `ip netns` (skips with the reason otherwise).
+#include <QProcess>
+#include <QTest>
+
+#include <unistd.h>
+
+#include "cluster_fixture.h"
+#include "fault_proxy.h"
+
+using namespace syncscope::testing;
+namespace wire = syncscope::wire;
+namespace engine = syncscope::engine;
+
+namespace {
+
+constexpr int kDataPort = 47555, kControlPort = 47556, kTelemetryPort = 47557;
+
+bool ip(const QStringList& args, QString* error = nullptr) {
+    QProcess process;
+    process.start(QStringLiteral("ip"), args);
+    const bool ok = process.waitForFinished(10'000) && process.exitStatus() == QProcess::NormalExit && process.exitCode() == 0;
+    if (!ok && error) *error = "ip " + args.join(' ') + ": " + QString::fromUtf8(process.readAllStandardError()).trimmed();
+    return ok;
+}
+
+/// The namespaces and veth pairs: namespace k (0: the coordinator, 1 + i: worker i) holds
+/// 10.199.k.2, joined to 10.199.k.1 here.
+class NetworkLab {
+public:
+    explicit NetworkLab(int workers) {
+        static int instances = 0;  // names unique per lab: a deleted namespace's links go away asynchronously
+        const QString tag = QString("%1x%2").arg(::getpid() % 10000).arg(instances++);
+        for (int k = 0; k <= workers; ++k) {
+            const QString ns = QString("ssnf%1n%2").arg(tag).arg(k), here = QString("ss%1h%2").arg(tag).arg(k),
+                          there = QString("ss%1p%2").arg(tag).arg(k);
+            const QString subnet = QString("10.199.%1.").arg(k);
+            if (!ip({"netns", "add", ns}, &m_error)) return;
+            m_namespaces << ns;
+            m_links << here;
+            if (!ip({"link", "add", here, "type", "veth", "peer", "name", there}, &m_error) ||
+                !ip({"link", "set", there, "netns", ns}, &m_error) || !ip({"addr", "add", subnet + "1/24", "dev", here}, &m_error) ||
+                !ip({"link", "set", here, "up"}, &m_error) ||
+                !ip({"netns", "exec", ns, "ip", "addr", "add", subnet + "2/24", "dev", there}, &m_error) ||
+                !ip({"netns", "exec", ns, "ip", "link", "set", there, "up"}, &m_error) ||
+                !ip({"netns", "exec", ns, "ip", "link", "set", "lo", "up"}, &m_error))
+                return;
+        }
+        m_ready = true;
+    }
+    ~NetworkLab() {
+        for (const QString& link : m_links) ip({"link", "del", link});  // the pair goes with either end
+        for (const QString& ns : m_namespaces) ip({"netns", "del", ns});
+    }
+    bool ready() const { return m_ready; }
+    const QString& error() const { return m_error; }
+    QStringList launcher(int k) const { return {"ip", "netns", "exec", m_namespaces.at(k)}; }
+    static std::string address(int k, int host) { return "10.199." + std::to_string(k) + "." + std::to_string(host); }
+
+private:
+    QStringList m_namespaces, m_links;
+    QString m_error;
+    bool m_ready = false;
+};
+
+/// A coordinator in namespace 0 and `workers` workers, each behind its own FaultProxy.
+class FaultyCluster {
+public:
+    FaultyCluster(int workers, FaultProxy::Faults faults, const QStringList& serveArgs) : m_lab(workers) {
+        if (!m_lab.ready()) return;
+        m_credentials = engine::Credentials::generate();
+        if (!m_credentials.save((m_dir.path() + "/credentials").toStdString())) return;
+        const QStringList security{"--credentials", m_dir.path() + "/credentials"};
+        m_coordinator = std::make_unique<EngineChild>(
+            m_dir.path(), "coordinator",
+            QStringList{"serve", "--bind", "0.0.0.0", "--data-port", QString::number(kDataPort), "--control-port",
+                        QString::number(kControlPort), "--telemetry-port", QString::number(kTelemetryPort), "--data",
+                        SYNCSCOPE_FASHION_MNIST_DIR, "--workers", QString::number(workers)} +
+                serveArgs + security,
+            m_lab.launcher(0));
+        const std::string coordinator = NetworkLab::address(0, 2);
+        for (int i = 0; i < workers; ++i) {
+            m_proxies.push_back(std::make_unique<FaultProxy>(NetworkLab::address(1 + i, 1), kDataPort, coordinator, kDataPort,
+                                                             faults, 17u + unsigned(i)));
+            const QString connect = QString("tcp://%1:%2").arg(NetworkLab::address(1 + i, 1).c_str()).arg(kDataPort);
+            m_workers.push_back(std::make_unique<EngineChild>(
+                m_dir.path(), QString("worker%1").arg(i),
+                QStringList{"work", "--connect", connect, "--backend", "cpu", "--retry", "--coordinator-timeout", "3"} + security,
+                m_lab.launcher(1 + i)));
+        }
+        const auto steer = engine::EndpointSecurity::client(&m_credentials, engine::Role::Steer);
+        const std::string host = "tcp://" + coordinator + ":";
+        QThread::msleep(500);  // the coordinator binds before its subscribers connect (they would retry anyway)
+        m_telemetry = std::make_unique<TelemetryProbe>(m_context, host + std::to_string(kTelemetryPort), steer);
+        m_control = std::make_unique<ControlClient>(m_context, host + std::to_string(kControlPort), steer);
+    }
+    ~FaultyCluster() {
+        m_workers.clear();
+        m_coordinator.reset();
+    }
+    const NetworkLab& lab() const { return m_lab; }
+    TelemetryProbe& telemetry() { return *m_telemetry; }
+    ControlClient& control() { return *m_control; }
+    FaultProxy& proxy(int i) { return *m_proxies.at(size_t(i)); }
+    EngineChild& coordinator() { return *m_coordinator; }
+    EngineChild& worker(int i) { return *m_workers.at(size_t(i)); }
+    QString logs() const {
+        QString text = "--- coordinator:\n" + m_coordinator->stderrText();
+        for (size_t i = 0; i < m_workers.size(); ++i) text += QString("--- worker %1:\n").arg(i) + m_workers[i]->stderrText();
+        return text;
+    }
+
+private:
+    NetworkLab m_lab;
+    QTemporaryDir m_dir;
+    engine::Credentials m_credentials;
+    std::unique_ptr<EngineChild> m_coordinator;
+    std::vector<std::unique_ptr<FaultProxy>> m_proxies;
+    std::vector<std::unique_ptr<EngineChild>> m_workers;
+    zmq::context_t m_context{1};
+    std::unique_ptr<TelemetryProbe> m_telemetry;
+    std::unique_ptr<ControlClient> m_control;
+};
+
+}  // namespace
+
+class TestNetworkFaults : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() {
+        if (::geteuid() != 0) QSKIP("network namespaces need root (ip netns)");
+        NetworkLab probe(0);
+        if (!probe.ready()) QSKIP(qPrintable("cannot make network namespaces here: " + probe.error()));
+    }
+
+    // 50 ms added to every chunk each way, 1% of connections dropped a second, and every
+    // connection of worker 1 dropped at once mid-run: bsp training still reaches its target.
+    void trainsThroughDelayAndDroppedConnections() {
+        FaultyCluster cluster(2, {std::chrono::milliseconds(50), 0.01},
+                              {"--model", "mlp", "--mode", "bsp", "--batch", "128", "--target-accuracy", "85",
+                               "--max-seconds", "150", "--eval-interval", "2"});
+        QVERIFY2(cluster.lab().ready(), qPrintable(cluster.lab().error()));
+        auto running = cluster.telemetry().waitForTick([](const wire::Tick& t) { return t.version() > 30; }, 60'000);
+        QVERIFY2(running, qPrintable("no training through the proxies\n" + cluster.logs()));
+        cluster.proxy(1).dropAllNow();
+        QVERIFY2(cluster.coordinator().waitForExit(170'000), qPrintable("the run did not finish\n" + cluster.logs()));
+        const QString report = cluster.coordinator().stderrText();
+        QVERIFY2(report.contains("reached the target"), qPrintable(cluster.logs()));
+        const uint64_t dropped = cluster.proxy(0).droppedConnections() + cluster.proxy(1).droppedConnections();
+        const QString logs = cluster.logs();
+        qInfo("delay 50 ms each way: target reached; %llu connections dropped, %lld messages lost and recovered by "
+              "registering again; %s",
+              static_cast<unsigned long long>(dropped), static_cast<long long>(logs.count("; registering again")),
+              cluster.coordinator().stdoutText().trimmed().section(QChar(0x0a), -1).toUtf8().constData());
+        QVERIFY(dropped >= 1);
+        for (int i = 0; i < 2; ++i) QCOMPARE(cluster.worker(i).waitForExit(10'000) ? cluster.worker(i).exitCode() : -1, 0);
+    }
+
+    // Worker 1 cut off for 30 s: declared lost, the run goes on with worker 0, and once the
+    // partition heals worker 1 registers again, gets its id back and trains.
+    void partitionedWorkerIsLostAndRejoins() {
+        FaultyCluster cluster(2, {}, {"--model", "mlp", "--mode", "bsp", "--max-seconds", "120"});
+        QVERIFY2(cluster.lab().ready(), qPrintable(cluster.lab().error()));
+        QVERIFY2(cluster.telemetry().waitForTick([](const wire::Tick& t) { return t.version() > 50; }, 60'000),
+                 qPrintable(cluster.logs()));
+        cluster.proxy(1).setPartitioned(true);
+        auto lost = cluster.telemetry().waitForEvent(
+            [](const wire::Event& e) { return e.kind() == wire::EVENT_WORKER_LOST && e.worker_id() == 1; }, 10'000);
+        QVERIFY2(lost, qPrintable("the partitioned worker was not declared lost\n" + cluster.logs()));
+        const uint64_t versionAtLoss = cluster.telemetry().latest()->version();
+        QThread::sleep(30);
+        const uint64_t versionAtHeal = cluster.telemetry().latest()->version();
+        QVERIFY2(versionAtHeal > versionAtLoss + 100, "the run did not go on without the partitioned worker");
+        cluster.proxy(1).setPartitioned(false);
+        auto back = cluster.telemetry().waitForEvent(
+            [](const wire::Event& e) { return e.kind() == wire::EVENT_WORKER_REJOINED && e.worker_id() == 1; }, 30'000);
+        QVERIFY2(back, qPrintable("the worker did not rejoin after the partition healed\n" + cluster.logs()));
+        auto pushedAtReturn = cluster.telemetry().latest();
+        uint64_t before = 0;
+        for (const auto& w : pushedAtReturn->workers())
+            if (w.worker_id() == 1) before = w.pushed();
+        auto training = cluster.telemetry().waitForTick(
+            [&](const wire::Tick& t) {
+                for (const auto& w : t.workers())
+                    if (w.worker_id() == 1 && w.pushed() > before + 20) return true;
+                return false;
+            },
+            20'000);
+        QVERIFY2(training, qPrintable("the rejoined worker does not train\n" + cluster.logs()));
+        qInfo("lost at version %llu, %llu versions during the 30 s partition; %s",
+              static_cast<unsigned long long>(versionAtLoss),
+              static_cast<unsigned long long>(versionAtHeal - versionAtLoss), back->detail().c_str());
+        wire::ControlRequest stop;
+        stop.set_stop(true);
+        QVERIFY(cluster.control().request(stop));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestNetworkFaults)
+#include "test_network_faults.moc"
