@@ -36,6 +36,7 @@ public:
     Result<pid_t> startWorker(const std::vector<std::string>& workerArgs);
 
     const CoordinatorEndpoints& endpoints() const { return m_endpoints; }
+    pid_t coordinatorPid() const { return m_coordinator; }
     /// The processes of this cluster still running.
     std::vector<pid_t> processes() const { return m_launcher.children(); }
     /// Whether the coordinator process is still running; once it has exited, its exit code.
