@@ -117,6 +117,7 @@ void Checkpointing::restoreWorkers(const wire::CheckpointState& c) {
     for (const wire::WorkerCheckpoint& in : c.workers()) {
         WorkerRecord& w = m_state.workers.restore(in.worker_id(), in.identity());
         w.slowdown = in.slowdown();
+        w.group = in.group();  // a grouped policy created after the restore may regroup
         w.batchSize = in.batch_size() ? in.batch_size() : m_state.options.spec.batch_size();
         w.pushed = in.pushed();
         w.applied = in.applied();
