@@ -37,6 +37,8 @@ fi
 cmake --build "$build_dir" --target syncscope_fuzzers
 
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+# Inputs are a few KB: a decoder that asks for 64 MB for one trusted a length field.
+limits=(-malloc_limit_mb=64 -timeout=25)
 failed=()
 summary=()
 while read -r target; do
@@ -49,7 +51,7 @@ while read -r target; do
   # Every input that once crashed a decoder runs first, once each.
   regressions=("$here/regressions/$thing"/*)
   if [ -e "${regressions[0]}" ]; then
-    if ! "$fuzzer" "${regressions[@]}" >"$work/regressions.log" 2>&1; then
+    if ! "$fuzzer" "${limits[@]}" "${regressions[@]}" >"$work/regressions.log" 2>&1; then
       cat "$work/regressions.log"
       failed+=("$target (regression inputs)")
     fi
@@ -57,7 +59,7 @@ while read -r target; do
   # New inputs go to the first folder (in the build tree); the seeds are only read.
   dict=()
   [ -f "$here/$thing.dict" ] && dict=(-dict="$here/$thing.dict")
-  if "$fuzzer" -max_total_time="$seconds" -timeout=25 -print_final_stats=1 "${dict[@]}" \
+  if "$fuzzer" "${limits[@]}" -max_total_time="$seconds" -print_final_stats=1 "${dict[@]}" \
        -artifact_prefix="$work/artifacts/" "$work/corpus" "$here/corpus/$thing" >"$log" 2>&1; then
     result=ok
   else
