@@ -28,12 +28,10 @@ if ! clang++ -fsanitize=fuzzer,address,undefined "$probe/probe.cpp" -o "$probe/p
 fi
 
 # Only the fuzzers are built; the rest of the project is configured (its packages must be there) but
-# not compiled. No Qt beyond Core, no CUDA, no tests.
-if [ ! -f "$build_dir/CMakeCache.txt" ]; then
-  CC=clang CXX=clang++ cmake -S "$source_dir" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DSYNCSCOPE_GUI=OFF -DSYNCSCOPE_CUDA=OFF -DBUILD_TESTING=OFF -DSYNCSCOPE_FUZZ=ON >"$probe/configure.log" 2>&1 ||
-    { cat "$probe/configure.log"; exit 1; }
-fi
+# not compiled. No Qt beyond Core, no CUDA, no tests. CC and CXX count on the first configure only.
+CC=clang CXX=clang++ cmake -S "$source_dir" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DSYNCSCOPE_GUI=OFF -DSYNCSCOPE_CUDA=OFF -DBUILD_TESTING=OFF -DSYNCSCOPE_FUZZ=ON >"$probe/configure.log" 2>&1 ||
+  { cat "$probe/configure.log"; exit 1; }
 cmake --build "$build_dir" --target syncscope_fuzzers
 
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
@@ -48,19 +46,17 @@ while read -r target; do
   work="$build_dir/fuzz-work/$thing"
   mkdir -p "$work/corpus" "$work/artifacts"
   log="$work/last-run.log"
-  # Every input that once crashed a decoder runs first, once each.
+  # Every input that once broke a decoder runs first, once each.
   regressions=("$here/regressions/$thing"/*)
   if [ -e "${regressions[0]}" ]; then
-    if ! "$fuzzer" "${limits[@]}" "${regressions[@]}" >"$work/regressions.log" 2>&1; then
+    if ! "$fuzzer" "${limits[@]}" "${regressions[@]}" >"$work/regressions.log" 2>&1 </dev/null; then
       cat "$work/regressions.log"
       failed+=("$target (regression inputs)")
     fi
   fi
   # New inputs go to the first folder (in the build tree); the seeds are only read.
-  dict=()
-  [ -f "$here/$thing.dict" ] && dict=(-dict="$here/$thing.dict")
-  if "$fuzzer" "${limits[@]}" -max_total_time="$seconds" -print_final_stats=1 "${dict[@]}" \
-       -artifact_prefix="$work/artifacts/" "$work/corpus" "$here/corpus/$thing" >"$log" 2>&1; then
+  if "$fuzzer" "${limits[@]}" -max_total_time="$seconds" -print_final_stats=1 \
+       -artifact_prefix="$work/artifacts/" "$work/corpus" "$here/corpus/$thing" >"$log" 2>&1 </dev/null; then
     result=ok
   else
     result="FAILED (see $log)"
