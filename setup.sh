@@ -17,6 +17,9 @@ build_dir=${BUILD_DIR:-build}
 engine_packages=(build-essential cmake ninja-build pkg-config zlib1g-dev libdnnl-dev libcli11-dev nlohmann-json3-dev libfmt-dev
                  libzmq3-dev cppzmq-dev libprotobuf-dev protobuf-compiler dataset-fashion-mnist libisal-dev
                  help2man dpkg-dev file cpulimit iproute2)
+# Only where tests are built: the fuzz test (tests/fuzz) builds with clang, its libFuzzer runtime,
+# and clang's OpenMP (the engine's configure looks OpenMP up with the compiler in use).
+test_packages=(clang libclang-rt-14-dev libomp-dev)
 qt_packages=(qt6-base-dev qt6-charts-dev libqt6opengl6-dev libxkbcommon-dev qt6-tools-dev qt6-tools-dev-tools
              qt6-l10n-tools libqt6svg6-dev fonts-dejavu-core appstream desktop-file-utils)
 
@@ -24,7 +27,7 @@ as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 
 install_missing() {
   local wanted=("${engine_packages[@]}") missing=()
-  [ "$gui" = ON ] && wanted+=("${qt_packages[@]}")
+  [ "$gui" = ON ] && wanted+=("${qt_packages[@]}" "${test_packages[@]}")
   for p in "${wanted[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
   done

@@ -6,6 +6,7 @@
 #include <cctype>
 #include <cstdio>
 #include <fstream>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <set>
 
@@ -54,14 +55,18 @@ Status readStrings(const Json& value, const std::string& path, const std::string
     return Status::ok();
 }
 
+// The range is checked before the conversion: nlohmann's get<int>() wraps 4294967396 to 100
+// silently, and a seed above 2^63 is still a seed.
 template <typename Int>
 Status readIntegers(const Json& value, const std::string& path, const std::string& key, std::vector<Int>& out) {
-    if (!value.is_array()) return invalidArgument(typeError(path, key, "a list of whole numbers"));
+    const std::string expected = "a list of whole numbers from 0 to " + std::to_string(std::numeric_limits<Int>::max());
+    if (!value.is_array()) return invalidArgument(typeError(path, key, expected));
     out.clear();
     for (const Json& item : value) {
-        if (!item.is_number_integer() || item.get<long long>() < 0)
-            return invalidArgument(typeError(path, key, "a list of whole numbers >= 0"));
-        out.push_back(item.get<Int>());
+        // JSON's non-negative whole numbers parse as unsigned; negative ones and fractions do not.
+        if (!item.is_number_unsigned() || item.get<uint64_t>() > uint64_t(std::numeric_limits<Int>::max()))
+            return invalidArgument(typeError(path, key, expected) + ", got " + item.dump());
+        out.push_back(static_cast<Int>(item.get<uint64_t>()));
     }
     return Status::ok();
 }

@@ -3,7 +3,9 @@
 
 #include <zlib.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <memory>
 
@@ -36,6 +38,15 @@ Result<GzFile> openGz(const std::string& path) {
     return GzFile(f);
 }
 
+// Why a read stopped after `done` of `bytes`: zlib's error, or the end of the file.
+Status truncated(gzFile f, const std::string& path, const char* what, size_t done, size_t bytes, int got) {
+    int zerr = Z_OK;
+    const char* msg = gzerror(f, &zerr);
+    const std::string why = (got < 0 || zerr != Z_OK) ? std::string(msg) : "end of file";
+    return fileError(path, std::string("truncated or corrupt while reading ") + what + " (got " + std::to_string(done) +
+                               " of " + std::to_string(bytes) + " bytes: " + why + ")");
+}
+
 // Reads exactly `bytes` or says how far it got and why.
 Status readExactly(gzFile f, const std::string& path, void* dst, size_t bytes, const char* what) {
     size_t done = 0;
@@ -43,14 +54,23 @@ Status readExactly(gzFile f, const std::string& path, void* dst, size_t bytes, c
     while (done < bytes) {
         const unsigned chunk = static_cast<unsigned>(std::min<size_t>(bytes - done, 1u << 30));
         const int got = gzread(f, out + done, chunk);
-        if (got <= 0) {
-            int zerr = Z_OK;
-            const char* msg = gzerror(f, &zerr);
-            const std::string why = (got < 0 || zerr != Z_OK) ? std::string(msg) : "end of file";
-            return fileError(path, std::string("truncated or corrupt while reading ") + what + " (got " +
-                                       std::to_string(done) + " of " + std::to_string(bytes) + " bytes: " + why + ")");
-        }
+        if (got <= 0) return truncated(f, path, what, done, bytes, got);
         done += static_cast<size_t>(got);
+    }
+    return Status::ok();
+}
+
+// Reads the `bytes` a header declares, growing `out` (geometrically) as they arrive: a header is
+// not trusted with an allocation, since a 35-byte file can claim 3 GB of pixels.
+Status readPayload(gzFile f, const std::string& path, std::vector<uint8_t>& out, size_t bytes, const char* what) {
+    constexpr size_t kChunk = size_t(64) << 10;
+    out.clear();
+    while (out.size() < bytes) {
+        const size_t done = out.size();
+        out.resize(std::min(bytes, done + kChunk));
+        const int got = gzread(f, out.data() + done, static_cast<unsigned>(out.size() - done));
+        if (got <= 0) return truncated(f, path, what, done, bytes, got);
+        out.resize(done + static_cast<size_t>(got));
     }
     return Status::ok();
 }
@@ -95,8 +115,8 @@ Result<IdxImages> readIdxImages(const std::string& path) {
         return fileError(path, "implausible dimensions " + std::to_string(dims[0]) + " x " + std::to_string(dims[1]) +
                                    " x " + std::to_string(dims[2]));
     IdxImages images{static_cast<int>(dims[0]), static_cast<int>(dims[1]), static_cast<int>(dims[2]), {}};
-    images.pixels.resize(size_t(dims[0]) * dims[1] * dims[2]);
-    if (Status s = readExactly(f, path, images.pixels.data(), images.pixels.size(), "the pixels"); !s) return s;
+    const size_t pixels = size_t(dims[0]) * dims[1] * dims[2];
+    if (Status s = readPayload(f, path, images.pixels, pixels, "the pixels"); !s) return s;
     if (Status s = checkAtEnd(f, path); !s) return s;
     return images;
 }
@@ -111,8 +131,8 @@ Result<std::vector<uint8_t>> readIdxLabels(const std::string& path) {
     auto count = readBigEndian(f, path, "the header");
     if (!count) return count.status();
     if (*count == 0 || *count > kMaxCount) return fileError(path, "implausible label count " + std::to_string(*count));
-    std::vector<uint8_t> labels(*count);
-    if (Status s = readExactly(f, path, labels.data(), labels.size(), "the labels"); !s) return s;
+    std::vector<uint8_t> labels;
+    if (Status s = readPayload(f, path, labels, *count, "the labels"); !s) return s;
     if (Status s = checkAtEnd(f, path); !s) return s;
     return labels;
 }

@@ -4,6 +4,7 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
@@ -38,6 +39,23 @@ Result<size_t> readUpTo(std::FILE* file, const std::string& path, char* out, siz
     return n;
 }
 
+// Reads up to `size` bytes into `out`, growing it as they arrive: a frame's length field is not
+// trusted with an allocation, since a 20-byte file can claim a 64 MiB frame.
+Result<size_t> readGrowing(std::FILE* file, const std::string& path, std::string& out, size_t size) {
+    constexpr size_t kChunk = size_t(64) << 10;
+    out.clear();
+    while (out.size() < size) {
+        const size_t done = out.size();
+        out.resize(std::min(size, done + kChunk));
+        auto got = readUpTo(file, path, out.data() + done, out.size() - done);
+        if (!got) return got.status();
+        const bool endOfFile = done + *got < out.size();
+        out.resize(done + *got);
+        if (endOfFile) break;
+    }
+    return out.size();
+}
+
 Result<Frame> readFrame(std::FILE* file, const std::string& path) {
     Frame frame;
     char header[kFrameHeaderBytes];
@@ -53,8 +71,7 @@ Result<Frame> readFrame(std::FILE* file, const std::string& path) {
         frame.end = FrameEnd::BadLength;
         return frame;
     }
-    frame.payload.resize(fields.length);
-    got = readUpTo(file, path, frame.payload.data(), fields.length);
+    got = readGrowing(file, path, frame.payload, fields.length);
     if (!got) return got.status();
     frame.bytes += *got;
     if (*got < fields.length) frame.end = FrameEnd::Partial;
