@@ -179,7 +179,7 @@ void Coordinator::onTick() {
 // A full disk (or an unwritable folder) for the recording or the checkpoints: said once when it
 // starts and once when writing works again; with pauseOnStorageFailure the run waits meanwhile.
 void Coordinator::reportStorage() {
-    if (auto news = m_recorder.takeNews()) m_events.raise(wire::EVENT_ERROR, *news);
+    if (auto news = m_recorder.takeNews()) m_events.raise(wire::EVENT_RECORDING, *news);
     if (auto news = m_checkpoints.takeNews()) m_events.raise(wire::EVENT_CHECKPOINT, *news);
     if (!m_state.options.pauseOnStorageFailure) return;
     const bool failing = m_recorder.failing() || m_checkpoints.failing();

@@ -195,7 +195,7 @@ private slots:
         QVERIFY(cluster.telemetry().waitForTick([](const wire::Tick& t) { return t.version() > 50; }, 60'000));
 
         disk.fill();
-        QVERIFY2(hasEvent(cluster.telemetry(), wire::EVENT_ERROR, "free disk space", 10'000), "no recording error");
+        QVERIFY2(hasEvent(cluster.telemetry(), wire::EVENT_RECORDING, "free disk space", 10'000), "no recording error");
         QVERIFY2(hasEvent(cluster.telemetry(), wire::EVENT_CHECKPOINT, "cannot be written", 10'000), "no checkpoint error");
         const uint64_t versionWhenFull = cluster.telemetry().latest()->version();
         QThread::msleep(2000);
@@ -211,11 +211,16 @@ private slots:
         disk.makeSpace();
         QVERIFY2(hasEvent(cluster.telemetry(), wire::EVENT_CHECKPOINT, "written again", 10'000), "checkpoints did not resume");
         auto written = cluster.telemetry().waitForEvent(
-            [](const wire::Event& e) { return e.detail().find("recording is written again; nothing was lost") != std::string::npos; },
+            [](const wire::Event& e) {
+                return e.kind() == wire::EVENT_RECORDING && e.detail().find("written again; nothing was lost") != std::string::npos;
+            },
             10'000);
         QVERIFY2(written, qPrintable("the recording did not resume\n" + cluster.logs()));
         auto after = cluster.telemetry().waitForTick(
-            [&](const wire::Tick& t) { return t.state() == wire::RUN_RUNNING && t.version() > meanwhile->version() + 20; },
+            [&](const wire::Tick& t) {
+                return t.state() == wire::RUN_RUNNING && t.version() > meanwhile->version() + 20 &&
+                       t.time_s() > written->time_s() + 1.5;
+            },
             20'000);
         QVERIFY2(after, "training did not go on once there was space");
         wire::ControlRequest stop;

@@ -5,6 +5,7 @@
 // worker cut off for 30 s is declared lost, the run goes on without it, and it rejoins when the
 // partition heals. Needs root for `ip netns` (skips with the reason otherwise).
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTest>
 
 #include <unistd.h>
@@ -108,6 +109,13 @@ public:
     FaultProxy& proxy(int i) { return *m_proxies.at(size_t(i)); }
     EngineChild& coordinator() { return *m_coordinator; }
     EngineChild& worker(int i) { return *m_workers.at(size_t(i)); }
+    /// The id the coordinator gave the worker process behind proxy i (ids follow the order in
+    /// which workers registered, not the order they were started); -1 before it registered.
+    int workerId(int i) const {
+        const auto match = QRegularExpression("^worker (\\d+): ", QRegularExpression::MultilineOption)
+                               .match(m_workers.at(size_t(i))->stderrText());
+        return match.hasMatch() ? match.captured(1).toInt() : -1;
+    }
     QString logs() const {
         QString text = "--- coordinator:\n" + m_coordinator->stderrText();
         for (size_t i = 0; i < m_workers.size(); ++i) text += QString("--- worker %1:\n").arg(i) + m_workers[i]->stderrText();
@@ -160,16 +168,18 @@ private slots:
         for (int i = 0; i < 2; ++i) QCOMPARE(cluster.worker(i).waitForExit(10'000) ? cluster.worker(i).exitCode() : -1, 0);
     }
 
-    // Worker 1 cut off for 30 s: declared lost, the run goes on with worker 0, and once the
-    // partition heals worker 1 registers again, gets its id back and trains.
+    // The worker behind proxy 1 cut off for 30 s: declared lost, the run goes on without it, and once the
+    // partition heals it registers again, gets its id back and trains.
     void partitionedWorkerIsLostAndRejoins() {
         FaultyCluster cluster(2, {}, {"--model", "mlp", "--mode", "bsp", "--max-seconds", "120"});
         QVERIFY2(cluster.lab().ready(), qPrintable(cluster.lab().error()));
         QVERIFY2(cluster.telemetry().waitForTick([](const wire::Tick& t) { return t.version() > 50; }, 60'000),
                  qPrintable(cluster.logs()));
+        const int id = cluster.workerId(1);
+        QVERIFY2(id >= 0, qPrintable("the worker behind proxy 1 did not say its id\n" + cluster.logs()));
         cluster.proxy(1).setPartitioned(true);
         auto lost = cluster.telemetry().waitForEvent(
-            [](const wire::Event& e) { return e.kind() == wire::EVENT_WORKER_LOST && e.worker_id() == 1; }, 10'000);
+            [&](const wire::Event& e) { return e.kind() == wire::EVENT_WORKER_LOST && int(e.worker_id()) == id; }, 10'000);
         QVERIFY2(lost, qPrintable("the partitioned worker was not declared lost\n" + cluster.logs()));
         const uint64_t versionAtLoss = cluster.telemetry().latest()->version();
         QThread::sleep(30);
@@ -177,16 +187,16 @@ private slots:
         QVERIFY2(versionAtHeal > versionAtLoss + 100, "the run did not go on without the partitioned worker");
         cluster.proxy(1).setPartitioned(false);
         auto back = cluster.telemetry().waitForEvent(
-            [](const wire::Event& e) { return e.kind() == wire::EVENT_WORKER_REJOINED && e.worker_id() == 1; }, 30'000);
+            [&](const wire::Event& e) { return e.kind() == wire::EVENT_WORKER_REJOINED && int(e.worker_id()) == id; }, 30'000);
         QVERIFY2(back, qPrintable("the worker did not rejoin after the partition healed\n" + cluster.logs()));
         auto pushedAtReturn = cluster.telemetry().latest();
         uint64_t before = 0;
         for (const auto& w : pushedAtReturn->workers())
-            if (w.worker_id() == 1) before = w.pushed();
+            if (int(w.worker_id()) == id) before = w.pushed();
         auto training = cluster.telemetry().waitForTick(
             [&](const wire::Tick& t) {
                 for (const auto& w : t.workers())
-                    if (w.worker_id() == 1 && w.pushed() > before + 20) return true;
+                    if (int(w.worker_id()) == id && w.pushed() > before + 20) return true;
                 return false;
             },
             20'000);
