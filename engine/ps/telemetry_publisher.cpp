@@ -71,7 +71,9 @@ wire::Tick TelemetryPublisher::build() {
     t.set_applied(s.totals.applied);
     t.set_dropped(s.totals.dropped);
     t.set_progress(s.progress());
-    for (auto& [id, w] : m_state.workers.all()) fillWorker(w, dt, t.add_workers());
+    const auto shownUntilLost = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(kLostWorkerShownSeconds));
+    for (auto& [id, w] : m_state.workers.all())
+        if (w.state != wire::WORKER_LOST || now - w.lastSeen < shownUntilLost) fillWorker(w, dt, t.add_workers());
     for (auto& e : m_events.takePending()) *t.add_events() = std::move(e);
     return t;
 }
@@ -89,21 +91,31 @@ void TelemetryPublisher::tick(uint64_t badMessages) {
 
 void TelemetryPublisher::restoreHistory(std::vector<wire::Tick> ticks) {
     m_history.clear();
+    m_historyBytes = 0;
     for (wire::Tick& t : ticks) keep(std::move(t));
 }
 
 void TelemetryPublisher::keep(const wire::Tick& t) {
+    if (!m_history.empty()) {
+        wire::Tick& previous = m_history.back();
+        m_historyBytes -= previous.ByteSizeLong();
+        for (wire::WorkerStats& w : *previous.mutable_workers()) w.clear_staleness_histogram();
+        m_historyBytes += previous.ByteSizeLong();
+    }
     m_history.push_back(t);
     m_history.back().clear_events();  // snapshots carry the events once, separately
-    if (m_history.size() < kHistoryCap) return;
+    m_historyBytes += m_history.back().ByteSizeLong();
+    if (m_history.size() < kHistoryCap && m_historyBytes < kHistoryBytes) return;
     // Thin the whole history to every other tick (the first and the newest stay): the run keeps an
     // even resolution from its start. Thinning only the older half would, round after round, leave
     // the start of a long run with almost nothing.
     std::vector<wire::Tick> thinned;
-    thinned.reserve(kHistoryCap / 2 + 1);
+    thinned.reserve(m_history.size() / 2 + 1);
     for (size_t i = 0; i + 1 < m_history.size(); i += 2) thinned.push_back(std::move(m_history[i]));
     thinned.push_back(std::move(m_history.back()));
     m_history = std::move(thinned);
+    m_historyBytes = 0;
+    for (const wire::Tick& kept : m_history) m_historyBytes += kept.ByteSizeLong();
 }
 
 }  // namespace syncscope::engine

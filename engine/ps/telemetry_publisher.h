@@ -14,8 +14,14 @@ namespace syncscope::engine {
 
 class TelemetryPublisher {
 public:
-    /// Ticks kept for snapshots; past it the history is thinned evenly, never cut.
+    /// Ticks kept for snapshots; past either bound the history is thinned evenly, never cut. The
+    /// byte bound (serialized) holds memory flat when ticks grow (many workers, long churn).
     static constexpr size_t kHistoryCap = 4096;
+    static constexpr size_t kHistoryBytes = size_t{16} << 20;
+    /// A lost worker stays in the ticks this long after its last message, then is left out until
+    /// it registers again (consoles keep its last figures): a run with churn does not carry every
+    /// worker it ever had in every tick.
+    static constexpr double kLostWorkerShownSeconds = 60.0;
 
     TelemetryPublisher(CoordinatorState& state, PublisherEndpoint& endpoint, EventLog& events, RunRecorder& recorder)
         : m_state(state), m_endpoint(endpoint), m_events(events), m_recorder(recorder), m_lastTick(Clock::now()) {}
@@ -27,7 +33,8 @@ public:
     /// Whether a tick is due at the configured rate, and how long until it is.
     bool due() const;
     Clock::duration untilDue() const;
-    /// The ticks so far (thinned), without their events (snapshots carry those once).
+    /// The ticks so far (thinned), without their events (snapshots carry those once) and with the
+    /// staleness histograms on the newest only (they are cumulative).
     const std::vector<wire::Tick>& history() const { return m_history; }
     /// A resumed run's ticks so far, read back from its recording.
     void restoreHistory(std::vector<wire::Tick> ticks);
@@ -45,6 +52,7 @@ private:
     uint64_t m_updatesSinceTick = 0;
     double m_updatesPerSecond = 0.0;
     std::vector<wire::Tick> m_history;
+    size_t m_historyBytes = 0;
 };
 
 }  // namespace syncscope::engine
