@@ -116,7 +116,7 @@ wire::Snapshot ControlHandler::snapshot(const std::string& role) const {
     snapshot.set_client_role(m_state.options.credentials ? role : std::string());
     snapshot.set_authentication(m_state.authentication());
     *snapshot.mutable_header() = m_state.header();
-    for (const auto& t : m_telemetry.history()) *snapshot.add_ticks() = t;
+    for (auto& t : m_telemetry.history()) *snapshot.add_ticks() = std::move(t);
     for (const auto& e : m_events.all()) *snapshot.add_events() = e;
     *snapshot.mutable_catalog() = modeCatalog();
     return snapshot;

@@ -86,7 +86,7 @@ void TelemetryPublisher::tick(uint64_t badMessages) {
     *record.mutable_tick() = t;
     m_recorder.record(record);
     m_recorder.flush();
-    keep(t);
+    keep(std::move(t));
 }
 
 void TelemetryPublisher::restoreHistory(std::vector<wire::Tick> ticks) {
@@ -95,27 +95,31 @@ void TelemetryPublisher::restoreHistory(std::vector<wire::Tick> ticks) {
     for (wire::Tick& t : ticks) keep(std::move(t));
 }
 
-void TelemetryPublisher::keep(const wire::Tick& t) {
-    if (!m_history.empty()) {
-        wire::Tick& previous = m_history.back();
-        m_historyBytes -= previous.ByteSizeLong();
-        for (wire::WorkerStats& w : *previous.mutable_workers()) w.clear_staleness_histogram();
-        m_historyBytes += previous.ByteSizeLong();
-    }
-    m_history.push_back(t);
-    m_history.back().clear_events();  // snapshots carry the events once, separately
-    m_historyBytes += m_history.back().ByteSizeLong();
+std::vector<wire::Tick> TelemetryPublisher::history() const {
+    std::vector<wire::Tick> ticks(m_history.size());
+    for (size_t i = 0; i + 1 < m_history.size(); ++i) ticks[i].ParseFromString(m_history[i]);
+    if (!ticks.empty()) ticks.back() = m_newest;
+    return ticks;
+}
+
+void TelemetryPublisher::keep(wire::Tick t) {
+    t.clear_events();  // snapshots carry the events once, separately
+    m_newest = std::move(t);
+    wire::Tick stripped = m_newest;
+    for (wire::WorkerStats& w : *stripped.mutable_workers()) w.clear_staleness_histogram();
+    m_history.push_back(stripped.SerializeAsString());
+    m_historyBytes += m_history.back().size();
     if (m_history.size() < kHistoryCap && m_historyBytes < kHistoryBytes) return;
     // Thin the whole history to every other tick (the first and the newest stay): the run keeps an
     // even resolution from its start. Thinning only the older half would, round after round, leave
     // the start of a long run with almost nothing.
-    std::vector<wire::Tick> thinned;
+    std::vector<std::string> thinned;
     thinned.reserve(m_history.size() / 2 + 1);
     for (size_t i = 0; i + 1 < m_history.size(); i += 2) thinned.push_back(std::move(m_history[i]));
     thinned.push_back(std::move(m_history.back()));
     m_history = std::move(thinned);
     m_historyBytes = 0;
-    for (const wire::Tick& kept : m_history) m_historyBytes += kept.ByteSizeLong();
+    for (const std::string& kept : m_history) m_historyBytes += kept.size();
 }
 
 }  // namespace syncscope::engine

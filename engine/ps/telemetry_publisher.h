@@ -14,8 +14,9 @@ namespace syncscope::engine {
 
 class TelemetryPublisher {
 public:
-    /// Ticks kept for snapshots; past either bound the history is thinned evenly, never cut. The
-    /// byte bound (serialized) holds memory flat when ticks grow (many workers, long churn).
+    /// Ticks kept for snapshots; past either bound the history is thinned evenly, never cut. They
+    /// are kept serialized (a parsed tick takes about five times the memory), so the byte bound is
+    /// what the history costs: it holds memory flat when ticks grow (many workers, long churn).
     static constexpr size_t kHistoryCap = 4096;
     static constexpr size_t kHistoryBytes = size_t{16} << 20;
     /// A lost worker stays in the ticks this long after its last message, then is left out until
@@ -35,14 +36,16 @@ public:
     Clock::duration untilDue() const;
     /// The ticks so far (thinned), without their events (snapshots carry those once) and with the
     /// staleness histograms on the newest only (they are cumulative).
-    const std::vector<wire::Tick>& history() const { return m_history; }
+    std::vector<wire::Tick> history() const;
+    size_t historySize() const { return m_history.size(); }
+    size_t historyBytes() const { return m_historyBytes; }
     /// A resumed run's ticks so far, read back from its recording.
     void restoreHistory(std::vector<wire::Tick> ticks);
 
 private:
     wire::Tick build();
     void fillWorker(WorkerRecord& worker, double dt, wire::WorkerStats* stats);
-    void keep(const wire::Tick& tick);
+    void keep(wire::Tick tick);
 
     CoordinatorState& m_state;
     PublisherEndpoint& m_endpoint;
@@ -51,8 +54,9 @@ private:
     Clock::time_point m_lastTick;
     uint64_t m_updatesSinceTick = 0;
     double m_updatesPerSecond = 0.0;
-    std::vector<wire::Tick> m_history;
+    std::vector<std::string> m_history;  ///< serialized, without events or histograms
     size_t m_historyBytes = 0;
+    wire::Tick m_newest;  ///< the newest tick whole (but for its events)
 };
 
 }  // namespace syncscope::engine
