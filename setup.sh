@@ -19,7 +19,9 @@ engine_packages=(build-essential cmake ninja-build pkg-config zlib1g-dev libdnnl
                  help2man dpkg-dev file cpulimit iproute2)
 # Only where tests are built: the fuzz test (tests/fuzz) builds with clang, its libFuzzer runtime,
 # and clang's OpenMP (the engine's configure looks OpenMP up with the compiler in use).
-test_packages=(clang libclang-rt-14-dev libomp-dev)
+test_packages=(clang libclang-rt-14-dev libomp-dev
+               # the syncscope Python package's tests (ctest python_worker): Debian's, for /usr/bin/python3
+               python3-zmq python3-protobuf python3-torch python3-pytest python3-numpy)
 qt_packages=(qt6-base-dev qt6-charts-dev libqt6opengl6-dev libxkbcommon-dev qt6-tools-dev qt6-tools-dev-tools
              qt6-l10n-tools libqt6svg6-dev fonts-dejavu-core appstream desktop-file-utils)
 

@@ -1,0 +1,95 @@
+"""Heartbeats on a thread and a socket of their own, bound to the session token of the worker's
+Welcome, as engine/ps/heartbeat_sender.cpp sends them: the coordinator tells a live worker that is
+busy computing from a dead one, and its acknowledgements tell this worker whether the coordinator
+still waits for it (a message lost with a dropped connection)."""
+
+import threading
+import time
+
+import zmq
+
+from . import wire
+from .errors import SyncScopeError
+
+PERIOD_S = 0.25
+
+
+class HeartbeatSender:
+    def __init__(self, context, endpoint, secure, routing_id, worker_id, session_token, timeout_s):
+        self._context = context
+        self._endpoint = endpoint
+        self._secure = secure  # applies the worker role's security to a socket
+        self._routing_id = routing_id
+        self._worker_id = worker_id
+        self._token = session_token
+        self._timeout = timeout_s
+        self._quit = threading.Event()
+        self._lost = threading.Event()
+        self._last_awaiting = 0.0  # monotonic times of the latest acks saying so; floats are swapped whole
+        self._last_not_awaiting = 0.0
+        self.error = None
+        self._thread = threading.Thread(target=self._loop, name="syncscope-heartbeat", daemon=True)
+        self._thread.start()
+
+    def stop(self):
+        self._quit.set()
+        self._thread.join()
+
+    def coordinator_lost(self):
+        return self._lost.is_set()
+
+    def coordinator_awaiting_for(self, span_s):
+        """True when recent acks say the coordinator waits for this worker, and have said so for span_s."""
+        now = time.monotonic()
+        return (self._last_awaiting > 0 and now - self._last_awaiting < 1.0
+                and now - self._last_not_awaiting > span_s)
+
+    def _loop(self):
+        # The socket lives and dies on this thread.
+        socket = self._context.socket(zmq.DEALER)
+        try:
+            socket.linger = 0
+            socket.routing_id = self._routing_id.encode()
+            self._secure(socket)
+            socket.connect(self._endpoint)
+            hello = wire.pb.Envelope()
+            hello.register.heartbeat_only = True
+            hello.register.worker_id = self._worker_id
+            hello.register.session_token = self._token
+            wire.send(socket, hello)
+            last_reply = last_sent = time.monotonic()
+            while not self._quit.is_set():
+                if socket.poll(50):
+                    last_reply = self._drain(socket) or last_reply
+                if time.monotonic() - last_reply > self._timeout:
+                    self._lost.set()
+                if time.monotonic() - last_sent >= PERIOD_S:
+                    beat = wire.pb.Envelope()
+                    beat.heartbeat.worker_id = self._worker_id
+                    beat.heartbeat.session_token = self._token
+                    wire.send(socket, beat)
+                    last_sent = time.monotonic()
+        except (zmq.ZMQError, SyncScopeError) as error:
+            self.error = error
+            self._lost.set()
+        finally:
+            socket.close(linger=0)
+
+    def _drain(self, socket):
+        """Reads every waiting reply; returns when the latest acknowledgement came, or None."""
+        # Only an acknowledgement is a sign of life: a refusal is an answer, not a heartbeat.
+        replied = None
+        while socket.poll(0):
+            try:
+                envelope, _ = wire.receive(socket, 0)
+            except SyncScopeError:
+                continue  # counted by nobody here; a broken ack is simply not a sign of life
+            if envelope.HasField("heartbeat_ack"):
+                now = replied = time.monotonic()
+                if envelope.heartbeat_ack.awaiting_worker:
+                    self._last_awaiting = now
+                else:
+                    self._last_not_awaiting = now
+            elif envelope.HasField("error") and envelope.error.code == wire.pb.Error.NOT_REGISTERED:
+                self._lost.set()  # a restarted coordinator: rejoin now
+        return replied

@@ -1,0 +1,318 @@
+"""Worker: a Python training process on the engine's data plane, exactly like `syncscope-engine work`
+(engine/ps/worker.cpp): it chooses its routing id, registers, checks the Welcome, sends heartbeats on
+a thread of its own, then each exchange pushes a gradient (a raw float32 frame) and waits for the
+parameters the coordinator releases under whatever sync mode runs now."""
+
+import math
+import os
+import random
+import socket as _socket
+import time
+
+import numpy as np
+import zmq
+
+from . import wire
+from .credentials import Credentials, default_path
+from .errors import CoordinatorLost, ProtocolError, SyncScopeError
+from .heartbeat import HeartbeatSender
+from .telemetry import TelemetryWatcher
+
+MAX_BATCH = 1 << 16
+MAX_PARAMETERS = 1 << 31
+MAX_SLOWDOWN_FACTOR = 100.0  # engine/ps/mode_catalog.cpp's limits
+MAX_DELAY_MS = 60000.0
+LOST_MESSAGE_AFTER_S = 3.0  # how long both sides wait for each other before a message counts as lost
+
+
+def validate_welcome(welcome):
+    """A coordinator is a peer like any other: what it sends is checked before it is relied on."""
+    spec = welcome.spec
+
+    def bad(what):
+        return ProtocolError("the coordinator sent a run spec with %s; is it a SyncScope coordinator of this "
+                             "release?" % what)
+    if spec.shard_count == 0 or welcome.shard_index >= spec.shard_count:
+        raise bad("shard %d of %d" % (welcome.shard_index, spec.shard_count))
+    if spec.batch_size == 0 or spec.batch_size > MAX_BATCH:
+        raise bad("batch size %d" % spec.batch_size)
+    if spec.parameter_count == 0 or spec.parameter_count > MAX_PARAMETERS:
+        raise bad("%d parameters" % spec.parameter_count)
+    if len(spec.model) > 64 or len(spec.data_dir) > 4096:
+        raise bad("an over-long model name or data folder")
+
+
+def validate_params(params):
+    s = params.slowdown
+
+    def within(value, lo, hi):
+        return math.isfinite(value) and lo <= value <= hi
+    factor = s.factor if s.factor != 0 else 1.0  # a proto3 default: no slowdown set
+    ok = (within(factor, 1.0, MAX_SLOWDOWN_FACTOR) and within(s.fixed_delay_ms, 0, MAX_DELAY_MS)
+          and within(s.network_delay_ms, 0, MAX_DELAY_MS) and within(s.transient_probability, 0, 1)
+          and (s.transient_probability == 0 or within(s.transient_factor, 1.0, MAX_SLOWDOWN_FACTOR)))
+    if not ok:
+        raise ProtocolError("the coordinator sent a nonsensical slowdown: %s" % str(s).replace("\n", " "))
+    if params.batch_size > MAX_BATCH:
+        raise ProtocolError("the coordinator asked for a batch of %d" % params.batch_size)
+
+
+class Worker:
+    """One worker of a SyncScope run. Registers at once; `wrap()` joins the training.
+
+    connect: the coordinator's data endpoint, "tcp://HOST:PORT".
+    credentials: the worker role's file (from `syncscope-engine keygen --role worker`, or the
+        coordinator's own); None: the default path. insecure=True: no authentication (a coordinator
+        run with --insecure, loopback only).
+    data_plane: "encrypted" (CURVE) or "authenticated" (the workers' token, tensors in the clear), as
+        the coordinator's --data-plane.
+    telemetry: the coordinator's telemetry endpoint, for the mode and group hooks; it takes view or
+        steer keys (from `credentials`, or `telemetry_credentials`): the data plane does not say the mode.
+    """
+
+    def __init__(self, connect, credentials=None, *, insecure=False, data_plane="encrypted", telemetry=None,
+                 telemetry_credentials=None, backend="pytorch", coordinator_timeout=3.0, register_timeout=10.0):
+        if data_plane not in ("encrypted", "authenticated"):
+            raise SyncScopeError("data_plane must be 'encrypted' or 'authenticated', not %r" % (data_plane,))
+        self.connect = connect
+        self._plain = data_plane == "authenticated"
+        self._credentials = None if insecure else Credentials.load(credentials or default_path())
+        if self._credentials and not self._plain and not self._credentials.has("worker"):
+            raise SyncScopeError("credentials '%s' hold no worker keys (make them with `syncscope-engine keygen "
+                                 "--role worker --out FILE`)" % self._credentials.path)
+        self._backend = backend
+        self._coordinator_timeout = coordinator_timeout
+        self._register_timeout = register_timeout
+        self.routing_id = "pyworker-%d-%016x" % (os.getpid(), random.getrandbits(64))
+        self._context = zmq.Context()
+        self._socket = None
+        self._heartbeat = None
+        self.stopped = False
+        self.version = None  # of the parameters held now
+        self.slowdown = wire.pb.Slowdown()
+        self._telemetry = None
+        if telemetry:
+            watch = (Credentials.load(telemetry_credentials) if telemetry_credentials else self._credentials)
+            self._telemetry = TelemetryWatcher(self._context, telemetry, watch)
+        self._register()
+
+    # ---- the run as the Welcome describes it ----
+
+    @property
+    def spec(self):
+        """The run spec (model, batch size, seed, learning rate, ...): syncscope_pb2.RunSpec."""
+        return self._welcome.spec
+
+    @property
+    def worker_id(self):
+        return self._welcome.worker_id
+
+    @property
+    def shard_index(self):
+        return self._welcome.shard_index
+
+    @property
+    def shard_count(self):
+        return self._welcome.spec.shard_count
+
+    @property
+    def batch_size(self):
+        """The batch the coordinator assigned for the next gradient (elastic mode changes it)."""
+        return self._batch
+
+    def shard(self, sample_count):
+        """The training sample indices of this worker's shard: index i belongs to shard i mod shard_count."""
+        return range(self.shard_index, sample_count, self.shard_count)
+
+    # ---- hooks ----
+
+    def on_mode_change(self, callback):
+        """callback(settings: syncscope_pb2.ModeSettings), on the training thread, at the next step
+        after the coordinator's mode changed (and once for the mode it runs when first seen)."""
+        self._watcher("on_mode_change").mode_hooks.append(callback)
+
+    def on_group_change(self, callback):
+        """callback(group: int), on the training thread, when this worker's group changes."""
+        self._watcher("on_group_change").group_hooks.append(callback)
+
+    def _watcher(self, what):
+        if not self._telemetry:
+            raise SyncScopeError(
+                "%s needs the coordinator's telemetry endpoint: Worker(..., telemetry='tcp://HOST:PORT') with view "
+                "or steer keys (telemetry_credentials=FILE from `syncscope-engine keygen --role view`); the data "
+                "plane does not carry the mode" % what)
+        return self._telemetry
+
+    def fire_hooks(self):
+        """Runs the hooks of mode and group changes seen since the last call (step() calls it)."""
+        if self._telemetry:
+            self._telemetry.fire(self.worker_id)
+
+    # ---- joining the training ----
+
+    def wrap(self, optimizer, model):
+        """Joins the training with a PyTorch model: returns a DistributedOptimizer whose step() pushes the
+        model's gradient and copies in the parameters the coordinator releases. The coordinator applies
+        the update with the run's SGD (learning rate, momentum, weight decay): `optimizer` (or None) only
+        names the parameters and zeroes gradients; its own step() is never called."""
+        from .optimizer import DistributedOptimizer
+        return DistributedOptimizer(self, optimizer, model)
+
+    def pull(self):
+        """The first exchange: asks for parameters without a gradient. Returns the parameter frame, or
+        None when the run is over."""
+        envelope = wire.pb.Envelope()
+        envelope.push.worker_id = self.worker_id
+        self._sent_at = time.monotonic()
+        wire.send(self._socket, envelope)
+        return self._await_params()
+
+    def push(self, gradient, loss, compute_ms, batch_size):
+        """Pushes a gradient (float32, parameter_count long, any buffer: sent without a copy) computed on
+        the parameters held now, then waits for the next ones. Returns the parameter frame, or None when
+        the run is over. compute_ms is reported as measured; injected slowdown is waited here."""
+        if self.version is None:
+            raise SyncScopeError("push() before pull(): a gradient needs the parameters it was computed on")
+        compute_ms += self._straggle(compute_ms)
+        if self.slowdown.network_delay_ms > 0:
+            time.sleep(self.slowdown.network_delay_ms / 1000.0)
+        envelope = wire.pb.Envelope()
+        p = envelope.push
+        p.worker_id = self.worker_id
+        p.has_gradient = True
+        p.base_version = self.version
+        p.batch_size = batch_size
+        p.loss = loss
+        p.compute_ms = compute_ms
+        p.comm_ms = self._comm_ms
+        p.wait_ms = self._wait_ms
+        self._sent_at = time.monotonic()
+        self._tracker = self._send_tensor(envelope, gradient)
+        return self._await_params()
+
+    def wait_gradient_sent(self):
+        """Blocks until ZeroMQ has let go of the last gradient buffer (it is sent without a copy)."""
+        if self._tracker is not None:
+            self._tracker.wait()
+            self._tracker = None
+
+    def close(self):
+        if self._heartbeat:
+            self._heartbeat.stop()
+            self._heartbeat = None
+        if self._telemetry:
+            self._telemetry.stop()
+            self._telemetry = None
+        if self._socket is not None:
+            self._socket.close(linger=0)
+            self._socket = None
+        self._context.term()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    # ---- the protocol ----
+
+    _tracker = None
+    _sent_at = 0.0
+    _comm_ms = 0.0
+    _wait_ms = 0.0
+
+    def _secure(self, sock):
+        if self._credentials:
+            self._credentials.apply(sock, "worker", plain=self._plain)
+
+    def _send_tensor(self, envelope, tensor):
+        envelope.protocol_major = wire.PROTOCOL_MAJOR
+        envelope.protocol_minor = wire.PROTOCOL_MINOR
+        self._socket.send(envelope.SerializeToString(), flags=zmq.SNDMORE)
+        return self._socket.send(tensor, copy=False, track=True)
+
+    def _register(self):
+        if self._heartbeat:
+            self._heartbeat.stop()
+            self._heartbeat = None
+        if self._socket is not None:
+            self._socket.close(linger=0)
+        self._socket = self._context.socket(zmq.DEALER)
+        self._socket.linger = 0
+        self._socket.routing_id = self.routing_id.encode()  # chosen once: a re-registration is the same worker
+        self._secure(self._socket)
+        self._socket.connect(self.connect)
+        hello = wire.pb.Envelope()
+        hello.register.pid = os.getpid()
+        hello.register.hostname = _socket.gethostname()[:255]
+        hello.register.backend = self._backend
+        wire.send(self._socket, hello)
+        reply, _ = self._await(self._register_timeout, registering=True)
+        if not reply.HasField("welcome"):
+            raise ProtocolError("the coordinator answered registration with no welcome")
+        validate_welcome(reply.welcome)
+        self._welcome = reply.welcome
+        self._batch = reply.welcome.spec.batch_size
+        self._max_tensor = reply.welcome.spec.parameter_count * 4
+        self._heartbeat = HeartbeatSender(self._context, self.connect, self._secure, self.routing_id + "/heartbeat",
+                                          reply.welcome.worker_id, reply.welcome.session_token,
+                                          self._coordinator_timeout)
+
+    def _await(self, timeout_s, registering=False):
+        deadline = time.monotonic() + timeout_s
+        while True:
+            if self._socket.poll(100):
+                envelope, tensor = wire.receive(self._socket, getattr(self, "_max_tensor", 0))
+                if envelope.HasField("error"):
+                    raise CoordinatorLost("the coordinator refused this worker: %s" % envelope.error.message)
+                return envelope, tensor
+            if registering:
+                if time.monotonic() > deadline:
+                    raise CoordinatorLost(
+                        "no coordinator answered at %s within %g s; is a coordinator (`syncscope-engine serve`) "
+                        "running at that address, and are these the worker credentials it made?"
+                        % (self.connect, timeout_s))
+                continue
+            if (time.monotonic() - self._sent_at > LOST_MESSAGE_AFTER_S
+                    and self._heartbeat.coordinator_awaiting_for(LOST_MESSAGE_AFTER_S)):
+                return None, None  # the push or its answer went down with a dropped connection
+            if self._heartbeat.coordinator_lost():
+                raise CoordinatorLost("the coordinator at %s stopped answering (no heartbeat reply for %g s)"
+                                      % (self.connect, self._coordinator_timeout))
+
+    def _await_params(self):
+        while True:
+            envelope, tensor = self._await(0)
+            if envelope is None:  # a message was lost: register again (same id back), pull afresh
+                print("syncscope worker %d: a message to the coordinator was lost; registering again"
+                      % self.worker_id, flush=True)
+                self._register()
+                return self.pull()
+            if not envelope.HasField("params"):
+                continue  # a late reply of another kind
+            params = envelope.params
+            if params.stop:
+                self.stopped = True
+                self.version = params.version
+                return None
+            if tensor is None or len(tensor.buffer) != self.spec.parameter_count * 4:
+                raise ProtocolError("the coordinator sent parameters of the wrong size")
+            validate_params(params)
+            round_trip_ms = (time.monotonic() - self._sent_at) * 1000.0
+            self._wait_ms = params.held_ms
+            self._comm_ms = max(0.0, round_trip_ms - self._wait_ms)
+            self.version = params.version
+            self.slowdown = params.slowdown
+            if params.batch_size > 0:
+                self._batch = params.batch_size
+            return np.frombuffer(tensor.buffer, dtype=np.float32)
+
+    def _straggle(self, compute_ms):
+        """Injected straggling, as the native worker does it: a slower machine, a fixed delay, a hiccup."""
+        s = self.slowdown
+        extra = (max(1.0, s.factor) - 1.0) * compute_ms + s.fixed_delay_ms
+        if s.transient_probability > 0 and random.random() < s.transient_probability:
+            extra += (max(1.0, s.transient_factor) - 1.0) * compute_ms
+        if extra > 0:
+            time.sleep(extra / 1000.0)
+        return extra

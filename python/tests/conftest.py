@@ -1,0 +1,137 @@
+"""Fixtures: the real engine binary (a coordinator with credentials, native workers) and PyTorch
+workers as processes of their own, every one stopped at the end of its test. ctest passes the
+binaries in SYNCSCOPE_ENGINE and SYNCSCOPE_MLP_VECTORS; without them the tests that need them skip."""
+
+import os
+import re
+import subprocess
+import sys
+import time
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PYTHON_DIR = os.path.dirname(HERE)
+
+
+def _binary(variable):
+    path = os.environ.get(variable)
+    if not path or not os.access(path, os.X_OK):
+        pytest.skip("%s is not set to a built binary (ctest sets it; by hand: %s=BUILD/...)" % (variable, variable))
+    return path
+
+
+@pytest.fixture
+def engine():
+    return _binary("SYNCSCOPE_ENGINE")
+
+
+@pytest.fixture
+def vectors_tool():
+    return _binary("SYNCSCOPE_MLP_VECTORS")
+
+
+class Cluster:
+    """A coordinator (`serve`, ports chosen by the system) and the workers started against it."""
+
+    def __init__(self, engine, folder):
+        self.engine = engine
+        self.folder = str(folder)
+        self.processes = []
+        self.credentials = os.path.join(self.folder, "run.credentials")
+        self.endpoints = {}
+        self.serve = None
+
+    def keygen(self, role):
+        out = os.path.join(self.folder, "%s.credentials" % role)
+        subprocess.run([self.engine, "keygen", "--credentials", self.credentials, "--role", role, "--out", out],
+                       check=True, capture_output=True, timeout=30)
+        return out
+
+    def start_coordinator(self, *args):
+        self.serve = self._spawn("serve", [self.engine, "serve", "--credentials", self.credentials, "--data-port", "0",
+                                           "--control-port", "0", "--telemetry-port", "0", *args])
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            match = re.search(r"endpoints data=(\S+) control=(\S+) telemetry=(\S+)", self.output("serve"))
+            if match:
+                self.endpoints = dict(zip(("data", "control", "telemetry"), match.groups()))
+                return self.endpoints
+            if self.serve.poll() is not None:
+                break
+            time.sleep(0.05)
+        raise AssertionError("the coordinator printed no endpoints line:\n" + self.logs())
+
+    def start_native_worker(self, name):
+        return self._spawn(name, [self.engine, "work", "--connect", self.endpoints["data"], "--credentials",
+                                  self.keygen("worker"), "--threads", "1"])
+
+    def start_python_worker(self, name, *extra):
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join([PYTHON_DIR, os.environ.get("PYTHONPATH", "")]))
+        script = os.path.join(PYTHON_DIR, "examples", "join_native_mlp.py")
+        return self._spawn(name, [sys.executable, script, "--connect", self.endpoints["data"], "--credentials",
+                                  self.keygen("worker"), *extra], env=env)
+
+    def _spawn(self, name, argv, env=None):
+        log = open(os.path.join(self.folder, name + ".log"), "w")
+        process = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT, env=env)
+        process.name = name
+        self.processes.append(process)
+        return process
+
+    def output(self, name):
+        with open(os.path.join(self.folder, name + ".log")) as log:
+            return log.read()
+
+    def logs(self):
+        return "\n".join("---- %s ----\n%s" % (p.name, self.output(p.name)[-3000:]) for p in self.processes)
+
+    def stop(self):
+        for process in self.processes:
+            if process.poll() is None:
+                process.terminate()
+        for process in self.processes:
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+@pytest.fixture
+def cluster(engine, tmp_path):
+    c = Cluster(engine, tmp_path)
+    yield c
+    c.stop()
+
+
+class TelemetryReader:
+    """A SUB socket on the coordinator's telemetry (view role): waits for a tick that satisfies a test."""
+
+    def __init__(self, endpoint, credentials):
+        import zmq
+        from syncscope import wire
+        from syncscope.credentials import Credentials
+        self._pb = wire.pb
+        self._context = zmq.Context()
+        self._socket = self._context.socket(zmq.SUB)
+        self._socket.linger = 0
+        Credentials.load(credentials).apply(self._socket, "view")
+        self._socket.setsockopt(zmq.SUBSCRIBE, b"tick")
+        self._socket.connect(endpoint)
+        self.last = None
+
+    def wait_for(self, predicate, timeout_s):
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            if not self._socket.poll(200):
+                continue
+            tick = self._pb.Tick.FromString(self._socket.recv_multipart()[1])
+            self.last = tick
+            if predicate(tick):
+                return tick
+        return None
+
+    def close(self):
+        self._socket.close(linger=0)
+        self._context.term()
