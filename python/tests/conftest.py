@@ -62,9 +62,9 @@ class Cluster:
             time.sleep(0.05)
         raise AssertionError("the coordinator printed no endpoints line:\n" + self.logs())
 
-    def start_native_worker(self, name):
+    def start_native_worker(self, name, *extra):
         return self._spawn(name, [self.engine, "work", "--connect", self.endpoints["data"], "--credentials",
-                                  self.keygen("worker"), "--threads", "1"])
+                                  self.keygen("worker"), "--threads", "1", *extra])
 
     def start_python_worker(self, name, *extra):
         env = dict(os.environ, PYTHONPATH=os.pathsep.join([PYTHON_DIR, os.environ.get("PYTHONPATH", "")]))

@@ -1,0 +1,159 @@
+#!/usr/bin/python3
+"""What a PyTorch worker's push + pull costs per step, against a native worker's in the same run and
+against torch.distributed (gloo) all-reduce of the same buffer among the same number of processes.
+
+  1. mixed: 2 native + 2 PyTorch workers train the mlp in asp (no barrier, so held time is ~0); the
+     coordinator's telemetry gives each worker's comm_ms (round trip minus held time), averaged.
+  2. free: 4 PyTorch workers push a constant gradient without computing; mean step() time.
+  3. gloo: 4 processes all-reduce 235,146 floats (the mlp) in a loop; mean time per all-reduce.
+
+    PYTHONPATH=python:build/python /usr/bin/python3 python/bench/bench_step_overhead.py \\
+        --engine build/app/syncscope-engine
+Prints a table and one machine-readable line (BENCH ...). Run by hand, on an otherwise idle machine."""
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+import torch
+import torch.distributed as dist
+import torch.multiprocessing as mp
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tests"))
+from conftest import Cluster, TelemetryReader  # noqa: E402  (the tests' process helpers)
+
+import syncscope  # noqa: E402
+
+PARAMETERS = 235146
+
+
+def mean_comm_ms(cluster, seconds):
+    """Mean comm_ms per worker over `seconds` of ticks, keyed by worker id."""
+    reader = TelemetryReader(cluster.endpoints["telemetry"], cluster.keygen("view"))
+    samples = {}
+    reader.wait_for(lambda t: t.version > 200, 120)  # past the start-up
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        tick = reader.wait_for(lambda t: True, 5)
+        for w in tick.workers if tick else []:
+            if w.comm_ms > 0:
+                samples.setdefault(w.worker_id, []).append(w.comm_ms)
+    reader.close()
+    return {k: sum(v) / len(v) for k, v in samples.items()}
+
+
+def mixed(engine, seconds, data_plane):
+    with tempfile.TemporaryDirectory() as folder:
+        cluster = Cluster(engine, folder)
+        try:
+            cluster.start_coordinator("--workers", "4", "--mode", "asp", "--lr-modulation", "dynsgd",
+                                      "--data-plane", data_plane, "--max-seconds", str(seconds + 60))
+            extra = ["--data-plane", data_plane]
+            cluster.start_native_worker("native-a", *extra)
+            cluster.start_python_worker("pytorch-a", *extra)
+            cluster.start_native_worker("native-b", *extra)
+            cluster.start_python_worker("pytorch-b", *extra)
+            comm = mean_comm_ms(cluster, seconds)
+            joined = re.findall(r"worker (\d+) \(pid \S+, (\w+)\)", cluster.output("serve"))
+        finally:
+            cluster.stop()
+    kinds = {int(i): kind for i, kind in joined}
+    if len(comm) < 4:
+        raise SystemExit("the mixed run did not train with 4 workers; the logs were in the cluster's folder")
+    native = [v for k, v in comm.items() if kinds.get(k) != "pytorch"]
+    python = [v for k, v in comm.items() if kinds.get(k) == "pytorch"]
+    return sum(native) / len(native), sum(python) / len(python)
+
+
+def free_worker(endpoint, credentials, data_plane, steps, out):
+    torch.set_num_threads(1)
+    worker = syncscope.Worker(connect=endpoint, credentials=credentials, data_plane=data_plane)
+    model = torch.nn.Sequential(torch.nn.Linear(784, 256), torch.nn.Linear(256, 128), torch.nn.Linear(128, 10))
+    opt = worker.wrap(None, model)
+    opt.flat_gradients.fill_(1e-6)
+    times = []
+    while opt.running and len(times) < steps:
+        started = time.perf_counter()
+        opt.step(0.0)
+        times.append(time.perf_counter() - started)
+    out.put(sum(times[10:]) / max(1, len(times) - 10) * 1000)
+    worker.close()
+
+
+def free(engine, steps, data_plane):
+    with tempfile.TemporaryDirectory() as folder:
+        cluster = Cluster(engine, folder)
+        try:
+            cluster.start_coordinator("--workers", "4", "--mode", "asp", "--lr", "1e-6", "--data-plane", data_plane)
+            credentials = cluster.keygen("worker")
+            out = mp.get_context("spawn").Queue()
+            procs = [mp.get_context("spawn").Process(target=free_worker, args=(
+                cluster.endpoints["data"], credentials, data_plane, steps, out)) for _ in range(4)]
+            for p in procs:
+                p.start()
+            results = [out.get(timeout=600) for _ in procs]
+            for p in procs:
+                p.join()
+        finally:
+            cluster.stop()
+    return sum(results) / len(results)
+
+
+def gloo_rank(rank, port, steps, out):
+    torch.set_num_threads(1)
+    dist.init_process_group("gloo", init_method="tcp://127.0.0.1:%d" % port, rank=rank, world_size=4)
+    buffer = torch.ones(PARAMETERS)
+    for _ in range(10):
+        dist.all_reduce(buffer)
+    started = time.perf_counter()
+    for _ in range(steps):
+        dist.all_reduce(buffer)
+    elapsed = (time.perf_counter() - started) / steps * 1000
+    if rank == 0:
+        out.put(elapsed)
+    dist.destroy_process_group()
+
+
+def gloo(steps):
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    context = mp.get_context("spawn")
+    out = context.Queue()
+    procs = [context.Process(target=gloo_rank, args=(r, port, steps, out)) for r in range(4)]
+    for p in procs:
+        p.start()
+    result = out.get(timeout=600)
+    for p in procs:
+        p.join()
+    return result
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--engine", required=True, help="the syncscope-engine binary")
+    parser.add_argument("--seconds", type=int, default=20, help="of mixed training measured")
+    parser.add_argument("--steps", type=int, default=300, help="compute-free steps and all-reduces per process")
+    parser.add_argument("--data-plane", default="authenticated", choices=["authenticated", "encrypted"])
+    args = parser.parse_args()
+    native, python = mixed(args.engine, args.seconds, args.data_plane)
+    free_ms = free(args.engine, args.steps, args.data_plane)
+    gloo_ms = gloo(args.steps)
+    print("| measure (mlp, 0.94 MB, 4 processes, data plane %s) | ms per step |" % args.data_plane)
+    print("|---|---:|")
+    print("| native worker, comm (round trip minus held), training in asp | %.2f |" % native)
+    print("| PyTorch worker, comm, same run | %.2f (%.2fx native) |" % (python, python / native))
+    print("| PyTorch worker, whole step() without compute | %.2f (%.2fx gloo) |" % (free_ms, free_ms / gloo_ms))
+    print("| torch.distributed gloo all_reduce | %.2f |" % gloo_ms)
+    print("BENCH python_step_overhead data_plane=%s native_comm_ms=%.3f pytorch_comm_ms=%.3f pytorch_free_step_ms=%.3f "
+          "gloo_allreduce_ms=%.3f" % (args.data_plane, native, python, free_ms, gloo_ms))
+
+
+if __name__ == "__main__":
+    main()
