@@ -19,4 +19,10 @@ inline Status withDataFlag(const Status& status) {
     return Status(status.code(), status.message() + " (the data folder is given with --data DIR)");
 }
 
+/// The engine names values, not flags; where the command line gave the value, say which flag it was.
+inline Status withFlagHint(const Status& status, const char* hint) {
+    if (status) return status;
+    return Status(status.code(), status.message() + " (" + hint + ")");
+}
+
 }  // namespace syncscope::engine

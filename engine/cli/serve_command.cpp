@@ -29,6 +29,8 @@ int serve(const RunOptions& run, const SecurityFlags& security, const std::strin
     options->telemetryPort = telemetryPort;
     options->interrupted = &catchInterrupts();
     auto coordinator = Coordinator::create(*options);
+    if (!coordinator && !run.resumeDir.empty())
+        return printError(withFlagHint(coordinator.status(), "the checkpoint folder is given with --resume DIR"));
     if (!coordinator) return printError(withDataFlag(coordinator.status()));
     if (Status s = (*coordinator)->bind(); !s) return printError(s);
     std::printf("%s\n", formatEndpointsLine((*coordinator)->endpoints()).c_str());

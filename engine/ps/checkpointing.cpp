@@ -85,8 +85,8 @@ void Checkpointing::beginChange(const std::string& what) {
 
 Status Checkpointing::rollback(uint64_t changeId) {
     if (!m_store)
-        return invalidArgument("rollback needs checkpoints: start the coordinator with a checkpoint folder "
-                               "(serve --checkpoint-dir DIR)");
+        return invalidArgument("rollback needs checkpoints, and this coordinator keeps none: start it with a "
+                               "checkpoint folder");
     m_store->flush();  // the checkpoint before that change may still be on its way to the disk
     auto data = m_store->beforeChange(m_state.runId, changeId);
     if (!data) return data.status();
@@ -133,12 +133,12 @@ void Checkpointing::restoreWorkers(const wire::CheckpointState& c) {
 }
 
 Status Checkpointing::resume(std::string* description) {
-    if (!m_store) return invalidArgument("--resume needs the checkpoint folder of the run (--checkpoint-dir DIR)");
+    if (!m_store) return invalidArgument("resuming needs the crashed run's checkpoint folder, and none was given");
     std::vector<std::string> skipped;
     auto data = m_store->newest(&skipped);
     if (!data)
         return unavailable("cannot resume: " + data.status().message() +
-                           "; give the --checkpoint-dir of the crashed run, or start a new run without --resume");
+                           "; give the checkpoint folder of the crashed run, or start a new run instead of resuming");
     const wire::CheckpointState& c = data->state;
     if (c.parameter_count() != m_state.store.size() || c.header().spec().model() != m_state.options.spec.model())
         return invalidArgument(fmt::format("the checkpoint is of a {} run with {} parameters, not of this {} run; resume "

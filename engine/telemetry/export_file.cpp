@@ -55,7 +55,7 @@ void removeAll(const std::vector<std::string>& files) {
 
 Result<ExportResult> exportTfEvents(const ExportRequest& request, const ExportProgress& progress) {
     if (request.output.empty())
-        return invalidArgument("the tfevents format writes a folder of event files: give it with --output DIR");
+        return invalidArgument("the tfevents format writes a folder of event files, and no output folder was given");
     TfEventsSink sink(request.output);
     auto result = stream(request, sink, progress);
     if (!result) {
@@ -87,7 +87,7 @@ Result<ExportResult> exportRecordingFile(const ExportRequest& request, std::ostr
     std::ofstream file;
     if (!request.output.empty()) {
         if (fs::is_directory(request.output))
-            return invalidArgument("--output '" + request.output + "' is a folder; this format writes one file");
+            return invalidArgument("the output '" + request.output + "' is a folder; this format writes one file: name a file");
         file.open(request.output, std::ios::binary | std::ios::trunc);
         if (!file)
             return unavailable("cannot create the output file '" + request.output + "': " + std::strerror(errno) +

@@ -89,7 +89,7 @@ Status TfEventsSink::begin(const wire::RecordingHeader& header) {
     fs::create_directories(m_folder, error);
     if (error)
         return unavailable("cannot create the folder '" + m_folder + "': " + error.message() +
-                           "; pick another --output");
+                           "; pick another output folder");
     return run("").status();
 }
 
