@@ -15,18 +15,34 @@ namespace syncscope::engine {
 /// Which backend to run on; Auto means CUDA when compiled in and a GPU is present, else CPU.
 enum class BackendKind { Auto, Cpu, Cuda };
 
-/// NCHW convolution geometry for one call (square kernel, same stride and padding on both axes).
+/// How a 4-D activation (N, C, H, W) lies in memory between layers. Every backend takes Nchw.
+/// NChw16c (channels in blocks of 16, the block innermost; C a multiple of 16) is oneDNN's native
+/// layout: its AVX-512 convolutions read and write it without reorders, and pooling vectorises over
+/// the 16 channels. A backend offers it through preferredLayout(); parameters are always plain.
+enum class ActivationLayout { Nchw, NChw16c };
+
+/// Offset of element (n, c, h, w) of a C x H x W activation in the given layout.
+inline size_t activationOffset(ActivationLayout layout, int n, int c, int h, int w, int channels, int height,
+                               int width) {
+    if (layout == ActivationLayout::Nchw) return ((size_t(n) * channels + c) * height + h) * width + w;
+    return (((size_t(n) * (channels / 16) + c / 16) * height + h) * width + w) * 16 + c % 16;
+}
+
+/// Convolution geometry for one call (square kernel, same stride and padding on both axes); weights
+/// OIHW. x and dx are in srcLayout, y and dy in dstLayout.
 struct ConvShape {
     int batch = 0, inChannels = 0, height = 0, width = 0;
     int outChannels = 0, kernel = 0, stride = 1, padding = 0;
+    ActivationLayout srcLayout = ActivationLayout::Nchw, dstLayout = ActivationLayout::Nchw;
     int outHeight() const { return (height + 2 * padding - kernel) / stride + 1; }
     int outWidth() const { return (width + 2 * padding - kernel) / stride + 1; }
 };
 
-/// NCHW max-pool geometry (square window, no padding).
+/// Max-pool geometry (square window, no padding); x and dx in inLayout, y and dy in outLayout.
 struct PoolShape {
     int batch = 0, channels = 0, height = 0, width = 0;
     int window = 2, stride = 2;
+    ActivationLayout inLayout = ActivationLayout::Nchw, outLayout = ActivationLayout::Nchw;
     int outHeight() const { return (height - window) / stride + 1; }
     int outWidth() const { return (width - window) / stride + 1; }
 };
@@ -42,6 +58,9 @@ public:
     virtual std::string describe() const = 0;
     /// Whether this backend runs the named op (ggml's supports_op); "conv2d", "maxpool2d", ...
     virtual bool supportsOp(const std::string& op) const = 0;
+    /// The layout this backend's convolutions and pools run fastest on for `channels` channels;
+    /// models keep activations in it between such layers (Model::finalize plans where).
+    virtual ActivationLayout preferredLayout(int /*channels*/) const { return ActivationLayout::Nchw; }
 
     // Memory.
     virtual void* allocate(size_t bytes) = 0;
@@ -66,7 +85,7 @@ public:
     /// dx = dy where y > 0, else 0.
     virtual void reluBackward(const float* y, const float* dy, float* dx, size_t count) = 0;
 
-    // Convolution (NCHW, weights OIHW, bias per output channel).
+    // Convolution (activations in the shape's layouts, weights OIHW, bias per output channel).
     virtual void conv2dForward(const ConvShape& s, const float* x, const float* w, const float* bias,
                                float* y) = 0;
     virtual void conv2dBackwardData(const ConvShape& s, const float* w, const float* dy, float* dx) = 0;
@@ -74,7 +93,8 @@ public:
     virtual void conv2dBackwardFilter(const ConvShape& s, const float* x, const float* dy, float* dw,
                                       float* dbias) = 0;
 
-    // Max pooling (NCHW). Backward routes dy to the first maximum of each window.
+    // Max pooling (in the shape's layouts). Backward routes dy to the first maximum of each window
+    // (in h, then w order), and 0 to every other element of dx.
     virtual void maxPool2dForward(const PoolShape& s, const float* x, float* y) = 0;
     virtual void maxPool2dBackward(const PoolShape& s, const float* x, const float* y, const float* dy,
                                    float* dx) = 0;

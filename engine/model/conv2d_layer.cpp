@@ -1,4 +1,4 @@
-// Conv2dLayer: geometry and initialisation; the arithmetic is the backend's (im2col+GEMM or cuDNN).
+// Conv2dLayer: geometry and initialisation; the arithmetic is the backend's (oneDNN or cuDNN).
 #include "engine/model/conv2d_layer.h"
 
 #include <cmath>
@@ -9,7 +9,10 @@ Conv2dLayer::Conv2dLayer(TensorShape input, int outChannels, int kernel, int pad
     : Layer(input), m_outChannels(outChannels), m_kernel(kernel), m_padding(padding), m_stride(stride) {}
 
 ConvShape Conv2dLayer::shape(int batch) const {
-    return {batch, m_input.channels, m_input.height, m_input.width, m_outChannels, m_kernel, m_stride, m_padding};
+    ConvShape s{batch, m_input.channels, m_input.height, m_input.width, m_outChannels, m_kernel, m_stride, m_padding};
+    s.srcLayout = m_inLayout;
+    s.dstLayout = m_outLayout;
+    return s;
 }
 
 TensorShape Conv2dLayer::outputShape() const {

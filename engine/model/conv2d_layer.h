@@ -12,6 +12,7 @@ public:
     std::string name() const override { return "conv2d"; }
     TensorShape outputShape() const override;
     size_t parameterCount() const override { return weightCount() + m_outChannels; }
+    LayoutRule layoutRule() const override { return LayoutRule::Free; }
     void initParameters(Rng& rng, float* hostSlice) const override;
     void forward(Backend& backend, const float* x, float* y, int batch) override;
     void backward(Backend& backend, const float* x, const float* y, const float* dy, float* dx, int batch) override;

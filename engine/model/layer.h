@@ -33,6 +33,20 @@ public:
         m_grads = grads;
     }
 
+    /// Which activation layouts a layer takes (Model::finalize plans them from these rules).
+    enum class LayoutRule {
+        PlainOnly,    ///< input and output Nchw (dense layers: rows of features)
+        SameAsInput,  ///< any input; the output lies like the input (element-wise layers)
+        Free,         ///< any input, any output (convolution, pooling)
+    };
+    virtual LayoutRule layoutRule() const { return LayoutRule::PlainOnly; }
+    void setLayouts(ActivationLayout in, ActivationLayout out) {
+        m_inLayout = in;
+        m_outLayout = out;
+    }
+    ActivationLayout inputLayout() const { return m_inLayout; }
+    ActivationLayout outputLayout() const { return m_outLayout; }
+
     virtual void forward(Backend& backend, const float* x, float* y, int batch) = 0;
     /// Writes this layer's parameter gradients (overwriting) and, when dx is not null, dL/dx.
     virtual void backward(Backend& backend, const float* x, const float* y, const float* dy, float* dx,
@@ -40,6 +54,7 @@ public:
 
 protected:
     TensorShape m_input;
+    ActivationLayout m_inLayout = ActivationLayout::Nchw, m_outLayout = ActivationLayout::Nchw;
     const float* m_params = nullptr;
     float* m_grads = nullptr;
 };

@@ -14,6 +14,7 @@ public:
         const PoolShape s = shape(1);
         return {m_input.channels, s.outHeight(), s.outWidth()};
     }
+    LayoutRule layoutRule() const override { return LayoutRule::Free; }
     void forward(Backend& backend, const float* x, float* y, int batch) override {
         backend.maxPool2dForward(shape(batch), x, y);
     }
@@ -23,7 +24,10 @@ public:
 
 private:
     PoolShape shape(int batch) const {
-        return {batch, m_input.channels, m_input.height, m_input.width, m_window, m_window};
+        PoolShape s{batch, m_input.channels, m_input.height, m_input.width, m_window, m_window};
+        s.inLayout = m_inLayout;
+        s.outLayout = m_outLayout;
+        return s;
     }
     int m_window;
 };

@@ -22,6 +22,7 @@ void Model::finalize(uint64_t seed) {
     m_params = DeviceBuffer<float>(m_backend, m_parameterCount);
     m_grads = DeviceBuffer<float>(m_backend, m_parameterCount);
 
+    planLayouts();
     std::vector<float> host(m_parameterCount);
     Rng rng(seed);
     size_t offset = 0;
@@ -37,6 +38,31 @@ void Model::finalize(uint64_t seed) {
     m_backend.fill(m_grads.data(), 0.0f, m_parameterCount);
     m_rowLoss = DeviceBuffer<float>(m_backend, m_maxBatch);
     m_hostRowLoss.resize(m_maxBatch);
+}
+
+// Activations stay in the backend's preferred layout from a convolution or pool on, through
+// element-wise layers, up to the layer before the first that needs rows of plain features (a dense
+// layer, or the logits): that producer writes plain. No reorder pass runs between layers.
+void Model::planLayouts() {
+    const size_t n = m_layers.size();
+    std::vector<bool> takesAny(n + 1, false);  // takesAny[i]: layer i can read a non-plain input
+    for (size_t i = n; i-- > 0;) {
+        switch (m_layers[i]->layoutRule()) {
+            case Layer::LayoutRule::PlainOnly: takesAny[i] = false; break;
+            case Layer::LayoutRule::SameAsInput: takesAny[i] = takesAny[i + 1]; break;
+            case Layer::LayoutRule::Free: takesAny[i] = true; break;
+        }
+    }
+    ActivationLayout in = ActivationLayout::Nchw;  // the model's input batch is plain
+    for (size_t i = 0; i < n; ++i) {
+        Layer& layer = *m_layers[i];
+        ActivationLayout out = ActivationLayout::Nchw;
+        if (layer.layoutRule() == Layer::LayoutRule::SameAsInput) out = in;
+        if (layer.layoutRule() == Layer::LayoutRule::Free && takesAny[i + 1])
+            out = m_backend.preferredLayout(layer.outputShape().channels);
+        layer.setLayouts(in, out);
+        in = out;
+    }
 }
 
 const float* Model::forward(const float* x, int batch) {

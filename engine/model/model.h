@@ -43,6 +43,8 @@ public:
     Backend& backend() { return m_backend; }
 
 private:
+    void planLayouts();
+
     Backend& m_backend;
     std::string m_name;
     TensorShape m_input;

@@ -1,4 +1,4 @@
-// ReluLayer: y = max(x, 0), element-wise; backward masks by y > 0.
+// ReluLayer: y = max(x, 0), element-wise (so in any layout); backward masks by y > 0.
 #pragma once
 
 #include "engine/model/layer.h"
@@ -10,6 +10,7 @@ public:
     using Layer::Layer;
     std::string name() const override { return "relu"; }
     TensorShape outputShape() const override { return m_input; }
+    LayoutRule layoutRule() const override { return LayoutRule::SameAsInput; }
     void forward(Backend& backend, const float* x, float* y, int batch) override {
         backend.relu(x, y, m_input.size() * batch);
     }

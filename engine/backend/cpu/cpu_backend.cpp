@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "engine/backend/cpu/max_pool.h"
 #include "engine/core/check.h"
 
 namespace {
@@ -42,6 +43,10 @@ bool CpuBackend::supportsOp(const std::string& op) const {
     static const char* kOps[] = {"gemm",      "add_bias",      "bias_gradient", "relu",
                                  "conv2d",    "maxpool2d",     "softmax_cross_entropy", "sgd_momentum"};
     return std::any_of(std::begin(kOps), std::end(kOps), [&](const char* name) { return op == name; });
+}
+
+ActivationLayout CpuBackend::preferredLayout(int channels) const {
+    return channels % 16 == 0 ? ActivationLayout::NChw16c : ActivationLayout::Nchw;
 }
 
 void* CpuBackend::allocate(size_t bytes) {
@@ -79,14 +84,41 @@ void CpuBackend::biasGradient(const float* dy, float* grad, int rows, int cols) 
     }
 }
 
+// ReLU's kernels, cloned per ISA (the build targets plain x86-64) and branch-free: a ReLU mask is
+// close to random, so a compare-and-jump loop mispredicts about every other element.
+__attribute__((target_clones("avx512f", "avx2", "default"))) static void reluKernel(const float* x, float* y,
+                                                                                      size_t count) {
+    for (size_t i = 0; i < count; ++i) y[i] = std::max(x[i], 0.0f);
+}
+
+__attribute__((target_clones("avx512f", "avx2", "default"))) static void reluBackwardKernel(
+    const float* __restrict y, const float* __restrict dy, float* __restrict dx, size_t count) {
+    for (size_t i = 0; i < count; ++i) {
+        const float g = dy[i];
+        dx[i] = y[i] > 0.0f ? g : 0.0f;
+    }
+}
+
+// Splits an element-wise op over the OpenMP threads in chunks of whole cache lines.
+template <typename Kernel>
+static void elementwise(size_t count, Kernel kernel) {
+    const int threads = count < (1u << 15) ? 1 : omp_get_max_threads();
+    if (threads == 1) return kernel(size_t(0), count);
+#pragma omp parallel num_threads(threads)
+    {
+        const size_t chunk = (count / omp_get_num_threads() + 15) / 16 * 16;
+        const size_t begin = std::min(count, chunk * omp_get_thread_num());
+        kernel(begin, std::min(count, begin + chunk) - begin);
+    }
+}
+
 void CpuBackend::relu(const float* x, float* y, size_t count) {
-#pragma omp parallel for simd schedule(static)
-    for (size_t i = 0; i < count; ++i) y[i] = x[i] > 0.0f ? x[i] : 0.0f;
+    elementwise(count, [&](size_t begin, size_t n) { reluKernel(x + begin, y + begin, n); });
 }
 
 void CpuBackend::reluBackward(const float* y, const float* dy, float* dx, size_t count) {
-#pragma omp parallel for simd schedule(static)
-    for (size_t i = 0; i < count; ++i) dx[i] = y[i] > 0.0f ? dy[i] : 0.0f;
+    // dx may be dy itself (in place): restrict holds per element, as each is read before written.
+    elementwise(count, [&](size_t begin, size_t n) { reluBackwardKernel(y + begin, dy + begin, dx + begin, n); });
 }
 
 void CpuBackend::conv2dForward(const ConvShape& s, const float* x, const float* w, const float* bias, float* y) {
@@ -102,51 +134,11 @@ void CpuBackend::conv2dBackwardFilter(const ConvShape& s, const float* x, const 
     m_conv.backwardWeights(s, x, dy, dw, dbias);
 }
 
-void CpuBackend::maxPool2dForward(const PoolShape& s, const float* x, float* y) {
-    const int oh = s.outHeight(), ow = s.outWidth();
-#pragma omp parallel for schedule(static)
-    for (int bc = 0; bc < s.batch * s.channels; ++bc) {
-        const float* in = x + static_cast<size_t>(bc) * s.height * s.width;
-        float* out = y + static_cast<size_t>(bc) * oh * ow;
-        for (int oy = 0; oy < oh; ++oy)
-            for (int ox = 0; ox < ow; ++ox) {
-                const float* window = in + oy * s.stride * s.width + ox * s.stride;
-                float best = window[0];
-                for (int wy = 0; wy < s.window; ++wy)
-                    for (int wx = 0; wx < s.window; ++wx) best = std::max(best, window[wy * s.width + wx]);
-                out[oy * ow + ox] = best;
-            }
-    }
-}
+void CpuBackend::maxPool2dForward(const PoolShape& s, const float* x, float* y) { maxPoolForward(s, x, y); }
 
 void CpuBackend::maxPool2dBackward(const PoolShape& s, const float* x, const float* y, const float* dy,
                                    float* dx) {
-    const int oh = s.outHeight(), ow = s.outWidth();
-    const bool tiles = s.window == s.stride && oh * s.stride == s.height && ow * s.stride == s.width;
-    if (!tiles) std::fill(dx, dx + static_cast<size_t>(s.batch) * s.channels * s.height * s.width, 0.0f);
-#pragma omp parallel for schedule(static)
-    for (int bc = 0; bc < s.batch * s.channels; ++bc) {
-        const size_t inBase = static_cast<size_t>(bc) * s.height * s.width;
-        const size_t outBase = static_cast<size_t>(bc) * oh * ow;
-        for (int oy = 0; oy < oh; ++oy)
-            for (int ox = 0; ox < ow; ++ox) {
-                const size_t o = outBase + oy * ow + ox;
-                const size_t corner = inBase + oy * s.stride * s.width + ox * s.stride;
-                // The first element equal to the max takes the gradient, as in forward's scan order.
-                // When windows tile the input exactly, each dx element is written once, here.
-                bool taken = false;
-                for (int wy = 0; wy < s.window; ++wy)
-                    for (int wx = 0; wx < s.window; ++wx) {
-                        const size_t at = corner + wy * s.width + wx;
-                        const bool here = !taken && x[at] == y[o];
-                        taken = taken || here;
-                        if (tiles)
-                            dx[at] = here ? dy[o] : 0.0f;
-                        else if (here)
-                            dx[at] += dy[o];
-                    }
-            }
-    }
+    maxPoolBackward(s, x, y, dy, dx);
 }
 
 void CpuBackend::softmaxCrossEntropy(const float* logits, const int32_t* labels, int rows, int classes,

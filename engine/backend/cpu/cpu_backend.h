@@ -1,5 +1,5 @@
 // CpuBackend: the Backend on host memory: oneDNN's sgemm for dense layers, oneDNN's convolution
-// primitives for convolutions, and plain loops only for the memory-bound element-wise ops.
+// primitives for convolutions, and plain loops only for the memory-bound element-wise ops and pooling.
 // Why oneDNN and not OpenBLAS: see the README's "Libraries" section (measured there).
 #pragma once
 
@@ -17,6 +17,9 @@ public:
     std::string name() const override { return "cpu"; }
     std::string describe() const override;
     bool supportsOp(const std::string& op) const override;
+    /// NChw16c wherever the channels fill whole blocks of 16: oneDNN's AVX-512 convolutions then
+    /// read and write activations as they lie, with no reorder pass between layers.
+    ActivationLayout preferredLayout(int channels) const override;
 
     void* allocate(size_t bytes) override;
     void release(void* ptr) override;

@@ -1,6 +1,7 @@
 // DnnlConvolution: oneDNN 2.x convolution forward / backward-data / backward-weights primitives.
 // oneDNN picks each tensor's layout (`any`), so it can use its direct AVX-512 kernels on blocked
-// layouts; Operand reorders between the backend's plain NCHW/OIHW buffers and those layouts.
+// layouts; Operand reorders between the layouts the backend's buffers hold (the shape's activation
+// layouts, OIHW weights) and those, where they differ. With NChw16c activations they rarely do.
 #include "engine/backend/cpu/dnnl_convolution.h"
 
 #include <dnnl.hpp>
@@ -66,15 +67,18 @@ DnnlConvolution::DnnlConvolution() : m_engine(std::make_unique<Engine>()) {}
 DnnlConvolution::~DnnlConvolution() = default;
 
 DnnlConvolution::Primitives& DnnlConvolution::primitives(const ConvShape& s) {
-    const Key key{s.batch, s.inChannels, s.height, s.width, s.outChannels, s.kernel, s.stride, s.padding};
+    const Key key{s.batch,  s.inChannels, s.height,  s.width,
+                  s.outChannels, s.kernel, s.stride, s.padding,
+                  static_cast<int>(s.srcLayout) * 2 + static_cast<int>(s.dstLayout)};
     auto& slot = m_cache[key];
     if (slot) return *slot;
     auto p = std::make_unique<Primitives>();
     const memory::dims srcDims{s.batch, s.inChannels, s.height, s.width};
     const memory::dims weightDims{s.outChannels, s.inChannels, s.kernel, s.kernel};
     const memory::dims dstDims{s.batch, s.outChannels, s.outHeight(), s.outWidth()};
-    const memory::desc src(srcDims, Dt::f32, Tag::nchw), weights(weightDims, Dt::f32, Tag::oihw),
-        dst(dstDims, Dt::f32, Tag::nchw);
+    const auto tag = [](ActivationLayout layout) { return layout == ActivationLayout::NChw16c ? Tag::nChw16c : Tag::nchw; };
+    const memory::desc src(srcDims, Dt::f32, tag(s.srcLayout)), weights(weightDims, Dt::f32, Tag::oihw),
+        dst(dstDims, Dt::f32, tag(s.dstLayout));
     const memory::desc anySrc(srcDims, Dt::f32, Tag::any), anyWeights(weightDims, Dt::f32, Tag::any),
         anyDst(dstDims, Dt::f32, Tag::any);
     p->bias = memory::desc({s.outChannels}, Dt::f32, Tag::x);

@@ -1,5 +1,6 @@
-// DnnlConvolution: the CPU backend's convolutions as oneDNN primitives on plain NCHW/OIHW memory,
-// one primitive set per distinct geometry, created on first use and kept.
+// DnnlConvolution: the CPU backend's convolutions as oneDNN primitives on memory in the shape's
+// activation layouts (NCHW or NChw16c) and OIHW weights, one primitive set per distinct geometry
+// and layouts, created on first use and kept.
 #pragma once
 
 #include <map>
@@ -21,7 +22,7 @@ public:
 
 private:
     struct Primitives;  // oneDNN types stay in the .cpp
-    using Key = std::tuple<int, int, int, int, int, int, int, int>;
+    using Key = std::tuple<int, int, int, int, int, int, int, int, int>;  // geometry, then the two layouts
     Primitives& primitives(const ConvShape& s);
 
     struct Engine;

@@ -9,6 +9,7 @@
 
 #include "engine/backend/cuda/cuda_check.h"
 #include "engine/backend/cuda/cuda_kernels.h"
+#include "engine/core/check.h"
 
 namespace syncscope::engine {
 
@@ -147,23 +148,38 @@ void CudaBackend::reluBackward(const float* y, const float* dy, float* dx, size_
     launchReluBackward(y, dy, dx, count, m_stream);
 }
 
+// cuDNN's descriptors here are NCHW; preferredLayout() never asks models for another.
+static void checkPlain(const ConvShape& s) {
+    SS_CHECK(s.srcLayout == ActivationLayout::Nchw && s.dstLayout == ActivationLayout::Nchw,
+             "the CUDA backend's convolutions take NCHW activations");
+}
+static void checkPlain(const PoolShape& s) {
+    SS_CHECK(s.inLayout == ActivationLayout::Nchw && s.outLayout == ActivationLayout::Nchw,
+             "the CUDA backend's pooling takes NCHW activations");
+}
+
 void CudaBackend::conv2dForward(const ConvShape& s, const float* x, const float* w, const float* bias, float* y) {
+    checkPlain(s);
     m_cudnn->conv2dForward(s, x, w, bias, y);
 }
 
 void CudaBackend::conv2dBackwardData(const ConvShape& s, const float* w, const float* dy, float* dx) {
+    checkPlain(s);
     m_cudnn->conv2dBackwardData(s, w, dy, dx);
 }
 
 void CudaBackend::conv2dBackwardFilter(const ConvShape& s, const float* x, const float* dy, float* dw, float* dbias) {
+    checkPlain(s);
     m_cudnn->conv2dBackwardFilter(s, x, dy, dw, dbias);
 }
 
 void CudaBackend::maxPool2dForward(const PoolShape& s, const float* x, float* y) {
+    checkPlain(s);
     m_cudnn->maxPool2dForward(s, x, y);
 }
 
 void CudaBackend::maxPool2dBackward(const PoolShape& s, const float* x, const float* y, const float* dy, float* dx) {
+    checkPlain(s);
     m_cudnn->maxPool2dBackward(s, x, y, dy, dx);
 }
 
