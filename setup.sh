@@ -6,6 +6,8 @@
 #   ./setup.sh test    install, build with -Werror, run the whole ctest suite
 #   ./setup.sh deps    install only;  ./setup.sh build  install and build only
 #   ./setup.sh package install, build without CUDA in build-package/, make the .deb files there (cpack)
+#   ./setup.sh bench-deps  install the benchmarks' peers too: PyTorch on an optimised BLAS (OpenBLAS;
+#                      python3-torch alone pulls in the reference BLAS, ~6 GFLOP/s), then build
 # Environment: SYNCSCOPE_GUI=OFF skips Qt (cluster nodes; no tests then), BUILD_DIR (default build),
 # RUN_ARGS (extra arguments for `run`, e.g. "--mode asp --lr-modulation dynsgd").
 set -euo pipefail
@@ -22,6 +24,9 @@ engine_packages=(build-essential cmake ninja-build pkg-config zlib1g-dev libdnnl
 test_packages=(clang libclang-rt-14-dev libomp-dev
                # the syncscope Python package's tests (ctest python_worker): Debian's, for /usr/bin/python3
                python3-zmq python3-protobuf python3-torch python3-pytest python3-numpy)
+# The compute benchmark's PyTorch peer: torch links libblas.so.3, which Debian resolves to the
+# highest-priority alternative; libopenblas0-pthread ranks above the reference libblas3.
+bench_packages=(python3-torch python3-numpy libopenblas0-pthread)
 qt_packages=(qt6-base-dev qt6-charts-dev libqt6opengl6-dev libxkbcommon-dev qt6-tools-dev qt6-tools-dev-tools
              qt6-l10n-tools libqt6svg6-dev fonts-dejavu-core appstream desktop-file-utils)
 
@@ -30,6 +35,7 @@ as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 install_missing() {
   local wanted=("${engine_packages[@]}") missing=()
   [ "$gui" = ON ] && wanted+=("${qt_packages[@]}" "${test_packages[@]}")
+  [ "$mode" = bench-deps ] && wanted+=("${bench_packages[@]}")
   for p in "${wanted[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
   done
@@ -50,6 +56,7 @@ build() {
 case "$mode" in
   deps) install_missing ;;
   build) install_missing; build OFF ;;
+  bench-deps) install_missing; build OFF ;;
   run)
     install_missing; build OFF
     if [ "$gui" = ON ] && { [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; }; then
@@ -65,5 +72,5 @@ case "$mode" in
     build_dir=${BUILD_DIR:-build-package}
     install_missing; build OFF -DSYNCSCOPE_CUDA=OFF -DBUILD_TESTING=OFF
     cd "$build_dir" && cpack -G DEB && ls -l ./*.deb ;;
-  *) echo "usage: $0 run|test|deps|build|package  (see the comment at the top of $0)" >&2; exit 2 ;;
+  *) echo "usage: $0 run|test|deps|build|bench-deps|package  (see the comment at the top of $0)" >&2; exit 2 ;;
 esac
