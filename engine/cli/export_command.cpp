@@ -88,7 +88,7 @@ int runExport(const ExportFlags& f) {
     auto result = exportRecordingFile(*request, std::cout, progress);
     bar.finish();
     std::cout.flush();
-    if (!result) return printError(withFlagHint(result.status(), "the output is given with --output"));
+    if (!result) return printError(withFlagHint(result.status(), "the output is given with --output DIR for tfevents, --output FILE otherwise"));
     if (!result->warning.empty()) std::fprintf(stderr, "warning: %s\n", result->warning.c_str());
     if (result->trace.cut)
         std::fprintf(stderr, "note: the trace reached --max-events %llu and ends at %.2f s of run time; narrow it "
