@@ -17,7 +17,7 @@ public:
 
     SgdSettings& settings() { return m_settings; }
     const SgdSettings& settings() const { return m_settings; }
-    /// params -= lr * (momentum-filtered grads + weightDecay * params), at the given learning rate.
+    /// PyTorch's SGD step: g = grads + weightDecay * params; v = momentum * v + g; params -= lr * v.
     void step(float* params, const float* grads, float learningRate);
     void step(float* params, const float* grads) { step(params, grads, m_settings.learningRate); }
     /// The momentum buffer (checkpoints save and restore it).

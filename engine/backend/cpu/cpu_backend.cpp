@@ -92,7 +92,7 @@ __attribute__((target_clones("avx512f", "avx2", "default"))) static void reluKer
 }
 
 __attribute__((target_clones("avx512f", "avx2", "default"))) static void reluBackwardKernel(
-    const float* __restrict y, const float* __restrict dy, float* __restrict dx, size_t count) {
+    const float* y, const float* dy, float* dx, size_t count) {
     for (size_t i = 0; i < count; ++i) {
         const float g = dy[i];
         dx[i] = y[i] > 0.0f ? g : 0.0f;
@@ -117,7 +117,6 @@ void CpuBackend::relu(const float* x, float* y, size_t count) {
 }
 
 void CpuBackend::reluBackward(const float* y, const float* dy, float* dx, size_t count) {
-    // dx may be dy itself (in place): restrict holds per element, as each is read before written.
     elementwise(count, [&](size_t begin, size_t n) { reluBackwardKernel(y + begin, dy + begin, dx + begin, n); });
 }
 
