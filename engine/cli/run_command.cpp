@@ -15,6 +15,7 @@
 #include "engine/cli/straggler_throttles.h"
 #include "engine/core/process_signals.h"
 #include "engine/core/progress_bar.h"
+#include "engine/model/model_zoo.h"
 #include "engine/net/endpoint.h"
 #include "engine/net/protocol.h"
 #include "engine/net/wire_codec.h"
@@ -74,6 +75,10 @@ int runLocal(const RunOptions& options, const std::string& backend, int threads,
              const std::vector<std::string>& cpuQuotas) {
     if (auto check = toCoordinatorOptions(options); !check)
         return printError(check.status());
+    if (options.model == kExternalModel)
+        return printError(invalidArgument(std::string("`run` starts native workers, which cannot train --model ") +
+                                          kExternalModel + "; start the coordinator with `serve --model " +
+                                          kExternalModel + " --parameters N` and your own workers (python/)"));
     auto throttles = StragglerThrottles::parse(cpuQuotas);
     if (!throttles) return printError(throttles.status());
     const std::atomic<bool>& interrupted = catchInterrupts();

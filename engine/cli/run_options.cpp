@@ -7,6 +7,8 @@
 
 #include "engine/cli/cli_validators.h"
 #include "engine/model/fashion_mnist.h"
+#include "engine/model/model_zoo.h"
+#include "engine/net/protocol.h"
 #include "engine/ps/mode_catalog.h"
 
 namespace syncscope::engine {
@@ -76,7 +78,16 @@ void addRunOptions(CLI::App& cmd, RunOptions& o) {
     if (o.data.empty()) o.data = defaultFashionMnistDir();
     cmd.add_option("--workers", o.workers, "Workers to wait for before training starts")
         ->check(CLI::Range(1u, runLimits().max_workers()))->capture_default_str();
-    cmd.add_option("--model", o.model, "Model to train")->check(CLI::IsMember({"mlp", "cnn"}))->capture_default_str();
+    std::vector<std::string> models = modelNames();
+    models.push_back(kExternalModel);
+    cmd.add_option("--model", o.model,
+                   std::string("Model to train; ") + kExternalModel +
+                       ": one the workers bring (Python workers, see python/), with --parameters")
+        ->check(CLI::IsMember(models))->capture_default_str();
+    cmd.add_option("--parameters", o.parameters,
+                   std::string("With --model ") + kExternalModel +
+                       ": the model's parameter count (its first worker brings the initial values)")
+        ->check(CLI::Range(uint64_t(1), kMaxParameters));
     cmd.add_option("--batch", o.batch, "Mini-batch size per worker")->check(positive("--batch"))->capture_default_str();
     cmd.add_option("--lr", o.lr, "Learning rate")->check(positive("--lr"))->capture_default_str();
     cmd.add_option("--momentum", o.momentum, "SGD momentum")->check(halfOpen("--momentum", 0, 1))->capture_default_str();
@@ -149,6 +160,14 @@ Result<wire::ModeSettings> toModeSettings(const RunOptions& o) {
 
 Result<CoordinatorOptions> toCoordinatorOptions(const RunOptions& o) {
     CoordinatorOptions c;
+    const bool external = o.model == kExternalModel;
+    if (external && o.parameters == 0)
+        return invalidArgument(std::string("--model ") + kExternalModel +
+                               " needs --parameters N, the parameter count of the model the workers bring");
+    if (!external && o.parameters != 0)
+        return invalidArgument("--parameters " + std::to_string(o.parameters) + " is for --model " + kExternalModel +
+                               "; the " + o.model + " model's size is the engine's own: leave --parameters out");
+    c.externalParameters = o.parameters;
     c.expectedWorkers = o.workers;
     c.startPaused = o.paused;
     c.spec.set_model(o.model);
@@ -205,6 +224,7 @@ std::vector<std::string> toServeArguments(const RunOptions& o) {
     for (const auto& spec : modeCatalog().parameters())
         if (auto it = o.modeParameters.find(spec.field()); it != o.modeParameters.end() && !it->second.empty())
             a.insert(a.end(), {"--" + spec.flag(), it->second});
+    if (o.parameters != 0) a.insert(a.end(), {"--parameters", std::to_string(o.parameters)});
     if (!o.record.empty()) a.insert(a.end(), {"--record", o.record});
     for (const auto& s : o.slowdowns) a.insert(a.end(), {"--slowdown", s});
     if (o.paused) a.push_back("--paused");

@@ -17,6 +17,7 @@ struct RunOptions {
     unsigned batch = 64, workers = 1;
     float lr = 0.05f, momentum = 0.9f, weightDecay = 5e-4f;
     uint64_t seed = 1;
+    uint64_t parameters = 0;  ///< --model external: the model's parameter count
     double epochs = 0, maxSeconds = 0, targetAccuracy = 0, evalInterval = 1.0, tickHz = 10, heartbeatTimeout = 2.0;
     std::vector<std::string> slowdowns;  ///< "WORKER:FACTOR[:FIXED_MS[:P:TRANSIENT_FACTOR]]"
     /// The mode parameters' flags as given, by ModeSettings field ("staleness_bound" -> "3").

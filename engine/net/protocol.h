@@ -8,11 +8,20 @@ namespace syncscope::engine {
 
 /// A peer with another major version is refused; minor versions only add optional fields.
 constexpr uint32_t kProtocolMajor = 1;
-constexpr uint32_t kProtocolMinor = 3;  // 1: grouped, ksync, kasync, elastic, auto; SetGroups
+constexpr uint32_t kProtocolMinor = 4;  // 1: grouped, ksync, kasync, elastic, auto; SetGroups
                                         // 2: typed events, auto decisions, the catalogue, advice,
                                         //    session tokens, roles and authentication in snapshots
                                         // 3: checkpoints: rollback, change ids, resumed/rollback
                                         //    events, Error.code (NOT_REGISTERED)
+                                        // 4: external models: Register.role, parameter_count,
+                                        //    train_examples and initial parameters; EvaluationReport;
+                                        //    RunSpec.train_examples, eval_interval_seconds
+
+/// Most parameters a model may have (8 GiB of float32): bounds every tensor a peer announces.
+constexpr uint64_t kMaxParameters = 1ULL << 31;
+
+/// Largest training set a run may declare (an external model's workers say theirs).
+constexpr uint64_t kMaxTrainExamples = 1ULL << 40;
 
 /// Largest protobuf metadata frame accepted (a Snapshot reply can be large; requests are tiny).
 constexpr size_t kMaxEnvelopeBytes = 1 << 20;

@@ -11,13 +11,13 @@
 #include <fstream>
 #include <string_view>
 
+#include "engine/net/protocol.h"
 #include "engine/telemetry/recording_format.h"
 
 namespace syncscope::engine {
 namespace {
 
 constexpr std::string_view kCheckpointMagic{"SSCKPT1\n", 8};
-constexpr uint64_t kMaxParameters = 1ULL << 31;
 
 uint32_t crcOf(uint32_t crc, const void* data, size_t bytes) {
     return static_cast<uint32_t>(crc32(crc, static_cast<const Bytef*>(data), static_cast<uInt>(bytes)));

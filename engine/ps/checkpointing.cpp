@@ -145,6 +145,10 @@ Status Checkpointing::resume(std::string* description) {
                                            "with the run's own flags",
                                            c.header().spec().model(), c.parameter_count(), m_state.options.spec.model()));
     m_state.store.restore(data->parameters, data->momentum, c.version());
+    if (m_state.external()) {  // the model and training-set size its first worker brought
+        m_state.setTrainCount(c.header().spec().train_examples());
+        m_state.awaitingInitialParameters = false;
+    }
     m_state.store.sgd().learningRate = c.learning_rate();
     m_state.mode = c.mode();
     m_state.totals = {c.pushed(), c.applied(), c.dropped(), c.samples_total()};

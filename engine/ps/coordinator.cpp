@@ -17,6 +17,9 @@
 namespace syncscope::engine {
 namespace {
 
+/// How long a stopped run of an external model waits for its evaluator's final figure.
+constexpr double kFinalEvaluationWaitSeconds = 120;
+
 const Credentials* credentialsOf(const CoordinatorState& state) {
     return state.options.credentials ? &*state.options.credentials : nullptr;
 }
@@ -47,6 +50,16 @@ Result<std::unique_ptr<Coordinator>> Coordinator::create(const CoordinatorOption
     if (!options.credentials && !isLoopbackHost(options.bindHost))
         return invalidArgument("without authentication a coordinator listens on loopback only, not on " +
                                options.bindHost + "; give it credentials to listen on other addresses");
+    if (options.spec.model() == kExternalModel) {
+        // Its workers bring the model (the first one its initial values) and an evaluator tests it.
+        if (options.externalParameters == 0 || options.externalParameters > kMaxParameters)
+            return invalidArgument(fmt::format("an external model needs a parameter count in 1..{}, not {}",
+                                               kMaxParameters, options.externalParameters));
+        auto coordinator = std::unique_ptr<Coordinator>(new Coordinator(
+            options, std::vector<float>(options.externalParameters, 0.0f), ImageDataset{}, 0));
+        if (Status s = coordinator->start(); !s) return s;
+        return coordinator;
+    }
     CpuBackend backend(1);
     auto model = createModel(backend, options.spec.model(), 1, options.spec.seed());
     if (!model) return model.status();
@@ -54,8 +67,8 @@ Result<std::unique_ptr<Coordinator>> Coordinator::create(const CoordinatorOption
     if (!test) return test.status();
     auto trainLabels = readIdxLabels(options.spec.data_dir() + "/train-labels-idx1-ubyte.gz");
     if (!trainLabels) return trainLabels.status();
-    auto coordinator = std::unique_ptr<Coordinator>(new Coordinator(
-        options, model.value()->downloadParameters(), std::move(*test), static_cast<int>(trainLabels->size())));
+    auto coordinator = std::unique_ptr<Coordinator>(
+        new Coordinator(options, model.value()->downloadParameters(), std::move(*test), trainLabels->size()));
     if (Status s = coordinator->start(); !s) return s;
     return coordinator;
 }
@@ -120,15 +133,16 @@ Status Coordinator::restoreHistory(const std::string& path, uint64_t* lastVersio
 }
 
 Coordinator::Coordinator(const CoordinatorOptions& options, std::vector<float> initial, ImageDataset test,
-                         int trainCount)
+                         uint64_t trainCount)
     : m_state(options, std::move(initial), trainCount),
       m_zap(options.credentials ? std::make_unique<ZapAuthenticator>(m_context, *options.credentials) : nullptr),
       m_data(m_context, dataOptions(m_state)),
       m_control(m_context, controlOptions(m_state)),
       m_telemetryEndpoint(m_context, telemetryOptions(m_state)),
-      m_dataPlane(m_state, m_data, m_events, *this, [this] { m_controlHandler.startTraining(); }),
+      m_dataPlane(m_state, m_data, m_events, *this, m_remoteEvaluator, [this] { m_controlHandler.startTraining(); }),
       m_controlHandler(m_state, m_control, m_events, m_dataPlane, m_telemetry, m_checkpoints, *this),
-      m_evaluator(options.spec.model(), std::move(test)),
+      m_evaluator(m_state.external() ? nullptr
+                                     : std::make_unique<BackgroundEvaluator>(options.spec.model(), std::move(test))),
       m_lastEvalSubmit(Clock::now()) {}
 
 Coordinator::~Coordinator() = default;
@@ -145,7 +159,7 @@ Status Coordinator::bind() {
     return Status::ok();
 }
 
-EvaluationResult Coordinator::run() {
+std::optional<EvaluationResult> Coordinator::run() {
     for (;;) {
         const auto untilTick = std::chrono::duration_cast<std::chrono::milliseconds>(m_telemetry.untilDue());
         zmq::pollitem_t items[] = {{m_data.socket().handle(), 0, ZMQ_POLLIN, 0},
@@ -160,11 +174,40 @@ EvaluationResult Coordinator::run() {
         if (finished()) break;
     }
     m_checkpoints.flush();
-    const EvaluationResult final = m_evaluator.evaluateNow(m_state.store.snapshot(), m_state.store.version());
-    m_state.lastEvaluation = final;
-    m_events.raise(wire::EVENT_EVALUATION, fmt::format("final test accuracy {:.2f}%", 100.0 * final.accuracy));
+    const std::optional<EvaluationResult> final = evaluateFinal();
+    if (final) {
+        m_state.lastEvaluation = final;
+        m_events.raise(wire::EVENT_EVALUATION, fmt::format("final test accuracy {:.2f}%", 100.0 * final->accuracy));
+    }
     m_telemetry.tick(refusedSoFar());
     return final;
+}
+
+std::optional<EvaluationResult> Coordinator::evaluateFinal() {
+    const SharedFloats parameters = m_state.store.snapshot();
+    const uint64_t version = m_state.store.version();
+    if (m_evaluator) return m_evaluator->evaluateNow(parameters, version);
+    if (!m_remoteEvaluator.attached()) {
+        m_events.raise(wire::EVENT_EVALUATION,
+                       "no evaluator joined this run of an external model, so its final test accuracy is unknown; "
+                       "start one (syncscope.Evaluator in python/) beside the workers");
+        return std::nullopt;
+    }
+    // The evaluator is sent the final parameters when it next asks (it may be testing others now).
+    m_remoteEvaluator.requestFinal(parameters, version);
+    const auto deadline = Clock::now() + std::chrono::duration<double>(kFinalEvaluationWaitSeconds);
+    while (!m_remoteEvaluator.finalResult() && Clock::now() < deadline) {
+        zmq::pollitem_t item{m_data.socket().handle(), 0, ZMQ_POLLIN, 0};
+        pollSockets(&item, 1, std::chrono::milliseconds(100));
+        m_dataPlane.poll();
+        if (m_telemetry.due()) m_telemetry.tick(refusedSoFar());
+    }
+    if (!m_remoteEvaluator.finalResult())
+        m_events.raise(wire::EVENT_EVALUATION,
+                       fmt::format("the evaluator did not report on the final model (version {}) within {:g} s, so "
+                                   "its final test accuracy is unknown",
+                                   version, kFinalEvaluationWaitSeconds));
+    return m_remoteEvaluator.finalResult();
 }
 
 void Coordinator::onTick() {
@@ -207,11 +250,13 @@ bool Coordinator::finished() const {
 }
 
 void Coordinator::collectEvaluation() {
-    if (auto result = m_evaluator.takeResult()) m_state.lastEvaluation = result;
+    if (auto result = m_evaluator ? m_evaluator->takeResult() : m_remoteEvaluator.takeResult())
+        m_state.lastEvaluation = result;
     const auto interval = std::chrono::duration<double>(m_state.options.evalIntervalSeconds);
-    if (m_state.state == wire::RUN_RUNNING && Clock::now() - m_lastEvalSubmit >= interval &&
-        m_evaluator.submit(m_state.store.snapshot(), m_state.store.version()))
-        m_lastEvalSubmit = Clock::now();
+    if (m_state.state != wire::RUN_RUNNING || Clock::now() - m_lastEvalSubmit < interval) return;
+    const bool taken = m_evaluator ? m_evaluator->submit(m_state.store.snapshot(), m_state.store.version())
+                                   : m_remoteEvaluator.submit(m_state.store.snapshot(), m_state.store.version());
+    if (taken) m_lastEvalSubmit = Clock::now();
 }
 
 void Coordinator::applyUpdate(const float* gradient, const std::vector<wire::Contribution>& contributions,

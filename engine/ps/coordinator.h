@@ -20,6 +20,7 @@
 #include "engine/ps/coordinator_state.h"
 #include "engine/ps/data_plane.h"
 #include "engine/ps/event_log.h"
+#include "engine/ps/remote_evaluator.h"
 #include "engine/ps/run_recorder.h"
 #include "engine/ps/telemetry_publisher.h"
 
@@ -34,11 +35,13 @@ public:
     /// Binds the sockets; after this endpoints() is valid.
     Status bind();
     const CoordinatorEndpoints& endpoints() const { return m_endpoints; }
-    /// Runs until a stop condition or a stop command; returns the final evaluation.
-    EvaluationResult run();
+    /// Runs until a stop condition or a stop command; returns the final evaluation (none: an external
+    /// model's run that no evaluator reported on).
+    std::optional<EvaluationResult> run();
 
 private:
-    Coordinator(const CoordinatorOptions& options, std::vector<float> initial, ImageDataset test, int trainCount);
+    /// `test` is empty for an external model (its evaluator process has the test set).
+    Coordinator(const CoordinatorOptions& options, std::vector<float> initial, ImageDataset test, uint64_t trainCount);
 
     // PolicyContext: what a sync policy may do to the run.
     uint64_t version() const override { return m_state.store.version(); }
@@ -60,6 +63,8 @@ private:
     void reportStorage();
     void onTick();
     void collectEvaluation();
+    /// The final model's test accuracy: evaluated here, or by an external model's evaluator.
+    std::optional<EvaluationResult> evaluateFinal();
     bool finished() const;
     /// Messages and connections refused so far, on every endpoint.
     uint64_t refusedSoFar() const;
@@ -74,9 +79,10 @@ private:
     EventLog m_events{m_state, m_recorder};
     TelemetryPublisher m_telemetry{m_state, m_telemetryEndpoint, m_events, m_recorder};
     Checkpointing m_checkpoints{m_state, m_events, *this};
+    RemoteEvaluator m_remoteEvaluator{m_state, m_data, m_events};
     DataPlane m_dataPlane;
     ControlHandler m_controlHandler;
-    BackgroundEvaluator m_evaluator;
+    std::unique_ptr<BackgroundEvaluator> m_evaluator;  ///< null for an external model
     Clock::time_point m_lastEvalSubmit;
 };
 

@@ -24,6 +24,7 @@ struct CoordinatorOptions {
     uint32_t expectedWorkers = 1;  ///< training starts once this many have registered
     bool startPaused = false;      ///< wait for a `start` command instead
     wire::RunSpec spec;
+    uint64_t externalParameters = 0;  ///< spec.model() is kExternalModel: its parameter count
     wire::ModeSettings mode;
     double maxEpochs = 0, maxSeconds = 0, targetAccuracy = 0;  ///< stop conditions (0: off)
     bool cosineSchedule = true;  ///< with maxEpochs: the learning rate decays to 0 over the epochs
@@ -53,10 +54,12 @@ struct GradientTotals {
 };
 
 struct CoordinatorState {
-    CoordinatorState(const CoordinatorOptions& options, std::vector<float> initial, int trainCount);
+    CoordinatorState(const CoordinatorOptions& options, std::vector<float> initial, uint64_t trainCount);
+    /// The training-set size (for epochs, the schedule and shards), in the run spec too.
+    void setTrainCount(uint64_t count);
 
     CoordinatorOptions options;
-    int trainCount;  ///< training-set size, for epochs
+    uint64_t trainCount;  ///< training-set size, for epochs (0: not known yet, an external model)
     ParameterStore store;
     WorkerRegistry workers;
     wire::ModeSettings mode;
@@ -74,7 +77,13 @@ struct CoordinatorState {
     uint64_t currentChange = 0;        ///< while a change is carried out: its number (stamped on its events)
     uint64_t minimumBaseVersion = 0;   ///< gradients on older versions are dropped (after a rollback)
     bool pausedForStorage = false;     ///< the run paused itself because the disk is full
+    /// A run of an external model waits for its first worker's initial parameters (and its
+    /// training-set size) before anything else registers.
+    bool awaitingInitialParameters = false;
 
+    bool external() const;
+    /// Passes over the training set so far (all workers together).
+    double epochsDone() const;
     double elapsedSeconds() const;
     double trainingSeconds() const;
     /// The base learning rate, with the cosine schedule over maxEpochs applied.

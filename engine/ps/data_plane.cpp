@@ -41,6 +41,7 @@ void DataPlane::handle(InboundMessage& message) {
     switch (envelope.body_case()) {
         case wire::Envelope::kRegister: return handleRegister(message);
         case wire::Envelope::kHeartbeat: return handleHeartbeat(message);
+        case wire::Envelope::kEvaluation: return m_evaluator.handleReport(message);
         case wire::Envelope::kPush: {
             WorkerRecord* w = m_state.workers.findByIdentity(message.identity);
             if (!w || w->id != envelope.push().worker_id() || w->sessionToken == 0)
@@ -51,7 +52,7 @@ void DataPlane::handle(InboundMessage& message) {
         }
         default:
             return m_endpoint.refuse(message.identity, envelope.correlation_id(),
-                                     "the data endpoint takes register, push and heartbeat messages");
+                                     "the data endpoint takes register, push, heartbeat and evaluation messages");
     }
 }
 
@@ -89,7 +90,9 @@ void DataPlane::handleRegister(const InboundMessage& message) {
         m_endpoint.send(message.identity, ack);
         return;
     }
+    if (reg.role() == wire::ROLE_EVALUATOR) return m_evaluator.handleRegister(message);
     if (m_state.state == wire::RUN_STOPPED) return m_endpoint.refuse(message.identity, 0, "the run has stopped");
+    if (!acceptModel(message)) return;
     if (WorkerRecord* known = m_state.workers.findByIdentity(message.identity)) {
         // The same worker process again (its routing id is its own): after a restart of this
         // coordinator, once it gave this one up for lost, or after one of its messages was lost on
@@ -109,6 +112,60 @@ void DataPlane::handleRegister(const InboundMessage& message) {
     welcome(message, w, reg, false);
 }
 
+bool DataPlane::acceptModel(const InboundMessage& message) {
+    const wire::Register& reg = message.envelope.register_();
+    const size_t count = m_state.store.size();
+    if (!m_state.external()) {
+        if (reg.parameter_count() == 0 || reg.parameter_count() == count) return true;
+        m_endpoint.refuse(message.identity, 0,
+                          fmt::format("this run trains the engine's {} model with {} parameters, and this worker's "
+                                      "model has {}; its flat layout must be the same",
+                                      m_state.options.spec.model(), count, reg.parameter_count()));
+        return false;
+    }
+    if (reg.parameter_count() != count) {
+        m_endpoint.refuse(message.identity, 0,
+                          reg.parameter_count() == 0
+                              ? fmt::format("this run trains an external model of {} parameters that only its own "
+                                            "workers have (Python ones, see python/); a native worker cannot join it",
+                                            count)
+                              : fmt::format("this run's external model has {} parameters (serve --parameters), and "
+                                            "this worker's has {}",
+                                            count, reg.parameter_count()));
+        return false;
+    }
+    if (!m_state.awaitingInitialParameters) return true;
+    // The first worker brings the model's initial values and the training-set size, when asked (so
+    // the others need not send them, and a model of another size is told so before any frame).
+    if (!message.tensor) {  // a question, not a bad message: it is not counted as refused
+        wire::Envelope ask;
+        ask.mutable_error()->set_message("this run of an external model has no parameters yet: register again with "
+                                         "your model's initial ones");
+        ask.mutable_error()->set_code(wire::Error::INITIAL_PARAMETERS_NEEDED);
+        m_endpoint.send(message.identity, ask);
+        return false;
+    }
+    if (message.tensor->size() != count * sizeof(float) || reg.train_examples() == 0 ||
+        reg.train_examples() > kMaxTrainExamples) {
+        m_endpoint.refuse(message.identity, 0,
+                          fmt::format("the first worker of a run of an external model registers with its initial "
+                                      "parameters ({} floats) and its training-set size (1..{}), and this one sent "
+                                      "{} bytes and {} examples",
+                                      count, kMaxTrainExamples, message.tensor ? message.tensor->size() : 0,
+                                      reg.train_examples()));
+        return false;
+    }
+    const auto* values = static_cast<const float*>(message.tensor->data());
+    if (!allFinite(values, count)) {
+        m_endpoint.refuse(message.identity, 0, "the initial parameters hold NaN or infinite values");
+        return false;
+    }
+    m_state.store.restore(std::vector<float>(values, values + count), std::vector<float>(count, 0.0f), 0);
+    m_state.setTrainCount(reg.train_examples());
+    m_state.awaitingInitialParameters = false;
+    return true;
+}
+
 void DataPlane::welcome(const InboundMessage& message, WorkerRecord& w, const wire::Register& reg, bool returning) {
     w.pid = std::to_string(reg.pid()) + "@" + printable(reg.hostname(), kMaxHostnameBytes);
     w.sessionToken = m_tokens();
@@ -121,7 +178,7 @@ void DataPlane::welcome(const InboundMessage& message, WorkerRecord& w, const wi
     welcome.mutable_welcome()->set_worker_id(w.id);
     *welcome.mutable_welcome()->mutable_spec() = m_state.options.spec;
     const uint32_t shards = m_state.options.spec.shard_count(), shard = w.id % shards;
-    w.shardSize = static_cast<uint32_t>((m_state.trainCount + shards - 1 - shard) / shards);
+    w.shardSize = static_cast<uint32_t>(std::min<uint64_t>((m_state.trainCount + shards - 1 - shard) / shards, UINT32_MAX));
     welcome.mutable_welcome()->set_shard_index(shard);
     welcome.mutable_welcome()->set_session_token(w.sessionToken);
     m_endpoint.send(message.identity, welcome);

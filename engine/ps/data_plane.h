@@ -11,6 +11,7 @@
 #include "engine/net/endpoint.h"
 #include "engine/ps/coordinator_state.h"
 #include "engine/ps/event_log.h"
+#include "engine/ps/remote_evaluator.h"
 
 namespace syncscope::engine {
 
@@ -20,10 +21,11 @@ public:
     static constexpr size_t kMaxHostnameBytes = 255, kMaxBackendBytes = 32;
 
     /// `startTraining` is called when the expected workers have all pulled for the first time.
+    /// `evaluator` takes the messages of an evaluator process (runs of an external model).
     DataPlane(CoordinatorState& state, ServerEndpoint& endpoint, EventLog& events, PolicyContext& policyContext,
-              std::function<void()> startTraining)
+              RemoteEvaluator& evaluator, std::function<void()> startTraining)
         : m_state(state), m_endpoint(endpoint), m_events(events), m_policyContext(policyContext),
-          m_startTraining(std::move(startTraining)) {}
+          m_evaluator(evaluator), m_startTraining(std::move(startTraining)) {}
 
     /// Handles the messages waiting (a bounded number, so control and ticks are never starved).
     void poll();
@@ -40,6 +42,9 @@ public:
 private:
     void handle(InboundMessage& message);
     void handleRegister(const InboundMessage& message);
+    /// Whether a worker's model fits the run's; an external run's first worker brings its initial
+    /// parameters and training-set size. Refuses the registration (and says why) when not.
+    bool acceptModel(const InboundMessage& message);
     /// Admits a worker (new, or `returning` under its old id) and sends it the run.
     void welcome(const InboundMessage& message, WorkerRecord& worker, const wire::Register& reg, bool returning);
     void handleHeartbeat(const InboundMessage& message);
@@ -54,6 +59,7 @@ private:
     ServerEndpoint& m_endpoint;
     EventLog& m_events;
     PolicyContext& m_policyContext;
+    RemoteEvaluator& m_evaluator;
     std::function<void()> m_startTraining;
     std::map<std::string, uint32_t> m_heartbeatOwners;  ///< heartbeat socket identity -> worker
     bool m_divergenceReported = false;

@@ -31,7 +31,6 @@ using Clock = std::chrono::steady_clock;
 constexpr auto kLostMessageAfter = std::chrono::seconds(3);
 using Millis = std::chrono::duration<double, std::milli>;
 constexpr uint32_t kMaxBatchSize = 1 << 16;      // far beyond any batch a worker can hold
-constexpr uint64_t kMaxParameters = 1ULL << 31;  // 8 GiB of floats
 
 void sleepMs(double ms) {
     if (ms > 0) std::this_thread::sleep_for(Millis(ms));
