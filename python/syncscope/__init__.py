@@ -14,8 +14,9 @@ the shape of Horovod's DistributedOptimizer:
 from .control import Steering
 from .credentials import Credentials
 from .errors import CoordinatorLost, ProtocolError, SyncScopeError
+from .evaluator import Evaluator
 from .optimizer import DistributedOptimizer
 from .worker import Worker
 
-__all__ = ["Worker", "DistributedOptimizer", "Steering", "Credentials", "SyncScopeError", "CoordinatorLost",
-           "ProtocolError"]
+__all__ = ["Worker", "Evaluator", "DistributedOptimizer", "Steering", "Credentials", "SyncScopeError",
+           "CoordinatorLost", "ProtocolError"]

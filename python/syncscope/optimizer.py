@@ -9,13 +9,14 @@ import warnings
 import torch
 
 from .errors import SyncScopeError
+from .flat_layout import trainable_parameters
 
 
 class DistributedOptimizer:
     def __init__(self, worker, optimizer, model):
         self.worker = worker
         self._optimizer = optimizer
-        self._params = [p for p in model.parameters() if p.requires_grad]
+        self._params = trainable_parameters(model)
         self._check(optimizer)
         count = sum(p.numel() for p in self._params)
         if count != worker.spec.parameter_count:
@@ -128,11 +129,6 @@ class DistributedOptimizer:
                 p.grad = view.view_as(p)
 
     def _check(self, optimizer):
-        if not self._params:
-            raise SyncScopeError("the model has no trainable parameters")
-        for p in self._params:
-            if p.dtype != torch.float32:
-                raise SyncScopeError("parameters must be float32 (the wire's type), not %s" % p.dtype)
         if optimizer is None:
             return
         theirs = {id(p) for group in optimizer.param_groups for p in group["params"]}

@@ -8,15 +8,15 @@ from .errors import ProtocolError, SyncScopeError
 
 try:
     import syncscope_pb2 as pb  # generated at build time from engine/proto/syncscope.proto
+    # engine/net/protocol.h's version, written at configure time: a peer of another major version is
+    # refused; minors only add fields.
+    from syncscope_protocol import PROTOCOL_MAJOR, PROTOCOL_MINOR
 except ImportError as error:  # pragma: no cover - depends on the installation
     raise SyncScopeError(
-        "the wire module syncscope_pb2 is missing (%s): it is generated at build time; build the "
-        "target syncscope_python_proto (`cmake --build BUILD --target syncscope_python_proto`) and "
-        "put BUILD/python on PYTHONPATH" % error) from None
+        "the wire modules syncscope_pb2 and syncscope_protocol are missing (%s): they are generated at build "
+        "time; build the target syncscope_python_proto (`cmake --build BUILD --target syncscope_python_proto`) "
+        "and put BUILD/python on PYTHONPATH" % error) from None
 
-# engine/net/protocol.h: a peer of another major version is refused; minors only add fields.
-PROTOCOL_MAJOR = 1
-PROTOCOL_MINOR = 3
 MAX_ENVELOPE_BYTES = 1 << 20
 
 

@@ -68,10 +68,15 @@ class Worker:
         the coordinator's --data-plane.
     telemetry: the coordinator's telemetry endpoint, for the mode and group hooks; it takes view or
         steer keys (from `credentials`, or `telemetry_credentials`): the data plane does not say the mode.
+    model: the PyTorch model this worker trains. A run of an external model (`serve --model external
+        --parameters N`) needs it: the first worker's parameters become the run's initial ones. For a
+        run of a native model its parameter count is checked at registration.
+    train_examples: with `model`, the training-set size (all workers together), for the run's epochs.
     """
 
     def __init__(self, connect, credentials=None, *, insecure=False, data_plane="encrypted", telemetry=None,
-                 telemetry_credentials=None, backend="pytorch", coordinator_timeout=3.0, register_timeout=10.0):
+                 telemetry_credentials=None, backend="pytorch", coordinator_timeout=3.0, register_timeout=10.0,
+                 model=None, train_examples=0):
         if data_plane not in ("encrypted", "authenticated"):
             raise SyncScopeError("data_plane must be 'encrypted' or 'authenticated', not %r" % (data_plane,))
         self.connect = connect
@@ -81,6 +86,14 @@ class Worker:
             raise SyncScopeError("credentials '%s' hold no worker keys (make them with `syncscope-engine keygen "
                                  "--role worker --out FILE`)" % self._credentials.path)
         self._backend = backend
+        self._initial = None  # sent until the first Welcome
+        if model is not None:
+            from .flat_layout import flatten  # torch only where a model is given
+            self._initial = flatten(model)
+        self._train_examples = int(train_examples)
+        if self._initial is not None and self._train_examples <= 0:
+            raise SyncScopeError("Worker(model=...) needs train_examples, the training-set size (for the run's "
+                                 "epochs), e.g. train_examples=len(train_set)")
         self._coordinator_timeout = coordinator_timeout
         self._register_timeout = register_timeout
         self.routing_id = "pyworker-%d-%016x" % (os.getpid(), random.getrandbits(64))
@@ -246,11 +259,18 @@ class Worker:
         hello.register.pid = os.getpid()
         hello.register.hostname = _socket.gethostname()[:255]
         hello.register.backend = self._backend
+        if self._initial is not None:
+            hello.register.parameter_count = len(self._initial)
+            hello.register.train_examples = self._train_examples
         wire.send(self._socket, hello)
         reply, _ = self._await(self._register_timeout, registering=True)
+        if reply.HasField("error") and reply.error.code == wire.pb.Error.INITIAL_PARAMETERS_NEEDED:
+            wire.send(self._socket, hello, self._initial)  # the first worker of a run of an external model
+            reply, _ = self._await(self._register_timeout, registering=True)
         if not reply.HasField("welcome"):
             raise ProtocolError("the coordinator answered registration with no welcome")
         validate_welcome(reply.welcome)
+        self._initial = None  # the run has its initial parameters now (this worker's or another's)
         self._welcome = reply.welcome
         self._batch = reply.welcome.spec.batch_size
         self._max_tensor = reply.welcome.spec.parameter_count * 4
@@ -263,7 +283,9 @@ class Worker:
         while True:
             if self._socket.poll(100):
                 envelope, tensor = wire.receive(self._socket, getattr(self, "_max_tensor", 0))
-                if envelope.HasField("error"):
+                asked = registering and self._initial is not None
+                if envelope.HasField("error") and not (
+                        asked and envelope.error.code == wire.pb.Error.INITIAL_PARAMETERS_NEEDED):
                     raise CoordinatorLost("the coordinator refused this worker: %s" % envelope.error.message)
                 return envelope, tensor
             if registering:

@@ -67,10 +67,13 @@ class Cluster:
                                   self.keygen("worker"), "--threads", "1", *extra])
 
     def start_python_worker(self, name, *extra):
+        return self.start_script(name, os.path.join(PYTHON_DIR, "examples", "join_native_mlp.py"), "--connect",
+                                 self.endpoints["data"], "--credentials", self.keygen("worker"), *extra)
+
+    def start_script(self, name, script, *args):
+        """A Python script (an example, a test's worker) with the syncscope package on PYTHONPATH."""
         env = dict(os.environ, PYTHONPATH=os.pathsep.join([PYTHON_DIR, os.environ.get("PYTHONPATH", "")]))
-        script = os.path.join(PYTHON_DIR, "examples", "join_native_mlp.py")
-        return self._spawn(name, [sys.executable, script, "--connect", self.endpoints["data"], "--credentials",
-                                  self.keygen("worker"), *extra], env=env)
+        return self._spawn(name, [sys.executable, script, *args], env=env)
 
     def _spawn(self, name, argv, env=None):
         log = open(os.path.join(self.folder, name + ".log"), "w")

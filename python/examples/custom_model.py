@@ -1,0 +1,218 @@
+#!/usr/bin/python3
+"""Trains a model the engine does not have, a small residual CNN, on Fashion-MNIST with a SyncScope
+coordinator and 4 PyTorch workers, steerable from the console like any run, and prints
+`final test accuracy: X%`.
+
+    python3 custom_model.py                      # coordinator, 4 workers, this process evaluates
+    syncscope --attach tcp://127.0.0.1:5556 --credentials FOLDER/steer.credentials   # to steer it
+
+The coordinator runs `serve --model external --parameters N`: it holds the flat parameters and the
+optimiser and applies updates under whatever sync mode runs now; the first worker brings the initial
+parameters, and this process is the run's evaluator (the console's accuracy chart comes from it).
+"""
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))  # the syncscope package beside this folder
+
+import syncscope  # noqa: E402
+from syncscope.fashion_mnist import load_split  # noqa: E402
+from syncscope.flat_layout import parameter_count  # noqa: E402
+
+
+# ---- the model: no batch norm (its running statistics are buffers, which a parameter server does not
+# ---- share), residual branches that start at zero so the deep path trains from the first step
+
+class Residual(nn.Module):
+    def __init__(self, channels):
+        super().__init__()
+        self.conv1 = nn.Conv2d(channels, channels, 3, padding=1)
+        self.conv2 = nn.Conv2d(channels, channels, 3, padding=1)
+        nn.init.zeros_(self.conv2.weight)
+        nn.init.zeros_(self.conv2.bias)
+
+    def forward(self, x):
+        return F.relu(x + self.conv2(F.relu(self.conv1(x))))
+
+
+class ResidualCnn(nn.Module):
+    """28x28 -> conv 16 -> pool -> residual -> conv 32 -> pool -> residual -> 128 -> 10: about 3 M
+    multiply-adds a sample, so 4 workers on a 2-core machine train it in minutes."""
+
+    def __init__(self):
+        super().__init__()
+        self.stem = nn.Conv2d(1, 16, 3, padding=1)
+        self.block1 = Residual(16)
+        self.widen = nn.Conv2d(16, 32, 3, padding=1)
+        self.block2 = Residual(32)
+        self.fc1 = nn.Linear(32 * 7 * 7, 128)
+        self.fc2 = nn.Linear(128, 10)
+
+    def forward(self, x):
+        x = self.block1(F.max_pool2d(F.relu(self.stem(x)), 2))
+        x = self.block2(F.max_pool2d(F.relu(self.widen(x)), 2))
+        return self.fc2(F.relu(self.fc1(x.flatten(1))))
+
+
+# ---- the roles
+
+def train(args):
+    """One worker: its shard of the training set, the batch size the coordinator assigns."""
+    torch.set_num_threads(1)
+    torch.manual_seed(args.seed)  # every worker builds the same initial model; the first one's is used
+    model = ResidualCnn()
+    images, labels = load_split("train", args.data)
+    worker = syncscope.Worker(connect=args.connect, credentials=args.credentials, model=model,
+                              train_examples=len(labels))
+    tag = "worker %d" % worker.worker_id
+    shard = np.fromiter(worker.shard(len(labels)), dtype=np.int64)
+    images, labels = torch.from_numpy(images[shard]), torch.from_numpy(labels[shard])
+    opt = worker.wrap(None, model)
+    rng = np.random.default_rng(args.seed * 7919 + worker.worker_id)
+    order, cursor, steps = rng.permutation(len(labels)), 0, 0
+    while opt.running:
+        n = min(opt.batch_size, len(labels))
+        if cursor + n > len(order):
+            order, cursor = rng.permutation(len(labels)), 0
+        batch = torch.from_numpy(order[cursor:cursor + n])
+        cursor += n
+        opt.zero_grad()
+        loss = F.cross_entropy(model(images[batch]), labels[batch])
+        loss.backward()
+        opt.step(loss, batch_size=n)
+        steps += 1
+    print("%s: the run is over after %d steps (model version %d)" % (tag, steps, opt.version), flush=True)
+    worker.close()
+
+
+def evaluate_on(images, labels):
+    def evaluate(model):
+        model.eval()
+        correct, loss = 0, 0.0
+        with torch.no_grad():
+            for start in range(0, len(labels), 1000):
+                out = model(images[start:start + 1000])
+                target = labels[start:start + 1000]
+                loss += F.cross_entropy(out, target, reduction="sum").item()
+                correct += (out.argmax(1) == target).sum().item()
+        return correct / len(labels), loss / len(labels)
+    return evaluate
+
+
+def find_engine(given):
+    candidates = [given, os.environ.get("SYNCSCOPE_ENGINE"), shutil.which("syncscope-engine"),
+                  os.path.join(HERE, "..", "..", "build", "app", "syncscope-engine")]
+    for path in candidates:
+        if path and os.access(path, os.X_OK):
+            return os.path.abspath(path)
+    sys.exit("custom_model: no syncscope-engine found; build it (./setup.sh build) or pass --engine PATH")
+
+
+def run(args):
+    """The coordinator, the workers, and this process as the evaluator."""
+    torch.set_num_threads(1)
+    engine = find_engine(args.engine)
+    folder = args.folder or tempfile.mkdtemp(prefix="syncscope-custom-")
+    os.makedirs(folder, mode=0o700, exist_ok=True)
+    credentials = os.path.join(folder, "run.credentials")
+    count = parameter_count(ResidualCnn())
+    serve_log = open(os.path.join(folder, "serve.log"), "w")
+    serve = subprocess.Popen(
+        [engine, "serve", "--model", "external", "--parameters", str(count), "--workers", str(args.workers),
+         "--mode", args.mode, "--batch", str(args.batch), "--lr", str(args.lr), "--epochs", str(args.epochs),
+         "--eval-interval", str(args.eval_interval), "--credentials", credentials,
+         "--data-port", str(args.port), "--control-port", str(args.port + 1), "--telemetry-port", str(args.port + 2),
+         *(["--record", args.record] if args.record else [])],
+        stdout=subprocess.PIPE, stderr=serve_log, text=True)
+    processes = [serve]
+    try:
+        line = serve.stdout.readline()
+        match = re.search(r"endpoints data=(\S+) control=(\S+) telemetry=(\S+)", line)
+        if not match:
+            serve.wait(timeout=10)
+            sys.exit("custom_model: the coordinator did not start:\n" + open(serve_log.name).read())
+        data, control, _ = match.groups()
+        roles = {}
+        for role in ("worker", "steer"):
+            roles[role] = os.path.join(folder, role + ".credentials")
+            subprocess.run([engine, "keygen", "--credentials", credentials, "--role", role, "--out", roles[role]],
+                           check=True, capture_output=True)
+        print("residual CNN, %d parameters; %d PyTorch workers, %s, %g epochs" % (count, args.workers, args.mode,
+                                                                                args.epochs), flush=True)
+        print("steer it: syncscope --attach %s --credentials %s" % (control, roles["steer"]), flush=True)
+        for i in range(args.workers):
+            log = open(os.path.join(folder, "worker%d.log" % i), "w")
+            processes.append(subprocess.Popen(
+                [sys.executable, os.path.abspath(__file__), "--role", "worker", "--connect", data, "--credentials",
+                 roles["worker"], "--seed", str(args.seed)] + (["--data", args.data] if args.data else []),
+                stdout=log, stderr=subprocess.STDOUT))
+        images, labels = load_split("t10k", args.data)
+        evaluator = syncscope.Evaluator(data, ResidualCnn(), evaluate_on(torch.from_numpy(images),
+                                                                         torch.from_numpy(labels)),
+                                        credentials=roles["worker"])
+        started = time.monotonic()
+        final = evaluator.run()
+        seconds = time.monotonic() - started
+        for version, accuracy, loss, took in evaluator.results[-3:]:
+            print("version %d: test accuracy %.2f%%, loss %.4f (%.1f s to evaluate)" % (version, 100 * accuracy,
+                                                                                        loss, took), flush=True)
+        serve.wait(timeout=60)
+        for p in processes[1:]:
+            p.wait(timeout=30)
+        if final is None:
+            sys.exit("custom_model: the run ended without a final evaluation; see %s" % serve_log.name)
+        print("final test accuracy: %.2f%% (model version %d, %g epochs, %.0f s)" % (100 * final[1], final[0],
+                                                                                  args.epochs, seconds), flush=True)
+    finally:
+        for p in processes:
+            if p.poll() is None:
+                p.terminate()
+        for p in processes:
+            try:
+                p.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                p.kill()
+        if not args.folder:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def parse_arguments():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--role", choices=["run", "worker"], default="run", help=argparse.SUPPRESS)
+    parser.add_argument("--connect", help=argparse.SUPPRESS)
+    parser.add_argument("--credentials", help=argparse.SUPPRESS)
+    parser.add_argument("--engine", help="the syncscope-engine binary (default: $SYNCSCOPE_ENGINE, PATH, ../../build)")
+    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--mode", default="bsp", help="the sync mode the run starts in (the console changes it)")
+    parser.add_argument("--epochs", type=float, default=10)
+    parser.add_argument("--batch", type=int, default=64, help="per worker")
+    parser.add_argument("--lr", type=float, default=0.1)
+    parser.add_argument("--eval-interval", type=float, default=15.0,
+                        help="seconds between evaluations (each takes a few seconds of one core)")
+    parser.add_argument("--port", type=int, default=5555, help="data port; control and telemetry take the next two")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--data", help="folder with the Fashion-MNIST IDX .gz files")
+    parser.add_argument("--record", help="write a run recording to this file")
+    parser.add_argument("--folder", help="keep the credentials and logs here (default: a temporary folder)")
+    return parser.parse_args()
+
+
+if __name__ == "__main__":
+    arguments = parse_arguments()
+    try:
+        train(arguments) if arguments.role == "worker" else run(arguments)
+    except syncscope.SyncScopeError as error:
+        sys.exit("custom_model: %s" % error)

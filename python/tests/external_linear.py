@@ -1,0 +1,62 @@
+#!/usr/bin/python3
+"""A test's external model: softmax regression on Fashion-MNIST (7,850 parameters, which the engine
+does not have), as a worker (--role worker) or as the run's evaluator (--role evaluator)."""
+
+import argparse
+import sys
+
+import numpy as np
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+import syncscope
+from syncscope.fashion_mnist import load_split
+
+
+def linear_model(extra=0):
+    torch.manual_seed(1)
+    return nn.Sequential(nn.Flatten(), nn.Linear(784, 10 + extra))
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--role", choices=["worker", "evaluator"], required=True)
+    parser.add_argument("--connect", required=True)
+    parser.add_argument("--credentials", required=True)
+    parser.add_argument("--extra-outputs", type=int, default=0, help="a model of another size")
+    args = parser.parse_args()
+    torch.set_num_threads(1)
+    model = linear_model(args.extra_outputs)
+    if args.role == "evaluator":
+        images, labels = map(torch.from_numpy, load_split("t10k"))
+
+        def evaluate(m):
+            with torch.no_grad():
+                out = m(images)
+                return (out.argmax(1) == labels).float().mean().item(), F.cross_entropy(out, labels).item()
+        evaluator = syncscope.Evaluator(args.connect, model, evaluate, credentials=args.credentials)
+        final = evaluator.run()
+        print("evaluator: %d evaluations, final %s" % (len(evaluator.results), final), flush=True)
+        return
+    images, labels = load_split("train")
+    worker = syncscope.Worker(connect=args.connect, credentials=args.credentials, model=model,
+                              train_examples=len(labels))
+    shard = np.fromiter(worker.shard(len(labels)), dtype=np.int64)
+    images, labels = torch.from_numpy(images[shard]), torch.from_numpy(labels[shard])
+    opt = worker.wrap(None, model)
+    rng = np.random.default_rng(worker.worker_id)
+    while opt.running:
+        batch = torch.from_numpy(rng.integers(0, len(labels), opt.batch_size))
+        opt.zero_grad()
+        loss = F.cross_entropy(model(images[batch]), labels[batch])
+        loss.backward()
+        opt.step(loss)
+    print("worker %d: done at version %d" % (worker.worker_id, opt.version), flush=True)
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    except syncscope.SyncScopeError as error:
+        sys.exit("external_linear: %s" % error)

@@ -1,0 +1,61 @@
+"""A run of an external model (`serve --model external --parameters N`): a model the engine does not
+have (softmax regression, tests/external_linear.py) is trained by 2 PyTorch workers, the first of
+which brings the initial parameters, and tested by an evaluator process, whose figures reach the
+telemetry's accuracy and the coordinator's final line. Workers that do not fit are refused with a
+reason: a native one, and one whose model has another size."""
+
+import os
+import re
+import subprocess
+
+from conftest import HERE, TelemetryReader
+
+LINEAR_PARAMETERS = 784 * 10 + 10
+
+
+def start_external(cluster, name, role, *extra):
+    return cluster.start_script(name, os.path.join(HERE, "external_linear.py"), "--role", role, "--connect",
+                                cluster.endpoints["data"], "--credentials", cluster.keygen("worker"), *extra)
+
+
+def test_flags_of_an_external_run_are_checked(engine):
+    missing = subprocess.run([engine, "serve", "--model", "external", "--insecure"], capture_output=True, text=True,
+                             timeout=30)
+    assert missing.returncode != 0 and "--parameters N" in missing.stderr, missing.stderr
+    native = subprocess.run([engine, "serve", "--model", "mlp", "--parameters", "10", "--insecure"],
+                            capture_output=True, text=True, timeout=30)
+    assert native.returncode != 0 and "leave --parameters out" in native.stderr, native.stderr
+    local = subprocess.run([engine, "run", "--model", "external", "--parameters", "10"], capture_output=True,
+                           text=True, timeout=30)
+    assert local.returncode != 0 and "serve --model external" in local.stderr, local.stderr
+
+
+def test_pytorch_workers_train_an_external_model_that_an_evaluator_tests(cluster):
+    cluster.start_coordinator("--workers", "2", "--model", "external", "--parameters", str(LINEAR_PARAMETERS),
+                              "--lr", "0.05", "--epochs", "5", "--eval-interval", "0.5")
+    telemetry = TelemetryReader(cluster.endpoints["telemetry"], cluster.keygen("view"))
+    try:
+        start_external(cluster, "evaluator", "evaluator")
+        # A native worker builds the run's model, and there is none it could build.
+        native = cluster.start_native_worker("native")
+        assert native.wait(timeout=60) != 0
+        assert "a native worker cannot join it" in cluster.output("native"), cluster.output("native")
+        start_external(cluster, "worker-a", "worker")
+        start_external(cluster, "worker-b", "worker")
+        # A worker with another model: refused, naming both sizes.
+        wrong = start_external(cluster, "wrong", "worker", "--extra-outputs", "1")
+        assert wrong.wait(timeout=120) != 0
+        assert "has %d parameters" % LINEAR_PARAMETERS in cluster.output("wrong"), cluster.output("wrong")
+        tick = telemetry.wait_for(lambda t: t.test_version > 0 and t.test_accuracy >= 0.75, 240)
+        assert tick, "the evaluator's accuracy never reached 75%% (last %s):\n%s" % (
+            telemetry.last and telemetry.last.test_accuracy, cluster.logs())
+        assert tick.state == 2 and len(tick.workers) == 2  # RUN_RUNNING, the two that fit
+    finally:
+        telemetry.close()
+    cluster.serve.wait(timeout=240)
+    serve = cluster.output("serve")
+    final = re.search(r"final test accuracy: ([\d.]+)% at model version (\d+)", serve)
+    assert final and float(final.group(1)) >= 78.0, cluster.logs()
+    assert "evaluator joined" in serve
+    evaluator = cluster.output("evaluator")
+    assert "final (%s," % final.group(2) in evaluator, evaluator  # it evaluated the final model itself
