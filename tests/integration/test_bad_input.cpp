@@ -166,7 +166,7 @@ private slots:
         QTest::newRow("oversized tensor") << Frames{pushEnvelope(0), floats(m_parameterCount + 1)} << "does not fit";
         QTest::newRow("torn float") << Frames{pushEnvelope(0), QByteArray(10, 'x')} << "does not fit";
         QTest::newRow("oversized envelope") << Frames{QByteArray(2 << 20, 'x')} << "exceeds the limit";
-        QTest::newRow("not a data message") << Frames{serialized(welcome)} << "takes register, push and heartbeat";
+        QTest::newRow("not a data message") << Frames{serialized(welcome)} << "takes register, push, heartbeat and evaluation";
     }
     void dataEndpointRefuses() {
         QFETCH(Frames, frames);
