@@ -5,6 +5,8 @@
 // neither the run nor the recording, which is written on once there is space again.
 #include <sys/mount.h>
 
+#include <cstdio>
+
 #include <QDir>
 #include <QTest>
 
@@ -100,7 +102,17 @@ private slots:
         for (int i = 0; i < 4; ++i)  // every worker rejoined the resumed coordinator by itself
             QVERIFY2(cluster.worker(size_t(i)).stderrText().contains("retrying"), qPrintable(cluster.logs()));
 
-        // One recording across the crash: whole, times never go back, no version recorded twice.
+        // One recording across the crash: whole, times never go back, and every update recorded once:
+        // versions 1.. with no gap but the restored model's own version (an update made none).
+        uint64_t checkpointVersion = 0, restoredVersion = 0;
+        QVERIFY2(std::sscanf(resumed->detail().c_str(), "resumed from the checkpoint of version %llu",
+                             reinterpret_cast<unsigned long long*>(&checkpointVersion)) == 1 && checkpointVersion > 0,
+                 resumed->detail().c_str());
+        const size_t goesOn = resumed->detail().find("goes on as version ");
+        QVERIFY2(goesOn != std::string::npos &&
+                     std::sscanf(resumed->detail().c_str() + goesOn, "goes on as version %llu",
+                                 reinterpret_cast<unsigned long long*>(&restoredVersion)) == 1,
+                 resumed->detail().c_str());
         const engine::Recording read = loadRecording(recording);
         QVERIFY2(!read.truncatedTail, read.warning.c_str());
         double lastTime = -1, bestAfterResume = 0;
@@ -111,15 +123,23 @@ private slots:
                 lastTime = record.tick().time_s();
                 if (resumedEvents) bestAfterResume = std::max(bestAfterResume, double(record.tick().test_accuracy()));
             } else if (record.has_update()) {
-                QVERIFY2(record.update().version() > lastVersion,
-                         qPrintable(QString("version %1 recorded after %2").arg(record.update().version()).arg(lastVersion)));
-                lastVersion = record.update().version();
+                const uint64_t v = record.update().version();
+                QVERIFY2(v == lastVersion + 1 || (v == restoredVersion + 1 && lastVersion + 1 == restoredVersion),
+                         qPrintable(QString("version %1 follows %2: updates lost (the checkpoint was of version %3, "
+                                            "the restored model is version %4)")
+                                        .arg(v).arg(lastVersion).arg(checkpointVersion).arg(restoredVersion)));
+                lastVersion = v;
                 ++updates;
             } else if (record.has_event() && record.event().kind() == wire::EVENT_RESUMED) {
                 ++resumedEvents;
             }
         }
         QCOMPARE(resumedEvents, uint64_t(1));
+        QVERIFY2(lastVersion > restoredVersion, "no update recorded after the resume");
+        qInfo("updates 1..%llu recorded once each, none missing but the restored model's version %llu (checkpoint of "
+              "version %llu)",
+              static_cast<unsigned long long>(lastVersion), static_cast<unsigned long long>(restoredVersion),
+              static_cast<unsigned long long>(checkpointVersion));
         qInfo("best test accuracy after the resume: %.2f%%", 100 * bestAfterResume);
         QVERIFY2(bestAfterResume >= 0.85, qPrintable(cluster.coordinator().stdoutText() + cluster.logs()));
         QVERIFY2(lastVersion > versionAtCrash && updates > 100, qPrintable(QString("%1 updates").arg(updates)));
