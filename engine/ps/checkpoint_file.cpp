@@ -11,6 +11,7 @@
 #include <fstream>
 #include <string_view>
 
+#include "engine/core/storage_errors.h"
 #include "engine/net/protocol.h"
 #include "engine/telemetry/recording_format.h"
 
@@ -24,7 +25,9 @@ uint32_t crcOf(uint32_t crc, const void* data, size_t bytes) {
 }
 
 Status ioError(const std::string& what, const std::string& path) {
-    return unavailable(fmt::format("cannot {} the checkpoint '{}': {}", what, path, std::strerror(errno)));
+    const int error = errno;
+    return unavailable(fmt::format("cannot {} the checkpoint '{}': {}; {}", what, path, std::strerror(error),
+                                   storageFix(error)));
 }
 
 bool writeAll(int fd, const void* data, size_t bytes) {

@@ -25,11 +25,11 @@ void RunRecorder::note(const Status& status) {
     if (!status && !m_reportedFailure) {
         m_reportedFailure = true;
         m_news = "the recording cannot be written: " + status.message() +
-                 "; training goes on, and the records wait in memory until there is space";
+                 "; training goes on, and the records wait in memory until they can be written";
     } else if (status && m_reportedFailure) {
         m_reportedFailure = false;
         const uint64_t lost = m_writer->droppedRecords();
-        m_news = lost ? fmt::format("the recording is written again; {} records were lost while the disk was full", lost)
+        m_news = lost ? fmt::format("the recording is written again; {} records were lost while it could not be", lost)
                       : std::string("the recording is written again; nothing was lost");
     }
 }

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <utility>
 
+#include "engine/core/storage_errors.h"
 #include "engine/telemetry/recording_format.h"
 #include "engine/telemetry/recording_reader.h"
 
@@ -17,8 +18,8 @@ namespace {
 constexpr size_t kFlushThresholdBytes = 64 * 1024;
 
 Status writeError(const std::string& path, int error) {
-    return unavailable("cannot write the recording '" + path + "': " + std::strerror(error) +
-                       "; free disk space or record to another path (the records written so far are kept)");
+    return unavailable("cannot write the recording '" + path + "': " + std::strerror(error) + "; " +
+                       storageFix(error) + ", or record to another path (the records written so far are kept)");
 }
 
 }  // namespace

@@ -192,6 +192,34 @@ private slots:
         QVERIFY2(reply->error().find("no checkpoint before change 9999") != std::string::npos, reply->error().c_str());
     }
 
+    // The checkpoint folder is removed in the middle of a run (a cleanup script, an unmounted share):
+    // an error that says how to fix it, training goes on, and checkpoints resume once it is back.
+    void checkpointFolderRemovedMidRun() {
+        QTemporaryDir dir;
+        const QString folder = dir.filePath("checkpoints");
+        ClusterFixture cluster;
+        auto started = cluster.startCoordinator({"--workers", "1", "--model", "mlp", "--max-seconds", "120",
+                                                 "--checkpoint-dir", folder, "--checkpoint-seconds", "0.5"});
+        QVERIFY2(started, started.message().c_str());
+        cluster.startWorker();
+        QVERIFY(cluster.telemetry().waitForTick([](const wire::Tick& t) { return t.version() > 50; }, 60'000));
+        QVERIFY(QDir(folder).removeRecursively());
+        auto failed = cluster.telemetry().waitForEvent(
+            [](const wire::Event& e) { return e.kind() == wire::EVENT_CHECKPOINT && e.detail().find("cannot") != std::string::npos; },
+            10'000);
+        QVERIFY2(failed, qPrintable("no checkpoint error\n" + cluster.logs()));
+        QVERIFY2(failed->detail().find("create the folder again") != std::string::npos, failed->detail().c_str());
+        const uint64_t versionWhenGone = cluster.telemetry().latest()->version();
+        QVERIFY(QDir().mkpath(folder));
+        QVERIFY2(hasEvent(cluster.telemetry(), wire::EVENT_CHECKPOINT, "written again", 10'000), "checkpoints did not resume");
+        QVERIFY2(cluster.telemetry().latest()->version() > versionWhenGone, "training stopped without its checkpoints");
+        QVERIFY2(!QDir(folder).entryList({"*.ssckpt"}, QDir::Files).isEmpty(), "no checkpoint in the folder made again");
+        wire::ControlRequest stop;
+        stop.set_stop(true);
+        QVERIFY(cluster.control().request(stop));
+        QVERIFY(cluster.coordinator().waitForExit(30'000));
+    }
+
     // The disk under the recording and the checkpoints fills up: a clear error, training goes on
     // (or pauses, with --on-storage-failure pause), and writing resumes once there is space.
     void fullDiskGoesOnOrPauses_data() {
