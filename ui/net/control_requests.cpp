@@ -85,6 +85,13 @@ wire::ControlRequest rollbackRequest(uint64_t changeId) {
     return request;
 }
 
+wire::ControlRequest answerAdviceRequest(uint64_t adviceId, bool accept) {
+    wire::ControlRequest request;
+    request.mutable_answer_advice()->set_advice_id(adviceId);
+    request.mutable_answer_advice()->set_accept(accept);
+    return request;
+}
+
 std::optional<wire::Event> eventFromReply(const QByteArray& serializedEvent) {
     wire::Event event;
     if (serializedEvent.isEmpty() || !event.ParseFromArray(serializedEvent.constData(), static_cast<int>(serializedEvent.size())))

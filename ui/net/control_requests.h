@@ -31,6 +31,9 @@ wire::ControlRequest setLearningRateRequest(float learningRate);
 /// Restores the checkpoint taken before change `changeId` (the coordinator needs a checkpoint folder).
 wire::ControlRequest rollbackRequest(uint64_t changeId);
 
+/// Takes (`accept`) or dismisses the advisor's proposal `adviceId` (EVENT_ADVICE's decision.advice_id).
+wire::ControlRequest answerAdviceRequest(uint64_t adviceId, bool accept);
+
 /// The event of ConsoleConnection::commandReplied(); empty when there is none or it is unreadable.
 std::optional<wire::Event> eventFromReply(const QByteArray& serializedEvent);
 

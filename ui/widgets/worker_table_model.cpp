@@ -2,6 +2,7 @@
 #include "ui/widgets/worker_table_model.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace syncscope::ui {
 
@@ -25,6 +26,9 @@ void WorkerTableModel::setFrame(const TelemetryFrame& frame) {
         rows.push_back(series.latest);
         rows.back().set_worker_id(id);
     }
+    const std::map<uint32_t, LagFigures> lag = classifyLag(frame);
+    m_lag.clear();
+    for (const auto& row : rows) m_lag.push_back(lag.count(row.worker_id()) ? lag.at(row.worker_id()) : LagFigures{});
     const bool sameWorkers = std::equal(rows.begin(), rows.end(), m_rows.begin(), m_rows.end(),
                                         [](const auto& a, const auto& b) { return a.worker_id() == b.worker_id(); });
     if (!sameWorkers) {
@@ -54,11 +58,40 @@ QString WorkerTableModel::stateName(wire::WorkerState state) {
     }
 }
 
+QString WorkerTableModel::lagName(ui::Lag lag) {
+    switch (lag) {
+        case ui::Lag::Chronic: return tr("chronic");
+        case ui::Lag::Transient: return tr("transient");
+        default: return tr("–");
+    }
+}
+
 QVariant WorkerTableModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid() || index.row() >= rowCount()) return {};
     const wire::WorkerStats& w = m_rows[index.row()];
+    const LagFigures& lag = m_lag[size_t(index.row())];
+    if (role == SortRole) {
+        switch (index.column()) {
+            case Id: return w.worker_id();
+            case State: return int(w.state());
+            case Group: return w.group();
+            case SamplesPerSecond: return w.samples_per_s();
+            case Lag: return lag.relativeSpeed;
+            case Staleness: return w.staleness_mean();
+            case Dropped: return QVariant::fromValue<qulonglong>(w.dropped());
+            case Batch: return w.batch_size();
+            case Slowdown: return w.has_slowdown() ? std::max(1.0, w.slowdown().factor()) : 1.0;
+            default: return {};
+        }
+    }
+    if (index.column() == Lag && role == Qt::ToolTipRole)
+        return tr("Below %1% of the median worker's samples/s in %2% of the last %3 s; %4% of its speed on average")
+            .arg(int(100 * kLagFraction))
+            .arg(int(std::lround(100 * lag.share)))
+            .arg(int(kLagWindowSeconds))
+            .arg(int(std::lround(100 * lag.relativeSpeed)));
     if (role == Qt::TextAlignmentRole)
-        return index.column() == State ? QVariant() : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+        return index.column() == State || index.column() == Lag ? QVariant() : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     if (index.column() == Group) {
         if (role == GroupCountRole) return int(m_groupCount);
         if (role == Qt::EditRole) return int(w.group());
@@ -73,6 +106,7 @@ QVariant WorkerTableModel::data(const QModelIndex& index, int role) const {
         case State: return stateName(w.state());
         case Group: return w.group();
         case SamplesPerSecond: return QString::number(w.samples_per_s(), 'f', 0);
+        case Lag: return lagName(lag.lag);
         case Staleness: return QString::number(w.staleness_mean(), 'f', 2);
         case Dropped: return QVariant::fromValue<qulonglong>(w.dropped());
         case Batch: return w.batch_size();
@@ -109,6 +143,7 @@ QVariant WorkerTableModel::headerData(int section, Qt::Orientation orientation, 
         case State: return tr("State");
         case Group: return tr("Group");
         case SamplesPerSecond: return tr("Samples/s");
+        case Lag: return tr("Lag");
         case Staleness: return tr("Staleness");
         case Dropped: return tr("Dropped");
         case Batch: return tr("Batch");

@@ -1,6 +1,8 @@
 // WorkerTableModel: one row per worker of the latest telemetry frame (state, group, throughput,
 // staleness, drops, batch, slowdown); rows are updated in place while the worker set is unchanged.
 // In grouped mode the group cell is editable: an edit asks for an explicit regrouping of all workers.
+// The lag column says whether a worker lags chronically or now and then (ui/model/lag_classifier.h);
+// SortRole gives every column's value as a number, so a sorting view puts the slowest first.
 #pragma once
 
 #include <QAbstractTableModel>
@@ -8,6 +10,7 @@
 #include <map>
 #include <vector>
 
+#include "ui/model/lag_classifier.h"
 #include "ui/model/telemetry_frame.h"
 
 namespace syncscope::ui {
@@ -15,9 +18,11 @@ namespace syncscope::ui {
 class WorkerTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Id, State, Group, SamplesPerSecond, Staleness, Dropped, Batch, Slowdown, ColumnCount };
+    enum Column { Id, State, Group, SamplesPerSecond, Lag, Staleness, Dropped, Batch, Slowdown, ColumnCount };
     /// The engine's group count G (an int), for the group cell's editor.
     static constexpr int GroupCountRole = Qt::UserRole + 1;
+    /// A number to sort by (the lag column: the worker's speed relative to the median worker).
+    static constexpr int SortRole = Qt::UserRole + 2;
 
     explicit WorkerTableModel(QObject* parent = nullptr);
 
@@ -39,6 +44,7 @@ public:
     uint32_t groupCount() const { return m_groupCount; }
 
     static QString stateName(wire::WorkerState state);
+    static QString lagName(ui::Lag lag);
 
 signals:
     /// Every current worker's group (the edited one changed), and G.
@@ -46,6 +52,7 @@ signals:
 
 private:
     std::vector<wire::WorkerStats> m_rows;  // ordered by worker id
+    std::vector<LagFigures> m_lag;          // the same order
     bool m_grouped = false;
     uint32_t m_groupCount = 1;
 };

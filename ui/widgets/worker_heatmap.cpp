@@ -1,0 +1,176 @@
+// WorkerHeatmap (see worker_heatmap.h).
+#include "ui/widgets/worker_heatmap.h"
+
+#include <QFontMetrics>
+#include <QLocale>
+#include <QMouseEvent>
+#include <QPainter>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+
+namespace syncscope::ui {
+namespace {
+
+// Viridis at nine stops (matplotlib's, public domain): dark purple to yellow, even in lightness.
+constexpr std::array<QRgb, 9> kStops{0xff440154, 0xff472d7b, 0xff3b528b, 0xff2c728e, 0xff21918c,
+                                     0xff28ae80, 0xff5ec962, 0xffaadc32, 0xfffde725};
+
+const QVector<QPointF>& seriesOf(const WorkerSeries& w, HeatmapMetric metric) {
+    return metric == HeatmapMetric::SamplesPerSecond ? w.samplesPerSecond : w.stalenessMean;
+}
+
+// The wait share at each point: wait / (compute + communication + wait).
+QVector<QPointF> waitShare(const WorkerSeries& w) {
+    QVector<QPointF> out;
+    const qsizetype n = std::min({w.computeMs.size(), w.commMs.size(), w.waitMs.size()});
+    out.reserve(n);
+    for (qsizetype i = 0; i < n; ++i) {
+        const double total = w.computeMs[i].y() + w.commMs[i].y() + w.waitMs[i].y();
+        if (total > 0) out.append({w.waitMs[i].x(), w.waitMs[i].y() / total});
+    }
+    return out;
+}
+
+}  // namespace
+
+WorkerHeatmap::WorkerHeatmap(HeatmapMetric metric, QWidget* parent) : QWidget(parent), m_metric(metric) {
+    setMouseTracking(false);
+    setCursor(Qt::PointingHandCursor);
+    setToolTip(tr("Click a row to show that worker's lines"));
+}
+
+QString WorkerHeatmap::title() const {
+    switch (m_metric) {
+        case HeatmapMetric::SamplesPerSecond: return tr("Samples/s per worker");
+        case HeatmapMetric::Staleness: return tr("Staleness per worker");
+        case HeatmapMetric::WaitShare: return tr("Share of time waiting");
+    }
+    return {};
+}
+
+QRgb WorkerHeatmap::colorAt(double t) {
+    t = std::clamp(std::isfinite(t) ? t : 0.0, 0.0, 1.0) * double(kStops.size() - 1);
+    const size_t i = std::min(size_t(t), kStops.size() - 2);
+    const double f = t - double(i);
+    const auto mix = [f](int a, int b) { return int(std::lround(a + (b - a) * f)); };
+    const QRgb a = kStops[i], b = kStops[i + 1];
+    return qRgb(mix(qRed(a), qRed(b)), mix(qGreen(a), qGreen(b)), mix(qBlue(a), qBlue(b)));
+}
+
+void WorkerHeatmap::showFrame(const TelemetryFrame& frame) {
+    m_rows.clear();
+    m_t0 = std::numeric_limits<double>::max();
+    m_t1 = std::numeric_limits<double>::lowest();
+    std::vector<QVector<QPointF>> series;
+    series.reserve(frame.workers.size());
+    for (const auto& [id, w] : frame.workers) {
+        m_rows.push_back(id);
+        series.push_back(m_metric == HeatmapMetric::WaitShare ? waitShare(w) : seriesOf(w, m_metric));
+        if (!series.back().isEmpty()) {
+            m_t0 = std::min(m_t0, series.back().front().x());
+            m_t1 = std::max(m_t1, series.back().back().x());
+        }
+    }
+    if (m_rows.empty() || m_t1 <= m_t0) {
+        m_cells = QImage();
+        update();
+        return;
+    }
+    // No more slices than ticks, so a short run leaves no slice between two ticks empty.
+    qsizetype longest = 0;
+    for (const auto& points : series) longest = std::max(longest, points.size());
+    const int columns = int(std::clamp<qsizetype>(longest - 1, 1, kColumns));
+    const int rows = int(m_rows.size());
+    std::vector<double> sum(size_t(rows) * columns, 0.0);
+    std::vector<int> count(size_t(rows) * columns, 0);
+    const double scale = columns / (m_t1 - m_t0);
+    for (int r = 0; r < rows; ++r)
+        for (const QPointF& p : series[size_t(r)]) {
+            if (!std::isfinite(p.y())) continue;
+            const int c = std::clamp(int((p.x() - m_t0) * scale), 0, columns - 1);
+            sum[size_t(r) * columns + c] += p.y();
+            ++count[size_t(r) * columns + c];
+        }
+    m_low = 0;
+    m_high = m_metric == HeatmapMetric::WaitShare ? 1.0 : 0.0;
+    if (m_metric != HeatmapMetric::WaitShare)
+        for (size_t i = 0; i < sum.size(); ++i)
+            if (count[i]) m_high = std::max(m_high, sum[i] / count[i]);
+    if (m_high <= m_low) m_high = m_low + 1;
+    m_cells = QImage(columns, rows, QImage::Format_ARGB32);
+    m_cells.fill(Qt::transparent);
+    for (int r = 0; r < rows; ++r) {
+        auto* line = reinterpret_cast<QRgb*>(m_cells.scanLine(r));
+        for (int c = 0; c < columns; ++c)
+            if (const int n = count[size_t(r) * columns + c])
+                line[c] = colorAt((sum[size_t(r) * columns + c] / n - m_low) / (m_high - m_low));
+    }
+    update();
+}
+
+QRect WorkerHeatmap::plotRect() const {
+    const QFontMetrics fm(font());
+    const int left = fm.horizontalAdvance(QStringLiteral("000")) + 8;
+    const int top = fm.height() + 4, bottom = fm.height() + 4;
+    const int right = 14 + fm.horizontalAdvance(QStringLiteral("00000")) + 4;  // the colour bar and its labels
+    return QRect(left, top, std::max(1, width() - left - right), std::max(1, height() - top - bottom));
+}
+
+int WorkerHeatmap::workerAt(const QPoint& position) const {
+    const QRect plot = plotRect();
+    if (m_rows.empty() || !plot.contains(position)) return -1;
+    const int row = std::clamp(int((position.y() - plot.top()) * double(m_rows.size()) / plot.height()), 0,
+                               int(m_rows.size()) - 1);
+    return int(m_rows[size_t(row)]);
+}
+
+void WorkerHeatmap::mousePressEvent(QMouseEvent* event) {
+    if (const int worker = workerAt(event->position().toPoint()); worker >= 0) emit workerClicked(quint32(worker));
+}
+
+void WorkerHeatmap::paintEvent(QPaintEvent*) {
+    QPainter painter(this);
+    const QFontMetrics fm(font());
+    const QRect plot = plotRect();
+    painter.setPen(palette().color(QPalette::WindowText));
+    painter.drawText(QRect(0, 0, width(), fm.height() + 2), Qt::AlignHCenter | Qt::AlignTop, title());
+    painter.fillRect(plot, palette().color(QPalette::AlternateBase));
+    if (m_cells.isNull()) {
+        painter.drawText(plot, Qt::AlignCenter, tr("No figures yet"));
+        return;
+    }
+    painter.drawImage(plot, m_cells);  // nearest neighbour: each cell a crisp block
+    // Worker ids down the left, as many as fit.
+    const int rows = int(m_rows.size());
+    const double rowHeight = double(plot.height()) / rows;
+    const int every = std::max(1, int(std::ceil(fm.height() / rowHeight)));
+    for (int r = 0; r < rows; r += every) {
+        const int y = plot.top() + int((r + 0.5) * rowHeight);
+        painter.drawText(QRect(0, y - fm.height() / 2, plot.left() - 4, fm.height()), Qt::AlignRight | Qt::AlignVCenter,
+                         QString::number(m_rows[size_t(r)]));
+    }
+    // The time span along the bottom: start, middle and end.
+    const QLocale locale;
+    for (int i = 0; i <= 2; ++i) {
+        const double t = m_t0 + (m_t1 - m_t0) * i / 2.0;
+        const QString label = tr("%1 s").arg(locale.toString(t, 'f', 0));
+        const int x = plot.left() + plot.width() * i / 2;
+        const int w = fm.horizontalAdvance(label);
+        painter.drawText(QRect(std::clamp(x - w / 2, 0, width() - w), plot.bottom() + 2, w, fm.height()),
+                         Qt::AlignCenter, label);
+    }
+    // The colour bar with its range.
+    const QRect bar(plot.right() + 4, plot.top(), 10, plot.height());
+    for (int y = 0; y < bar.height(); ++y)
+        painter.fillRect(bar.left(), bar.bottom() - y, bar.width(), 1,
+                         QColor::fromRgb(colorAt(double(y) / std::max(1, bar.height() - 1))));
+    const int digits = m_metric == HeatmapMetric::SamplesPerSecond ? 0 : 1;
+    const QRect labels(bar.right() + 3, plot.top(), width() - bar.right() - 3, plot.height());
+    painter.drawText(labels, Qt::AlignLeft | Qt::AlignTop, locale.toString(m_high, 'f', digits));
+    painter.drawText(labels, Qt::AlignLeft | Qt::AlignBottom, locale.toString(m_low, 'f', digits));
+}
+
+}  // namespace syncscope::ui

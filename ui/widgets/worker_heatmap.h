@@ -1,0 +1,61 @@
+// WorkerHeatmap: one row per worker, one column per slice of the run's time, the colour a worker's
+// samples/s, mean staleness or share of time spent waiting in that slice. Where 64 or 256 lines
+// cannot be told apart, a heatmap shows the slow rows at a glance; a click on a row names its worker.
+#pragma once
+
+#include <QImage>
+#include <QWidget>
+
+#include <vector>
+
+#include "ui/model/telemetry_frame.h"
+
+namespace syncscope::ui {
+
+enum class HeatmapMetric { SamplesPerSecond, Staleness, WaitShare };
+
+class WorkerHeatmap : public QWidget {
+    Q_OBJECT
+public:
+    /// Time slices across the run at most (fewer when the run has fewer ticks).
+    static constexpr int kColumns = 160;
+
+    explicit WorkerHeatmap(HeatmapMetric metric, QWidget* parent = nullptr);
+
+    void showFrame(const TelemetryFrame& frame);
+    HeatmapMetric metric() const { return m_metric; }
+    QString title() const;
+
+    /// The cells drawn: a row per worker (rowWorkers() order), a column per slice; an empty cell
+    /// (no figure in that slice) is fully transparent.
+    const QImage& cells() const { return m_cells; }
+    const std::vector<uint32_t>& rowWorkers() const { return m_rows; }
+    /// The value range the colours span: [low, high].
+    double low() const { return m_low; }
+    double high() const { return m_high; }
+    /// The worker of the row at this widget position, or -1.
+    int workerAt(const QPoint& position) const;
+
+    /// The colour of t in 0..1 (a perceptual map, dark to light; slow or waiting workers stand out
+    /// dark in samples/s and light in staleness and wait share).
+    static QRgb colorAt(double t);
+
+signals:
+    void workerClicked(quint32 workerId);
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    QSize sizeHint() const override { return {360, 220}; }
+    QSize minimumSizeHint() const override { return {160, 100}; }
+
+private:
+    QRect plotRect() const;
+
+    HeatmapMetric m_metric;
+    QImage m_cells;
+    std::vector<uint32_t> m_rows;
+    double m_low = 0, m_high = 1, m_t0 = 0, m_t1 = 0;
+};
+
+}  // namespace syncscope::ui
