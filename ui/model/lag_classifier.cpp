@@ -13,18 +13,23 @@ std::map<uint32_t, LagFigures> classifyLag(const TelemetryFrame& frame) {
     for (const auto& [id, w] : frame.workers)
         if (!w.samplesPerSecond.isEmpty()) end = std::max(end, w.samplesPerSecond.back().x());
     const double start = end - kLagWindowSeconds;
-    // Each worker's figures in the window, by tick time (ticks give every worker the same times).
-    std::map<double, std::vector<std::pair<uint32_t, double>>> byTime;
-    std::map<uint32_t, std::pair<double, int>> sums;  // id -> (sum, count)
+    // Each worker's mean figure in each slice of the window; its mean over the whole window.
+    std::map<int64_t, std::map<uint32_t, std::pair<double, int>>> slices;  // slice -> id -> (sum, count)
+    std::map<uint32_t, std::pair<double, int>> sums;
     for (const auto& [id, w] : frame.workers) {
         out[id];
         for (auto it = w.samplesPerSecond.crbegin(); it != w.samplesPerSecond.crend() && it->x() >= start; ++it) {
             if (!std::isfinite(it->y())) continue;
-            byTime[it->x()].emplace_back(id, it->y());
+            auto& slice = slices[int64_t(std::floor(it->x() / kLagSliceSeconds))][id];
+            slice.first += it->y();
+            ++slice.second;
             sums[id].first += it->y();
             ++sums[id].second;
         }
     }
+    std::map<double, std::vector<std::pair<uint32_t, double>>> byTime;
+    for (const auto& [slice, workers] : slices)
+        for (const auto& [id, sum] : workers) byTime[double(slice)].emplace_back(id, sum.first / sum.second);
     std::map<uint32_t, int> lagging, seen;
     std::vector<double> values, medians;
     for (const auto& [time, figures] : byTime) {
