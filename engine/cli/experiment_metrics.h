@@ -1,5 +1,5 @@
-// What one experiment run measured, read back from its recording, and the median of a cell
-// (one mode at one delay) over its seeds.
+// The median of an experiment's cell (one mode at one delay) over its seeds; each run's figures
+// come from engine/telemetry/run_metrics.h.
 #pragma once
 
 #include <cstdint>
@@ -8,25 +8,9 @@
 #include <vector>
 
 #include "engine/core/status.h"
+#include "engine/telemetry/run_metrics.h"
 
 namespace syncscope::engine {
-
-/// One run's figures. Times count from the "start" event (all workers in), not process start.
-struct RunMetrics {
-    std::optional<double> timeToTarget;  ///< first tick with test accuracy >= target; empty: not reached
-    double accuracyAtFixedTime = -1;     ///< see measureRun for the rule; -1 before any evaluation
-    double finalAccuracy = -1;           ///< the coordinator's final evaluation
-    double samplesPerSecond = 0;         ///< samples trained / training seconds
-    double stalenessMean = 0;            ///< over every applied gradient
-    double stalenessP99 = 0;             ///< nearest-rank 99th percentile over every applied gradient
-    uint64_t applied = 0, dropped = 0;
-    double trainingSeconds = 0;          ///< start event to the last tick while running
-};
-
-/// Reads a recording and computes its figures. Accuracy at fixed time T: the test accuracy the
-/// coordinator knew at T (its last tick at or before T); a run that ended before T (it reached the
-/// target) counts with its final accuracy, since training stopped there.
-Result<RunMetrics> measureRun(const std::string& recordingPath, double targetAccuracy, double fixedTimeSeconds);
 
 /// The median of one (mode, delay) cell over its seeds.
 struct CellSummary {

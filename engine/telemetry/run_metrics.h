@@ -1,0 +1,31 @@
+// One run's figures read back from its recording: time to a target accuracy, accuracy at a fixed
+// time, final accuracy, samples/s, staleness mean and p99, drops. The experiment's tables and the
+// console's run comparison both compute them here.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "engine/core/status.h"
+
+namespace syncscope::engine {
+
+/// One run's figures. Times count from the "start" event (all workers in), not process start.
+struct RunMetrics {
+    std::optional<double> timeToTarget;  ///< first tick with test accuracy >= target; empty: not reached
+    double accuracyAtFixedTime = -1;     ///< see measureRun for the rule; -1 before any evaluation
+    double finalAccuracy = -1;           ///< the coordinator's final evaluation
+    double samplesPerSecond = 0;         ///< samples trained / training seconds
+    double stalenessMean = 0;            ///< over every applied gradient
+    double stalenessP99 = 0;             ///< nearest-rank 99th percentile over every applied gradient
+    uint64_t applied = 0, dropped = 0;
+    double trainingSeconds = 0;          ///< start event to the last tick while running
+};
+
+/// Reads a recording and computes its figures. Accuracy at fixed time T: the test accuracy the
+/// coordinator knew at T (its last tick at or before T); a run that ended before T (it reached the
+/// target) counts with its final accuracy, since training stopped there.
+Result<RunMetrics> measureRun(const std::string& recordingPath, double targetAccuracy, double fixedTimeSeconds);
+
+}  // namespace syncscope::engine
