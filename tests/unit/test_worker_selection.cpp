@@ -1,0 +1,58 @@
+// Worker selection for line charts: up to kLinesUpToWorkers every worker is a line; beyond, the
+// slowest kSlowestShown (slowest first) and a chosen one; the mean over workers at each tick.
+#include <QTest>
+
+#include "ui/model/worker_selection.h"
+
+using namespace syncscope::ui;
+
+namespace {
+
+// `workers` at 10 Hz for 40 s; worker i runs at 1000 + 10 i samples/s, except 7, 3, 11 and 250
+// (where present), which run at 100, 200, 300 and 400.
+TelemetryFrame frameOf(uint32_t workers) {
+    TelemetryFrame frame;
+    for (uint32_t id = 0; id < workers; ++id)
+        for (int t = 0; t < 400; ++t) {
+            double v = 1000 + 10.0 * id;
+            if (id == 7) v = 100;
+            if (id == 3) v = 200;
+            if (id == 11) v = 300;
+            if (id == 250) v = 400;
+            frame.workers[id].samplesPerSecond.append({t / 10.0, v});
+            frame.workers[id].stalenessMean.append({t / 10.0, double(id % 2)});
+        }
+    return frame;
+}
+
+}  // namespace
+
+class TestWorkerSelection : public QObject {
+    Q_OBJECT
+private slots:
+    void fewWorkersAreAllLines() {
+        const TelemetryFrame frame = frameOf(kLinesUpToWorkers);
+        QCOMPARE(linesFrame(frame).workers.size(), kLinesUpToWorkers);
+    }
+
+    void manyWorkersShowTheSlowestAndTheChosen() {
+        const TelemetryFrame frame = frameOf(256);
+        QCOMPARE(slowestWorkers(frame, kSlowestShown), (std::vector<uint32_t>{7, 3, 11, 250}));
+        const TelemetryFrame lines = linesFrame(frame, 128);
+        QCOMPARE(lines.workers.size(), kSlowestShown + 1);
+        for (uint32_t id : {7u, 3u, 11u, 250u, 128u}) QVERIFY(lines.workers.count(id));
+        QCOMPARE(linesFrame(frame, 7).workers.size(), kSlowestShown);  // chosen among the slowest
+        QCOMPARE(linesFrame(frame, 9999).workers.size(), kSlowestShown);  // no such worker
+    }
+
+    void meanAtEachTick() {
+        const TelemetryFrame frame = frameOf(4);  // staleness 0, 1, 0, 1
+        const QVector<QPointF> mean = meanOverWorkers(frame, &WorkerSeries::stalenessMean);
+        QCOMPARE(mean.size(), 400);
+        QCOMPARE(mean.front().y(), 0.5);
+        QCOMPARE(mean.back().x(), 39.9);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestWorkerSelection)
+#include "test_worker_selection.moc"
