@@ -29,6 +29,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))  # the syncscope package beside this folder
 
 import syncscope  # noqa: E402
+from syncscope.batches import shuffled_batches  # noqa: E402
 from syncscope.fashion_mnist import load_split  # noqa: E402
 from syncscope.flat_layout import parameter_count  # noqa: E402
 
@@ -81,18 +82,12 @@ def train(args):
     shard = np.fromiter(worker.shard(len(labels)), dtype=np.int64)
     images, labels = torch.from_numpy(images[shard]), torch.from_numpy(labels[shard])
     opt = worker.wrap(None, model)
-    rng = np.random.default_rng(args.seed * 7919 + worker.worker_id)
-    order, cursor, steps = rng.permutation(len(labels)), 0, 0
-    while opt.running:
-        n = min(opt.batch_size, len(labels))
-        if cursor + n > len(order):
-            order, cursor = rng.permutation(len(labels)), 0
-        batch = torch.from_numpy(order[cursor:cursor + n])
-        cursor += n
+    steps = 0
+    for batch in shuffled_batches(opt, len(labels), args.seed * 7919 + worker.worker_id):
         opt.zero_grad()
         loss = F.cross_entropy(model(images[batch]), labels[batch])
         loss.backward()
-        opt.step(loss, batch_size=n)
+        opt.step(loss, batch_size=len(batch))
         steps += 1
     print("%s: the run is over after %d steps (model version %d)" % (tag, steps, opt.version), flush=True)
     worker.close()

@@ -16,6 +16,7 @@ import torch
 import torch.nn.functional as F
 
 import syncscope
+from syncscope.batches import shuffled_batches
 from syncscope.fashion_mnist import load_split
 from syncscope.native_models import NativeMlp
 
@@ -56,18 +57,12 @@ def main():
     torch.manual_seed(worker.spec.seed)
     model = NativeMlp()
     opt = worker.wrap(None, model)  # the first pull: the coordinator's parameters replace these
-    rng = np.random.default_rng(worker.spec.seed * 7919 + worker.worker_id)
-    order, cursor, steps = rng.permutation(len(labels)), 0, 0
-    while opt.running:
-        n = min(opt.batch_size, len(labels))
-        if cursor + n > len(order):  # next pass over the shard, in a new order
-            order, cursor = rng.permutation(len(labels)), 0
-        batch = torch.from_numpy(order[cursor:cursor + n])
-        cursor += n
+    steps = 0
+    for batch in shuffled_batches(opt, len(labels), worker.spec.seed * 7919 + worker.worker_id):
         opt.zero_grad()
         loss = F.cross_entropy(model(images[batch]), labels[batch])
         loss.backward()
-        opt.step(loss, batch_size=n)
+        opt.step(loss, batch_size=len(batch))
         steps += 1
         if steps % 500 == 0:
             print("%s: %d steps, loss %.4f, model version %d" % (tag, steps, loss.item(), opt.version), flush=True)
