@@ -13,20 +13,19 @@
 #include "engine/ps/worker.h"
 
 namespace syncscope::engine {
-namespace {
 
-int serve(const RunOptions& run, const SecurityFlags& security, const std::string& bind, int dataPort, int controlPort,
-          int telemetryPort) {
+int serve(const RunOptions& run, const SecurityFlags& security, const ListenFlags& listen,
+          const std::function<void(const CoordinatorEndpoints&)>& onListening) {
     auto options = toCoordinatorOptions(run);
     if (!options) return printError(options.status());
-    auto credentials = serverCredentials(security, bind);
+    auto credentials = serverCredentials(security, listen.bind);
     if (!credentials) return printError(credentials.status());
     options->credentials = std::move(*credentials);
     options->plainDataPlane = security.plainDataPlane();
-    options->bindHost = bind;
-    options->dataPort = dataPort;
-    options->controlPort = controlPort;
-    options->telemetryPort = telemetryPort;
+    options->bindHost = listen.bind;
+    options->dataPort = listen.dataPort;
+    options->controlPort = listen.controlPort;
+    options->telemetryPort = listen.telemetryPort;
     options->interrupted = &catchInterrupts();
     auto coordinator = Coordinator::create(*options);
     if (!coordinator && !run.resumeDir.empty())
@@ -34,6 +33,7 @@ int serve(const RunOptions& run, const SecurityFlags& security, const std::strin
     if (!coordinator) return printError(withDataFlag(coordinator.status()));
     if (Status s = (*coordinator)->bind(); !s) return printError(s);
     std::printf("%s\n", formatEndpointsLine((*coordinator)->endpoints()).c_str());
+    if (onListening) onListening((*coordinator)->endpoints());
     std::fflush(stdout);
     const std::optional<EvaluationResult> final = (*coordinator)->run();
     if (final)
@@ -43,48 +43,53 @@ int serve(const RunOptions& run, const SecurityFlags& security, const std::strin
     return 0;
 }
 
-}  // namespace
+void addListenFlags(CLI::App& cmd, ListenFlags& f) {
+    cmd.add_option("--bind", f.bind, "Address to listen on (loopback by default; 0.0.0.0 for a cluster)")->capture_default_str();
+    cmd.add_option("--data-port", f.dataPort, "Port for workers (0: any free port)")->check(CLI::Range(0, 65535))->capture_default_str();
+    cmd.add_option("--control-port", f.controlPort, "Port for consoles' commands")->check(CLI::Range(0, 65535))->capture_default_str();
+    cmd.add_option("--telemetry-port", f.telemetryPort, "Port for telemetry subscribers")->check(CLI::Range(0, 65535))->capture_default_str();
+}
+
+void addWorkerComputeFlags(CLI::App& cmd, WorkFlags& f) {
+    cmd.add_option("--backend", f.backend, "Compute backend")->check(CLI::IsMember({"auto", "cpu", "cuda"}))->capture_default_str();
+    cmd.add_option("--threads", f.options.threads, "CPU threads for this worker")->check(CLI::Range(1, 1024))->capture_default_str();
+    cmd.add_option("--coordinator-timeout", f.options.coordinatorTimeoutSeconds, "Seconds without heartbeat replies before giving up")
+        ->check(CLI::Range(0.2, 600.0))->capture_default_str();
+}
+
+int work(WorkFlags f, const SecurityFlags& security) {
+    f.options.backend = parseBackendKind(f.backend).value();
+    auto credentials = clientCredentials(security, Role::Worker);
+    if (!credentials) return printError(credentials.status());
+    // Only the worker role's keys: a coordinator's whole file (as `launch` hands over) holds its secret too.
+    if (*credentials) *credentials = (*credentials)->forRole(Role::Worker);
+    f.options.credentials = std::move(*credentials);
+    f.options.plainDataPlane = security.plainDataPlane();
+    const Status status = runWorker(f.options);
+    return status ? 0 : printError(status, 3);
+}
 
 void addServeCommand(CLI::App& app, int& exitCode) {
     auto run = std::make_shared<RunOptions>();
-    auto bind = std::make_shared<std::string>("127.0.0.1");
+    auto listen = std::make_shared<ListenFlags>();
     auto security = std::make_shared<SecurityFlags>();
-    auto ports = std::make_shared<std::array<int, 3>>(std::array<int, 3>{5555, 5556, 5557});
     CLI::App* cmd = app.add_subcommand("serve", "Run a coordinator (parameter server) that workers connect to");
     addRunOptions(*cmd, *run);
-    cmd->add_option("--bind", *bind, "Address to listen on (loopback by default; 0.0.0.0 for a cluster)")->capture_default_str();
-    cmd->add_option("--data-port", (*ports)[0], "Port for workers (0: any free port)")->check(CLI::Range(0, 65535))->capture_default_str();
-    cmd->add_option("--control-port", (*ports)[1], "Port for consoles' commands")->check(CLI::Range(0, 65535))->capture_default_str();
-    cmd->add_option("--telemetry-port", (*ports)[2], "Port for telemetry subscribers")->check(CLI::Range(0, 65535))->capture_default_str();
+    addListenFlags(*cmd, *listen);
     addSecurityFlags(*cmd, *security, true);
-    cmd->callback([=, &exitCode] { exitCode = serve(*run, *security, *bind, (*ports)[0], (*ports)[1], (*ports)[2]); });
+    cmd->callback([=, &exitCode] { exitCode = serve(*run, *security, *listen); });
 }
 
 void addWorkCommand(CLI::App& app, int& exitCode) {
-    auto options = std::make_shared<WorkerOptions>();
-    auto backend = std::make_shared<std::string>("auto");
+    auto flags = std::make_shared<WorkFlags>();
     auto security = std::make_shared<SecurityFlags>();
     CLI::App* cmd = app.add_subcommand("work", "Run a worker that trains for the coordinator at --connect");
     addSecurityFlags(*cmd, *security, false);
-    cmd->add_option("--connect", options->connect, "The coordinator's data endpoint, e.g. tcp://host:5555")->required();
-    cmd->add_option("--backend", *backend, "Compute backend")->check(CLI::IsMember({"auto", "cpu", "cuda"}))->capture_default_str();
-    cmd->add_option("--threads", options->threads, "CPU threads for this worker")->check(CLI::Range(1, 1024))->capture_default_str();
-    cmd->add_option("--data", options->dataDir, "Fashion-MNIST folder on this node (default: the coordinator's)");
-    cmd->add_flag("--retry", options->retry, "If the coordinator goes away, wait for it and rejoin");
-    cmd->add_option("--coordinator-timeout", options->coordinatorTimeoutSeconds, "Seconds without heartbeat replies before giving up")
-        ->check(CLI::Range(0.2, 600.0))->capture_default_str();
-    cmd->callback([=, &exitCode] {
-        options->backend = parseBackendKind(*backend).value();
-        auto credentials = clientCredentials(*security, Role::Worker);
-        if (!credentials) {
-            exitCode = printError(credentials.status());
-            return;
-        }
-        options->credentials = std::move(*credentials);
-        options->plainDataPlane = security->plainDataPlane();
-        const Status status = runWorker(*options);
-        exitCode = status ? 0 : printError(status, 3);
-    });
+    cmd->add_option("--connect", flags->options.connect, "The coordinator's data endpoint, e.g. tcp://host:5555")->required();
+    addWorkerComputeFlags(*cmd, *flags);
+    cmd->add_option("--data", flags->options.dataDir, "Fashion-MNIST folder on this node (default: the coordinator's)");
+    cmd->add_flag("--retry", flags->options.retry, "If the coordinator goes away, wait for it and rejoin");
+    cmd->callback([=, &exitCode] { exitCode = work(*flags, *security); });
 }
 
 }  // namespace syncscope::engine
