@@ -1,4 +1,5 @@
-// syncscope-engine: the engine's command line: train, serve, work, run, export, experiment.
+// syncscope-engine: the engine's command line: train, serve, work, run, launch, export, experiment,
+// keygen.
 #include <CLI/CLI.hpp>
 
 #include <string>
@@ -6,6 +7,7 @@
 #include "engine/cli/experiment_command.h"
 #include "engine/cli/export_command.h"
 #include "engine/cli/keygen_command.h"
+#include "engine/cli/launch_command.h"
 #include "engine/cli/run_command.h"
 #include "engine/cli/serve_command.h"
 #include "engine/cli/train_command.h"
@@ -22,6 +24,7 @@ int main(int argc, char** argv) {
     syncscope::engine::addServeCommand(app, exitCode);
     syncscope::engine::addWorkCommand(app, exitCode);
     syncscope::engine::addRunCommand(app, exitCode);
+    syncscope::engine::addLaunchCommand(app, exitCode);
     syncscope::engine::addExportCommand(app, exitCode);
     syncscope::engine::addExperimentCommand(app, exitCode);
     syncscope::engine::addKeygenCommand(app, exitCode);

@@ -20,13 +20,16 @@ void addSecurityFlags(CLI::App& cmd, SecurityFlags& f, bool forServer) {
                            : "Connect without authentication (to a coordinator run with --insecure)");
 }
 
+Status checkInsecureBind(const SecurityFlags& f, const std::string& bindHost) {
+    if (f.insecure && !isLoopbackHost(bindHost))
+        return invalidArgument("--insecure may only listen on loopback (--bind 127.0.0.1), not on " + bindHost +
+                               ": on a network, anyone could steer the run");
+    return Status::ok();
+}
+
 Result<std::optional<Credentials>> serverCredentials(const SecurityFlags& f, const std::string& bindHost) {
-    if (f.insecure) {
-        if (!isLoopbackHost(bindHost))
-            return invalidArgument("--insecure may only listen on loopback (--bind 127.0.0.1), not on " + bindHost +
-                                   ": on a network, anyone could steer the run");
-        return std::optional<Credentials>();
-    }
+    if (Status s = checkInsecureBind(f, bindHost); !s) return s;
+    if (f.insecure) return std::optional<Credentials>();
     bool created = false;
     auto credentials = Credentials::loadOrCreate(f.credentials, &created);
     if (!credentials) return invalidArgument("--credentials: " + credentials.status().message());

@@ -20,6 +20,8 @@ struct SecurityFlags {
 
 /// Registers --credentials, --data-plane and --insecure; `forServer` changes their help.
 void addSecurityFlags(CLI::App& cmd, SecurityFlags& flags, bool forServer);
+/// Refuses --insecure unless `bindHost` is a loopback address.
+Status checkInsecureBind(const SecurityFlags& flags, const std::string& bindHost);
 /// A coordinator's credentials: loaded, or created (0600) when the file is missing; none with --insecure,
 /// which is refused unless `bindHost` is a loopback address.
 Result<std::optional<Credentials>> serverCredentials(const SecurityFlags& flags, const std::string& bindHost);

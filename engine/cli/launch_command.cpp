@@ -1,0 +1,162 @@
+// launch (see launch_command.h): which role this task plays, the credentials file the tasks share,
+// the GPU a worker binds, and where a console attaches. Training itself is serve's and work's.
+#include "engine/cli/launch_command.h"
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "engine/cli/cli_errors.h"
+#include "engine/cli/serve_command.h"
+#include "engine/cli/slurm_task.h"
+
+namespace syncscope::engine {
+namespace {
+
+struct LaunchFlags {
+    bool slurm = false;
+    double startupTimeout = 300;  ///< how long workers wait for the credentials file and the coordinator
+    RunOptions run;
+    ListenFlags listen;
+    SecurityFlags security;
+    WorkFlags work;
+};
+
+// The run's own credentials beside the job's output, unless --credentials names a file: the
+// folder sbatch was called from is the one a cluster's tasks all see.
+std::string jobCredentialsPath(const SlurmTask& task) {
+    const std::string folder = task.submitDir.empty() ? "." : task.submitDir;
+    const std::string name = task.jobId.empty() ? "syncscope.credentials" : "syncscope-" + task.jobId + ".credentials";
+    return (std::filesystem::path(folder) / name).string();
+}
+
+// "tcp://0.0.0.0:5556" -> "tcp://node07:5556": where other machines reach what the coordinator bound.
+std::string onHost(const std::string& endpoint, const std::string& host) {
+    return "tcp://" + host + endpoint.substr(endpoint.rfind(':'));
+}
+
+void printAttachHelp(const SlurmTask& task, const LaunchFlags& f, const CoordinatorEndpoints& bound) {
+    const std::string& host = task.firstHost;
+    std::printf("slurm: coordinator of job %s on %s (task 0 of %u); %u workers connect to %s\n", task.jobId.c_str(),
+                host.c_str(), task.tasks, task.tasks - 1, onHost(bound.data, host).c_str());
+    const std::string control = onHost(bound.control, host);
+    if (f.security.insecure) {
+        std::printf("attach a console: syncscope --attach %s --insecure\n", control.c_str());
+        return;
+    }
+    std::printf("attach a console: syncscope --attach %s --credentials %s (telemetry: %s)\n", control.c_str(),
+                f.security.credentials.c_str(), onHost(bound.telemetry, host).c_str());
+    std::printf("  or give a console only its role: syncscope-engine keygen --credentials %s --role steer|view "
+                "--out FILE\n",
+                f.security.credentials.c_str());
+}
+
+// Every task checks the run flags, so a mistake ends the whole step at once instead of leaving the
+// workers to wait for a coordinator that refused to start.
+Status checkRun(const SlurmTask& task, LaunchFlags& f, bool workersGiven) {
+    if (workersGiven && f.run.workers != task.tasks - 1)
+        return invalidArgument(fmt::format(
+            "--workers {} disagrees with the step's {} tasks (1 coordinator + {} workers); leave --workers out, "
+            "or ask srun for --ntasks {}", f.run.workers, task.tasks, task.tasks - 1, f.run.workers + 1));
+    f.run.workers = task.tasks - 1;
+    if (f.listen.dataPort == 0)
+        return invalidArgument("--data-port 0 cannot be used with launch: the workers must know the coordinator's "
+                               "port before it listens");
+    if (Status s = checkInsecureBind(f.security, f.listen.bind); !s) return s;
+    auto coordinator = toCoordinatorOptions(f.run);
+    return coordinator ? Status::ok() : coordinator.status();
+}
+
+int runCoordinatorTask(const SlurmTask& task, LaunchFlags& f) {
+    if (!task.nodeName.empty() && task.nodeName != task.firstHost)
+        return printError(invalidArgument("task 0 runs on " + task.nodeName + ", not on the step's first node " +
+                                          task.firstHost + " where the workers look for it; keep srun's default "
+                                          "block distribution (no -m cyclic / arbitrary for launch --slurm)"));
+    return serve(f.run, f.security, f.listen,
+                 [&](const CoordinatorEndpoints& bound) { printAttachHelp(task, f, bound); });
+}
+
+// Slurm gives a step's tasks on a node the node's GPUs in CUDA_VISIBLE_DEVICES; each worker takes one.
+void bindGpu(const SlurmTask& task, const WorkFlags& work) {
+    if (work.backend == "cpu") return;
+    const char* visible = std::getenv("CUDA_VISIBLE_DEVICES");
+    auto gpu = gpuForLocalTask(task.localId, visible ? visible : "");
+    if (!gpu) return;
+    std::fprintf(stderr, "worker task %u: GPU %s of CUDA_VISIBLE_DEVICES=%s (SLURM_LOCALID %u)\n", task.rank,
+                 gpu->c_str(), visible, task.localId);
+    setenv("CUDA_VISIBLE_DEVICES", gpu->c_str(), 1);  // before anything starts CUDA in this process
+}
+
+// The coordinator writes the credentials file when it starts; workers on any node wait for it.
+Status awaitCredentials(const std::string& path, double timeoutSeconds) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(timeoutSeconds);
+    while (!std::filesystem::exists(path)) {  // SIGTERM (scancel) ends a waiting worker as it ends a working one
+        if (std::chrono::steady_clock::now() > deadline)
+            return unavailable(fmt::format(
+                "no credentials file {} after {:g} s: the coordinator (task 0) did not start, or that folder is "
+                "not shared by the nodes; pass --credentials FILE on a shared filesystem, or a longer "
+                "--startup-timeout", path, timeoutSeconds));
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    }
+    return Status::ok();
+}
+
+int runWorkerTask(const SlurmTask& task, LaunchFlags& f) {
+    bindGpu(task, f.work);
+    if (!f.security.insecure)
+        if (Status s = awaitCredentials(f.security.credentials, f.startupTimeout); !s) return printError(s, 3);
+    f.work.options.connect = fmt::format("tcp://{}:{}", task.firstHost, f.listen.dataPort);
+    f.work.options.registerTimeoutSeconds = f.startupTimeout;  // the coordinator loads its data before it listens
+    return work(f.work, f.security);
+}
+
+int launch(LaunchFlags& f, bool credentialsGiven, bool workersGiven) {
+    if (!f.slurm)
+        return printError(invalidArgument("launch needs --slurm (run it with srun inside a Slurm allocation); "
+                                          "launching over ssh (--hosts) is not available yet"));
+    auto task = slurmTaskFromEnvironment();
+    if (!task) return printError(task.status());
+    if (task->tasks < 2)
+        return printError(invalidArgument("the step has " + std::to_string(task->tasks) +
+                                          " task; launch --slurm needs at least 2 (a coordinator and a worker): "
+                                          "srun --ntasks N+1 for N workers"));
+    if (Status s = checkRun(*task, f, workersGiven); !s) return printError(s);
+    if (!credentialsGiven) f.security.credentials = jobCredentialsPath(*task);
+    f.security.credentials = std::filesystem::absolute(f.security.credentials).string();
+    return task->rank == 0 ? runCoordinatorTask(*task, f) : runWorkerTask(*task, f);
+}
+
+}  // namespace
+
+void addLaunchCommand(CLI::App& app, int& exitCode) {
+    auto f = std::make_shared<LaunchFlags>();
+    f->listen.bind = "0.0.0.0";  // workers come from other nodes
+    CLI::App* cmd = app.add_subcommand(
+        "launch", "Run a whole cluster from one command in every task of a Slurm job step: task 0 coordinates, "
+                  "the others work (srun syncscope-engine launch --slurm ...; packaging/slurm/syncscope.sbatch)");
+    cmd->add_flag("--slurm", f->slurm, "Take this task's role from SLURM_PROCID, SLURM_NTASKS, SLURM_STEP_NODELIST "
+                                       "and SLURM_LOCALID (start it with srun)");
+    addRunOptions(*cmd, f->run);
+    addListenFlags(*cmd, f->listen);
+    addSecurityFlags(*cmd, f->security, true);
+    SlurmTask placeholders;
+    placeholders.jobId = "$SLURM_JOB_ID";
+    placeholders.submitDir = "$SLURM_SUBMIT_DIR";
+    cmd->get_option("--credentials")->default_str(jobCredentialsPath(placeholders));
+    addWorkerComputeFlags(*cmd, f->work);
+    cmd->add_option("--startup-timeout", f->startupTimeout,
+                    "Seconds a worker waits for the coordinator's credentials file and its answer")
+        ->check(CLI::Range(1.0, 86400.0))->capture_default_str();
+    cmd->footer("With --slurm, the credentials file must lie in a folder every node sees; --workers defaults "
+                "to the step's tasks less one.");
+    cmd->callback([f, cmd, &exitCode] {
+        exitCode = launch(*f, cmd->count("--credentials") > 0, cmd->count("--workers") > 0);
+    });
+}
+
+}  // namespace syncscope::engine
