@@ -23,12 +23,14 @@ engine_packages=(build-essential cmake ninja-build pkg-config zlib1g-dev libdnnl
 # and clang's OpenMP (the engine's configure looks OpenMP up with the compiler in use).
 test_packages=(clang libclang-rt-14-dev libomp-dev
                # the syncscope Python package's tests (ctest python_worker): Debian's, for /usr/bin/python3
-               python3-zmq python3-protobuf python3-torch python3-pytest python3-numpy)
+               python3-zmq python3-protobuf python3-torch python3-pytest python3-numpy
+               # launch --slurm against a single-node Slurm the test starts (ctest test_slurm_launch)
+               slurm-wlm munge)
 # The compute benchmark's PyTorch peer: torch links libblas.so.3, which Debian resolves to the
 # highest-priority alternative; libopenblas0-pthread ranks above the reference libblas3.
 bench_packages=(python3-torch python3-numpy libopenblas0-pthread)
 qt_packages=(qt6-base-dev qt6-charts-dev libqt6opengl6-dev libxkbcommon-dev qt6-tools-dev qt6-tools-dev-tools
-             qt6-l10n-tools libqt6svg6-dev fonts-dejavu-core appstream desktop-file-utils)
+             qt6-l10n-tools libqt6svg6-dev fonts-dejavu-core fonts-wqy-microhei appstream desktop-file-utils)
 
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 

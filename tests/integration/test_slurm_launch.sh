@@ -1,0 +1,199 @@
+#!/usr/bin/env bash
+# `launch --slurm` on a real single-node Slurm that this test starts in a temporary folder (munged
+# with its own key and socket, slurmctld, slurmd with CPUs=8 whatever the machine has):
+#   1. packaging/slurm/syncscope.sbatch runs 1 coordinator + 4 workers to 85% test accuracy;
+#   2. a second job is scancelled mid-run, and every process of it must be gone.
+# Exits 77 (ctest's skip), saying why, without root, without Debian's slurm-wlm and munge, or when the
+# daemons do not start. It stops only what it started: processes whose environment names its own
+# SLURM_CONF (its daemons, their step daemons and the tasks).
+#   tests/integration/test_slurm_launch.sh ENGINE DATA_DIR
+set -euo pipefail
+engine=${1:?usage: $0 ENGINE DATA_DIR}
+data=${2:?usage: $0 ENGINE DATA_DIR}
+here=$(cd "$(dirname "$0")" && pwd)
+sbatch_template=$(cd "$here/../.." && pwd)/packaging/slurm/syncscope.sbatch
+skip=77
+engine=$(realpath "$engine")
+data=$(realpath "$data")
+
+if [ "$(id -u)" -ne 0 ]; then
+  echo "SKIP: slurmd runs jobs as their users and must be started as root; run this test as root"
+  exit $skip
+fi
+for tool in munged slurmctld slurmd sbatch scancel squeue sinfo; do
+  if ! command -v "$tool" >/dev/null; then
+    echo "SKIP: $tool not found (Debian: apt-get install slurm-wlm munge; ./setup.sh test installs them)"
+    exit $skip
+  fi
+done
+
+dir=$(mktemp -d /tmp/syncscope-slurm-test.XXXXXX)
+chmod 0755 "$dir"  # munged wants its socket's folder open to all; the key stays 0400
+export SLURM_CONF=$dir/slurm.conf
+mkdir -p "$dir/spool" "$dir/state" "$dir/jobs"
+
+# Every process this test's Slurm started carries its SLURM_CONF; nothing else on the machine does
+# (the test's own shells do too: they are left out by ancestry).
+in_this_shell() {
+  local pid=$1
+  while [ -n "$pid" ] && [ "$pid" -gt 1 ]; do
+    [ "$pid" = $$ ] && return 0
+    pid=$(awk '{print $4}' "/proc/$pid/stat" 2>/dev/null) || return 1
+  done
+  return 1
+}
+ours() {  # [an environment entry that must match too]
+  local environ pid
+  for environ in $(grep -lzxF "SLURM_CONF=$SLURM_CONF" /proc/[0-9]*/environ 2>/dev/null); do
+    [ $# -eq 0 ] || grep -qzxF "$1" "$environ" 2>/dev/null || continue
+    pid=${environ#/proc/}; pid=${pid%/environ}
+    in_this_shell "$pid" || echo "$pid"
+  done
+}
+# The engine processes of one job: pgrep's engine processes whose environment names that job.
+job_engines() {
+  local pid
+  for pid in $(pgrep -f "^$engine launch --slurm" || true); do  # not srun's line
+    grep -qzxF "SLURM_JOB_ID=$1" "/proc/$pid/environ" 2>/dev/null &&
+      grep -qzxF "SLURM_CONF=$SLURM_CONF" "/proc/$pid/environ" 2>/dev/null && echo "$pid"
+  done
+}
+cleanup() {
+  if [ -f "$dir/slurmctld.pid" ]; then  # this test's cluster only (SLURM_CONF)
+    scancel --full --quiet --user=root 2>/dev/null || true
+    sleep 1
+  fi
+  for signal in TERM KILL; do
+    local pids
+    pids=$(ours)
+    [ -n "$pids" ] && kill -s $signal $pids 2>/dev/null || true
+    sleep 1
+  done
+  [ -f "$dir/munged.pid" ] && kill "$(cat "$dir/munged.pid")" 2>/dev/null || true
+  if [ "${keep:-0}" = 1 ]; then echo "kept $dir"; else rm -rf "$dir"; fi
+}
+trap cleanup EXIT
+
+# Ports of its own, so a second copy of this test or another Slurm on the machine is no obstacle.
+base=$((20000 + RANDOM % 20000))
+node=$(hostname -s)
+dd if=/dev/urandom of="$dir/munge.key" bs=1024 count=1 status=none
+chmod 0400 "$dir/munge.key"
+if ! munged --socket="$dir/munge.sock" --key-file="$dir/munge.key" --pid-file="$dir/munged.pid" \
+     --log-file="$dir/munged.log" --seed-file="$dir/munged.seed" 2>"$dir/munged.err"; then
+  echo "SKIP: munged did not start:"; cat "$dir/munged.err" "$dir/munged.log" 2>/dev/null
+  exit $skip
+fi
+cat >"$SLURM_CONF" <<EOF
+ClusterName=syncscopetest
+SlurmctldHost=$node
+SlurmUser=root
+SlurmdUser=root
+AuthType=auth/munge
+CredType=cred/munge
+AuthInfo=socket=$dir/munge.sock
+SlurmctldPort=$((base + 10))
+SlurmdPort=$((base + 11))
+SlurmctldPidFile=$dir/slurmctld.pid
+SlurmdPidFile=$dir/slurmd.pid
+SlurmdSpoolDir=$dir/spool
+StateSaveLocation=$dir/state
+SlurmctldLogFile=$dir/slurmctld.log
+SlurmdLogFile=$dir/slurmd.log
+ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+JobAcctGatherType=jobacct_gather/none
+AccountingStorageType=accounting_storage/none
+MpiDefault=none
+SelectType=select/cons_tres
+SelectTypeParameters=CR_CPU
+SlurmdParameters=config_overrides
+ReturnToService=2
+KillWait=10
+NodeName=$node CPUs=8 Sockets=1 CoresPerSocket=8 ThreadsPerCore=1 RealMemory=4000 State=UNKNOWN
+PartitionName=test Nodes=$node Default=YES MaxTime=INFINITE State=UP OverSubscribe=YES
+EOF
+slurmctld -f "$SLURM_CONF" 2>"$dir/slurmctld.err" && slurmd -f "$SLURM_CONF" 2>"$dir/slurmd.err" || true
+for _ in $(seq 60); do
+  [ "$(sinfo -h -o %t 2>/dev/null)" = idle ] && break
+  sleep 0.5
+done
+if [ "$(sinfo -h -o %t 2>/dev/null)" != idle ]; then
+  echo "SKIP: this machine's slurmctld + slurmd did not bring node $node up within 30 s:"
+  sinfo 2>&1 || true
+  tail -n 5 "$dir"/slurmctld.err "$dir"/slurmd.err "$dir"/slurmctld.log "$dir"/slurmd.log 2>/dev/null || true
+  exit $skip
+fi
+echo "slurm: node $node up (ports $((base + 10))-$((base + 11)), state in $dir)"
+
+export SYNCSCOPE_ENGINE=$engine
+run_flags=(--data "$data" --model mlp --threads 1 --data-port "$base" --control-port $((base + 1))
+           --telemetry-port $((base + 2)))
+failed=0
+fail() { echo "FAIL: $*"; failed=1; }
+
+# 1. A whole run, to its end. The target is above 85 because the closing evaluation is of the model
+# a few rounds after the evaluation that met the target. sbatch runs from the job folder:
+# SLURM_SUBMIT_DIR, where the credentials file is made, is that folder.
+cd "$dir/jobs"
+started=$(date +%s.%N)
+job=$(sbatch --parsable --output="$dir/jobs/train-%j.out" --ntasks=5 --cpus-per-task=1 \
+      "$sbatch_template" "${run_flags[@]}" --mode bsp --target-accuracy 86 --max-seconds 240)
+for _ in $(seq 600); do  # sbatch --wait polls every few seconds; this is closer to the job's own time
+  case $(scontrol show job "$job" 2>/dev/null | grep -o 'JobState=[A-Z_]*') in
+    JobState=PENDING | JobState=RUNNING | JobState=CONFIGURING | JobState=COMPLETING) sleep 0.5 ;;
+    *) break ;;
+  esac
+done
+seconds=$(awk -v a="$started" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
+state=$(scontrol -o show job "$job" 2>/dev/null | grep -o 'JobState=[A-Z_]*\|ExitCode=[0-9:]*' | tr '\n' ' ')
+case $state in
+  "JobState=COMPLETED ExitCode=0:0 ") ;;
+  *) fail "training job $job did not complete cleanly within 300 s: ${state:-no state}" ;;
+esac
+out=$(ls "$dir"/jobs/train-*.out 2>/dev/null | head -1)
+echo "--- training job ${job:-?}: ${seconds} s; its output:"
+cat "$out" 2>/dev/null || fail "the job wrote no output"
+grep -q "^attach a console: syncscope --attach tcp://$node:$((base + 1)) --credentials $dir/jobs/syncscope-$job.credentials" "$out" ||
+  fail "the coordinator did not say where a console attaches"
+[ "$(stat -c %a "$dir/jobs/syncscope-$job.credentials" 2>/dev/null)" = 600 ] ||
+  fail "no credentials file of mode 0600 in the job's folder"
+accuracy=$(sed -n 's/^final test accuracy: \([0-9.]*\)%.*/\1/p' "$out" | tail -1)
+if [ -z "$accuracy" ]; then fail "no final test accuracy"
+elif ! awk -v a="$accuracy" 'BEGIN { exit !(a >= 85) }'; then fail "final test accuracy $accuracy% is below 85%"
+else echo "training job: final test accuracy $accuracy% in $seconds s from sbatch to the job's end;" \
+          "the run's own log: $(sed -n 's/.*\] stop: /stop: /p' "$out")"; fi
+[ "$(grep -c 'the run is over' "$out")" = 4 ] || fail "not all 4 workers ended with the run"
+
+# 2. scancel mid-run: every process of the job goes.
+job=$(sbatch --parsable --output="$dir/jobs/cancel-%j.out" --ntasks=5 --cpus-per-task=1 \
+      "$sbatch_template" "${run_flags[@]}" --mode bsp --max-seconds 600)
+for _ in $(seq 120); do  # until the run has started: its 4 workers are in and training
+  grep -q '] start: training started with 4 workers' "$dir/jobs/cancel-$job.out" 2>/dev/null && break
+  sleep 0.5
+done
+grep -q '] start: training started with 4 workers' "$dir/jobs/cancel-$job.out" 2>/dev/null ||
+  fail "the second job's run did not start within 60 s"
+sleep 2
+running=$(job_engines "$job" | wc -l)
+echo "--- cancel job $job: $running engine processes running before scancel"
+[ "$running" = 5 ] || fail "expected 5 engine processes of job $job before scancel, found $running"
+cancelled=$(date +%s.%N)
+scancel "$job"
+left=""
+for _ in $(seq 60); do
+  left=$(job_engines "$job"; ours "SLURM_JOB_ID=$job")
+  [ -z "$left" ] && [ -z "$(squeue -h -j "$job" 2>/dev/null)" ] && break
+  sleep 0.5
+done
+gone=$(awk -v a="$cancelled" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
+if [ -n "$left" ]; then
+  fail "processes of job $job still there $gone s after scancel: $(echo $left)"
+  ps -o pid,stat,args -p "$(echo $left | tr ' ' ,)" || true
+else
+  echo "cancel job: every process gone $gone s after scancel"
+fi
+echo "--- cancel job's output:"; cat "$dir/jobs/cancel-$job.out"
+
+[ $failed = 0 ] || { keep=1; exit 1; }
+echo "PASS"
