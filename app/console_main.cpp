@@ -1,13 +1,14 @@
 // syncscope: the desktop console. Attaches to a coordinator (--attach), replays a recording (--open),
 // starts a local cluster (--local N), plays a classroom scenario (--scenario), or asks with the start dialog. Its translations
 // (translations/*.ts) are compiled in under :/i18n; the locale picks one, --lang overrides. --screenshot grabs
-// the window after a stretch of real run and exits (the README's screenshot comes from it).
+// the window (--window-size) after a stretch of real run and exits (the README's screenshots come from it).
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
 #include <QFileInfo>
 #include <QLocale>
 #include <QPixmap>
+#include <QScreen>
 #include <QTimer>
 #include <QTranslator>
 
@@ -28,6 +29,8 @@ namespace {
 constexpr int kExitUsage = 2;
 constexpr int kExitScreenshotFailed = 3;
 constexpr double kDefaultScreenshotAfterSeconds = 10.0;
+constexpr QSize kDefaultWindowSize(1400, 900);
+constexpr QSize kMinimumWindowSize(640, 480);
 
 int failUsage(const QString& message) {
     std::fprintf(stderr, "syncscope: %s\n%s\n", qPrintable(message),
@@ -65,6 +68,18 @@ std::optional<QString> languageFromArguments(int argc, char** argv) {
         }
     }
     return language;
+}
+
+QString sizeText(QSize size) { return QStringLiteral("%1x%2").arg(size.width()).arg(size.height()); }
+
+// "1280x720" → that size; empty when unreadable or below kMinimumWindowSize.
+std::optional<QSize> sizeFromText(const QString& text) {
+    const QStringList parts = text.toLower().split(QLatin1Char('x'));
+    bool okWidth = false, okHeight = false;
+    const QSize size = parts.size() == 2 ? QSize(parts[0].toInt(&okWidth), parts[1].toInt(&okHeight)) : QSize();
+    if (!okWidth || !okHeight || size.width() < kMinimumWindowSize.width() || size.height() < kMinimumWindowSize.height())
+        return std::nullopt;
+    return size;
 }
 
 const QStringList& knownLanguages() {
@@ -125,6 +140,10 @@ int main(int argc, char** argv) {
         QStringLiteral("screenshot-after"),
         QApplication::translate("main", "Seconds of running before --screenshot grabs the window (default: 10)."),
         QStringLiteral("SECONDS"), QString::number(kDefaultScreenshotAfterSeconds));
+    const QCommandLineOption windowSize(
+        QStringLiteral("window-size"),
+        QApplication::translate("main", "Size of the window in pixels (default: %1, at most the screen's).").arg(sizeText(kDefaultWindowSize)),
+        QStringLiteral("WIDTHxHEIGHT"));
     const QCommandLineOption open(QStringLiteral("open"),
                                   QApplication::translate("main", "Open a run recording for replay and export."),
                                   QStringLiteral("FILE"));
@@ -141,7 +160,7 @@ int main(int argc, char** argv) {
     const QCommandLineOption insecure(
         QStringLiteral("insecure"),
         QApplication::translate("main", "With --attach: connect without authentication (a coordinator run with --insecure)."));
-    parser.addOptions({attach, credentials, insecure, local, open, scenario, engine, lang, screenshot, screenshotAfter});
+    parser.addOptions({attach, credentials, insecure, local, open, scenario, engine, lang, windowSize, screenshot, screenshotAfter});
     if (!parser.parse(QApplication::arguments())) return failUsage(parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) parser.showHelp(0);
     if (parser.isSet(QStringLiteral("version"))) parser.showVersion();
@@ -202,8 +221,19 @@ int main(int argc, char** argv) {
         return failUsage(QApplication::translate("main", "--screenshot-after needs --screenshot FILE"));
     }
 
+    QSize size = kDefaultWindowSize;
+    if (parser.isSet(windowSize)) {
+        const std::optional<QSize> given = sizeFromText(parser.value(windowSize));
+        if (!given)
+            return failUsage(QApplication::translate("main", "--window-size '%1' is not WIDTHxHEIGHT of at least %2 (e.g. 1280x720)")
+                                 .arg(parser.value(windowSize), sizeText(kMinimumWindowSize)));
+        size = *given;
+    } else if (const QScreen* screen = QGuiApplication::primaryScreen()) {
+        size = size.boundedTo(screen->availableSize());  // a given size is taken as asked: screenshots need it
+    }
+
     syncscope::ui::MainWindow window(parser.value(engine));
-    window.resize(1400, 900);
+    window.resize(size);
     window.show();
     if (parser.isSet(attach)) window.attach(attachSettings);
     else if (parser.isSet(local)) window.startLocalCluster(localSettings);

@@ -366,10 +366,10 @@ void TestScenario::presentationEnlargesChartsAndRestores() {
     presentation.enter(charts.chartViews(), {&note}, {&table}, {&fineControls});
     QVERIFY(presentation.active());
     QCOMPARE(chart->titleFont().pointSizeF(), title.pointSizeF() * PresentationMode::kDefaultScale);
-    QVERIFY(chart->axes().first()->labelsFont().pointSizeF() > labels.pointSizeF() * 1.5);
+    QCOMPARE(chart->axes().first()->labelsFont().pointSizeF(), labels.pointSizeF() * PresentationMode::kDefaultScale);
     QVERIFY(chart->legend()->font().pointSizeF() > 0);
-    QVERIFY(note.font().pointSizeF() > noteSize * 1.5);
-    QVERIFY(table.font().pointSizeF() > noteSize * 1.5);
+    QCOMPARE(note.font().pointSizeF(), noteSize * PresentationMode::kDefaultScale);
+    QCOMPARE(table.font().pointSizeF(), noteSize * PresentationMode::kDefaultScale);
     QVERIFY(fineControls.isHidden());
 
     presentation.leave();

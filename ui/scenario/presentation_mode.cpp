@@ -43,6 +43,17 @@ void PresentationMode::enter(const QList<QChartView*>& charts, const QList<QWidg
     }
 }
 
+void PresentationMode::hideColumns(QTableView* table, const QList<int>& columns) {
+    if (!m_active || !table) return;
+    for (int column : columns) {
+        if (table->isColumnHidden(column)) continue;
+        table->hideColumn(column);
+        m_restore.push_back([t = QPointer<QTableView>(table), column] {
+            if (t) t->showColumn(column);
+        });
+    }
+}
+
 void PresentationMode::leave() {
     for (auto it = m_restore.rbegin(); it != m_restore.rend(); ++it) (*it)();
     m_restore.clear();
@@ -95,7 +106,8 @@ void PresentationMode::enlargeTable(QTableView* table) {
         t->resizeRowsToContents();
     });
     enlargeWidget(table);
-    enlargeWidget(table->horizontalHeader());
+    // A header with no font of its own inherits the table's, enlarged already.
+    if (table->horizontalHeader()->testAttribute(Qt::WA_SetFont)) enlargeWidget(table->horizontalHeader());
     rows->setDefaultSectionSize(std::max(rowHeight, int(table->fontMetrics().height() * kRowHeightPerLine)));
     table->resizeRowsToContents();
 }

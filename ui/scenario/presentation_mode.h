@@ -15,7 +15,9 @@ namespace syncscope::ui {
 
 class PresentationMode {
 public:
-    static constexpr double kDefaultScale = 1.8;
+    // The console's compact chart fonts (8 to 10 pt) at 12 to 15 pt: readable from the back of a
+    // room at 1280x720, with room left for six charts.
+    static constexpr double kDefaultScale = 1.5;
 
     explicit PresentationMode(double scale = kDefaultScale) : m_scale(scale) {}
     ~PresentationMode() = default;
@@ -25,6 +27,8 @@ public:
     /// Enlarges and hides; calling it while active first leaves.
     void enter(const QList<QChartView*>& charts, const QList<QWidget*>& enlarge, const QList<QTableView*>& tables,
                const QList<QWidget*>& hide);
+    /// While active: hides these columns of `table` (the ones a class need not read); leave() shows them.
+    void hideColumns(QTableView* table, const QList<int>& columns);
     /// Restores every font and shows what enter() hid (things deleted meanwhile are skipped).
     void leave();
     bool active() const { return m_active; }

@@ -13,7 +13,7 @@ namespace syncscope::ui {
 
 namespace {
 constexpr double kNoteScale = 1.3;  // the note is what the class reads: larger than the rest
-constexpr int kVisibleSteps = 4;
+constexpr int kVisibleSteps = 3;
 }  // namespace
 
 ScenarioBanner::ScenarioBanner(const ScenarioRunner& runner, QWidget* parent)
@@ -23,6 +23,7 @@ ScenarioBanner::ScenarioBanner(const ScenarioRunner& runner, QWidget* parent)
     QFont titleFont = m_title->font();
     titleFont.setBold(true);
     m_title->setFont(titleFont);
+    m_title->setWordWrap(true);  // a long title takes a second line, never the window's width
     QFont noteFont = m_note->font();
     noteFont.setPointSizeF(noteFont.pointSizeF() * kNoteScale);
     m_note->setFont(noteFont);
@@ -33,16 +34,25 @@ ScenarioBanner::ScenarioBanner(const ScenarioRunner& runner, QWidget* parent)
     m_steps->setFocusPolicy(Qt::NoFocus);
     m_steps->setMaximumHeight(m_steps->fontMetrics().height() * kVisibleSteps + 8);
 
+    m_steps->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);  // each step's full text is its tooltip
+    m_steps->setTextElideMode(Qt::ElideRight);
+    m_next->setWordWrap(true);
+
+    // Compact, so the charts below keep their height: the note takes the width, and the next step
+    // sits above the schedule rather than on a line of its own.
     auto* text = new QVBoxLayout;
-    auto* header = new QHBoxLayout;
-    header->addWidget(m_title, 1);
-    header->addWidget(m_clock);
-    text->addLayout(header);
-    text->addWidget(m_note);
-    text->addWidget(m_next);
+    text->setSpacing(2);
+    text->addWidget(m_title);
+    text->addWidget(m_note, 1);
+    auto* schedule = new QVBoxLayout;
+    schedule->setSpacing(2);
+    schedule->addWidget(m_clock);
+    schedule->addWidget(m_next);
+    schedule->addWidget(m_steps, 1);
     auto* layout = new QHBoxLayout(this);
+    layout->setContentsMargins(4, 2, 4, 2);
     layout->addLayout(text, 3);
-    layout->addWidget(m_steps, 2);
+    layout->addLayout(schedule, 1);
     reload();
 }
 
@@ -65,7 +75,9 @@ void ScenarioBanner::refresh() {
         const ScenarioRunner::StepState state = m_runner.stepState(i);
         item->setCheckState(state == ScenarioRunner::StepState::Done ? Qt::Checked : Qt::Unchecked);
         item->setForeground(state == ScenarioRunner::StepState::Pending ? palette().text() : palette().placeholderText());
-        item->setToolTip(state == ScenarioRunner::StepState::Skipped ? tr("skipped: the run ended first") : QString());
+        const QString text = item->text();
+        item->setToolTip(state == ScenarioRunner::StepState::Skipped ? tr("skipped: the run ended first") + QLatin1Char('\n') + text
+                                                                     : text);
     }
     const int next = m_runner.nextStep();
     if (next >= 0) m_steps->scrollToItem(m_steps->item(next), QAbstractItemView::PositionAtTop);

@@ -1,5 +1,5 @@
-// ChartsPanel: a 3 x 2 grid of splitters so each chart resizes with the window, and the
-// per-frame fan-out of one TelemetryFrame to every chart.
+// ChartsPanel: a grid of splitters so each chart resizes with the window, two or three charts a row
+// as the panel's shape suits, and the per-frame fan-out of one TelemetryFrame to every chart.
 #include "ui/widgets/charts_panel.h"
 
 #include <QAbstractBarSeries>
@@ -8,6 +8,9 @@
 #include <QSplitter>
 #include <QVBoxLayout>
 #include <QXYSeries>
+
+#include <cmath>
+#include <utility>
 
 #include "ui/widgets/staleness_histogram.h"
 #include "ui/widgets/time_chart.h"
@@ -30,24 +33,58 @@ ChartsPanel::ChartsPanel(QWidget* parent)
         m_histogram->setWorker(id.isValid() ? std::optional<uint32_t>(id.toUInt()) : std::nullopt);
         m_histogram->showFrame(m_lastFrame);
     });
-    auto* histogramBox = new QWidget;
-    auto* histogramLayout = new QVBoxLayout(histogramBox);
+    m_histogramBox = new QWidget;
+    auto* histogramLayout = new QVBoxLayout(m_histogramBox);
     histogramLayout->setContentsMargins(0, 0, 0, 0);
+    histogramLayout->setSpacing(0);
     histogramLayout->addWidget(m_histogramWorker);
     histogramLayout->addWidget(m_histogram, 1);
-
-    auto* rows = new QSplitter(Qt::Vertical);
-    const QList<QList<QWidget*>> grid{{m_samples, m_staleness}, {m_loss, m_accuracy}, {histogramBox, m_timeSplit}};
-    for (const QList<QWidget*>& row : grid) {
-        auto* columns = new QSplitter(Qt::Horizontal);
-        for (QWidget* widget : row) columns->addWidget(widget);
-        columns->setSizes({1000, 1000});  // equal shares, whatever the charts' size hints say
-        rows->addWidget(columns);
-    }
-    rows->setSizes({1000, 1000, 1000});
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(rows);
+    arrange(2);
+}
+
+void ChartsPanel::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    // The shape a chart reads best in is about 1.6 : 1; take the grid whose cells come closest.
+    constexpr double kBestAspect = 1.6;
+    const auto misfit = [this](int columns) {
+        const double aspect = (double(width()) / columns) / (double(std::max(1, height())) / (6 / columns));
+        return std::abs(std::log(aspect / kBestAspect));
+    };
+    const int columns = m_detailsShown && misfit(3) < misfit(2) ? 3 : 2;
+    if (columns != m_columns) arrange(columns);
+}
+
+void ChartsPanel::setDetailsShown(bool shown) {
+    if (shown == m_detailsShown) return;
+    m_detailsShown = shown;
+    m_histogramBox->setVisible(shown);
+    m_timeSplit->setVisible(shown);
+    arrange(2);
+    QResizeEvent resize(size(), size());
+    resizeEvent(&resize);  // the best grid for what is shown
+}
+
+void ChartsPanel::arrange(int columns) {
+    m_columns = columns;
+    QList<QWidget*> charts{m_samples, m_staleness, m_loss, m_accuracy, m_histogramBox, m_timeSplit};
+    if (!m_detailsShown) {
+        for (QWidget* detail : charts.mid(4)) detail->setParent(this);  // kept, hidden, out of the grid
+        charts.resize(4);
+    }
+    auto* rows = new QSplitter(Qt::Vertical);
+    QList<int> rowSizes;
+    for (int first = 0; first < charts.size(); first += columns) {
+        auto* row = new QSplitter(Qt::Horizontal);
+        for (QWidget* chart : charts.mid(first, columns)) row->addWidget(chart);  // takes it from the old grid
+        row->setSizes(QList<int>(columns, 1000));  // equal shares, whatever the charts' size hints say
+        rows->addWidget(row);
+        rowSizes << 1000;
+    }
+    rows->setSizes(rowSizes);
+    layout()->addWidget(rows);
+    delete std::exchange(m_rows, rows);  // empty by now
 }
 
 void ChartsPanel::showFrame(const TelemetryFrame& frame) {

@@ -26,16 +26,17 @@
 #include "ui/widgets/chart_export.h"
 #include "ui/widgets/charts_panel.h"
 #include "ui/widgets/event_markers.h"
+#include "ui/widgets/log_panel.h"
 #include "ui/widgets/recording_task.h"
 #include "ui/widgets/replay_bar.h"
 #include "ui/widgets/rollback_picker.h"
 #include "ui/widgets/steering_panel.h"
+#include "ui/widgets/worker_table_model.h"
 
 namespace syncscope::ui {
 
 namespace {
 constexpr int kStopGraceMs = 3000;
-constexpr int kSteeringMinimumWidth = 520;  // the worker table with its slowdown column
 
 // The local cluster a scenario starts: its run, and its initial mode with that mode's parameters.
 LocalClusterSettings clusterSettingsFor(const Scenario& scenario) {
@@ -106,22 +107,28 @@ MainWindow::MainWindow(const QString& engineBinary, QWidget* parent)
 MainWindow::~MainWindow() = default;
 
 void MainWindow::createDocks() {
+    // The steering panel takes the full height on the right; the scenario banner and the log
+    // share the charts' width.
+    setCorner(Qt::TopRightCorner, Qt::RightDockWidgetArea);
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
     m_steering = new SteeringPanel(this);
-    m_steering->setMinimumWidth(kSteeringMinimumWidth);
     m_steeringDock = new QDockWidget(tr("Steering"), this);
     m_steeringDock->setObjectName(QStringLiteral("steeringDock"));
     m_steeringDock->setWidget(m_steering);
     addDockWidget(Qt::RightDockWidgetArea, m_steeringDock);
-    m_log = new QPlainTextEdit(this);
-    m_log->setReadOnly(true);
-    m_log->setMaximumBlockCount(5000);
+    m_logPanel = new LogPanel(this);
     m_logDock = new QDockWidget(tr("Log"), this);
     m_logDock->setObjectName(QStringLiteral("logDock"));
-    m_logDock->setWidget(m_log);
+    m_logDock->setTitleBarWidget(new QWidget(m_logDock));  // the panel's own Log button is its title
+    m_logDock->setWidget(m_logPanel);
     addDockWidget(Qt::BottomDockWidgetArea, m_logDock);
+    connect(m_logPanel, &LogPanel::expandedChanged, this, [this](bool expanded) {
+        if (expanded) resizeDocks({m_logDock}, {height() / 4}, Qt::Vertical);
+    });
     m_scenarioBanner = new ScenarioBanner(m_scenarioRunner, this);
     m_scenarioDock = new QDockWidget(tr("Scenario"), this);
     m_scenarioDock->setObjectName(QStringLiteral("scenarioDock"));
+    m_scenarioDock->setTitleBarWidget(new QWidget(m_scenarioDock));  // the banner's title is the scenario's
     m_scenarioDock->setWidget(m_scenarioBanner);
     addDockWidget(Qt::TopDockWidgetArea, m_scenarioDock);
     m_scenarioDock->hide();  // until a scenario runs
@@ -299,7 +306,9 @@ void MainWindow::rollBack(uint64_t changeId) {
     m_connection.sendCommand(rollbackRequest(changeId));
 }
 
-void MainWindow::appendLog(const QString& line) { m_log->appendPlainText(line); }
+void MainWindow::appendLog(const QString& line) { m_logPanel->append(line); }
+
+QPlainTextEdit* MainWindow::logView() const { return m_logPanel->view(); }
 
 void MainWindow::reportError(const QString& message) {
     appendLog(message);
@@ -425,8 +434,13 @@ void MainWindow::setPresentationView(bool on) {
             // The note has a size of its own (larger than the banner's), so it is scaled by itself.
             m_presentation.enter(m_charts->chartViews(), {m_scenarioBanner, m_scenarioBanner->noteLabel(), statusBar()},
                                  table ? QList<QTableView*>{table} : QList<QTableView*>{}, hide);
+            // In large type the table keeps what a class follows: who, how fast, how stale, how slowed.
+            m_presentation.hideColumns(table, {WorkerTableModel::State, WorkerTableModel::Group, WorkerTableModel::Dropped,
+                                               WorkerTableModel::Batch});
+            m_charts->setDetailsShown(false);  // four charts, large enough for large type
         } else {
             m_presentation.leave();
+            m_charts->setDetailsShown(true);
         }
     }
     const QSignalBlocker blocker(m_presentationAction);

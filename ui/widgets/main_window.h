@@ -26,6 +26,7 @@ class QPlainTextEdit;
 namespace syncscope::ui {
 
 class ChartsPanel;
+class LogPanel;
 class ReplayBar;
 class ScenarioBanner;
 class SteeringPanel;
@@ -75,7 +76,8 @@ public:
     ChartsPanel* chartsPanel() const { return m_charts; }
     const TelemetryStore& store() const { return m_store; }
     SteeringPanel* steeringPanel() const { return m_steering; }
-    QPlainTextEdit* logView() const { return m_log; }
+    QPlainTextEdit* logView() const;
+    LogPanel* logPanel() const { return m_logPanel; }
     /// The status bar's labels joined by " | ".
     QString statusText() const;
     static QString runStateName(wire::RunState state);
@@ -112,7 +114,7 @@ private:
     ChartsPanel* m_charts;
     SteeringPanel* m_steering = nullptr;
     ReplayBar* m_replayBar = nullptr;
-    QPlainTextEdit* m_log = nullptr;
+    LogPanel* m_logPanel = nullptr;
     ScenarioBanner* m_scenarioBanner = nullptr;
     QDockWidget *m_steeringDock = nullptr, *m_logDock = nullptr, *m_scenarioDock = nullptr;
     QAction* m_presentationAction = nullptr;

@@ -1,7 +1,8 @@
-// StalenessHistogram: one QBarSet of 32 buckets, its values replaced in place each frame.
+// StalenessHistogram: one QBarSet of 32 buckets, its values replaced in place each frame; the τ axis
+// labels as many buckets as its width has room for.
 #include "ui/widgets/staleness_histogram.h"
 
-#include <QBarCategoryAxis>
+#include <QCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
 #include <QValueAxis>
@@ -10,12 +11,14 @@
 #include <array>
 #include <cmath>
 
+#include "ui/widgets/chart_style.h"
+
 namespace syncscope::ui {
 
 StalenessHistogram::StalenessHistogram(QWidget* parent)
-    : QChartView(new QChart, parent), m_counts(new QBarSet(tr("gradients"))), m_countAxis(new QValueAxis) {
+    : QChartView(new QChart, parent), m_counts(new QBarSet(tr("gradients"))), m_tauAxis(new QCategoryAxis),
+      m_countAxis(new QValueAxis) {
     chart()->setTitle(tr("Staleness histogram"));
-    chart()->setMargins(QMargins(4, 4, 4, 4));
     chart()->legend()->hide();
     setRenderHint(QPainter::Antialiasing);
 
@@ -25,21 +28,38 @@ StalenessHistogram::StalenessHistogram(QWidget* parent)
     series->append(m_counts);
     chart()->addSeries(series);
 
-    QStringList labels;
-    for (int i = 0; i < kBuckets - 1; ++i) labels << QString::number(i);
-    labels << tr("%1+").arg(kBuckets - 1);
-    auto* tauAxis = new QBarCategoryAxis;
-    tauAxis->append(labels);
-    tauAxis->setTitleText(tr("staleness τ (versions behind)"));
-    QFont small = tauAxis->labelsFont();  // 32 buckets: small enough that no label is elided
-    small.setPointSizeF(small.pointSizeF() * 0.6);
-    tauAxis->setLabelsFont(small);
-    m_countAxis->setTitleText(tr("gradients applied"));
+    // Bar i stands at x = i: a numeric axis over the buckets, labelled at a spacing that fits.
+    m_tauAxis->setTitleText(tr("staleness τ"));
+    m_tauAxis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    m_tauAxis->setRange(-0.5, kBuckets + 0.5);  // room for the last label, centred on the last bar
+    m_countAxis->setTitleText(tr("gradients"));
     m_countAxis->setLabelFormat("%.0f");
-    chart()->addAxis(tauAxis, Qt::AlignBottom);
+    chart()->addAxis(m_tauAxis, Qt::AlignBottom);
     chart()->addAxis(m_countAxis, Qt::AlignLeft);
-    series->attachAxis(tauAxis);
+    series->attachAxis(m_tauAxis);
     series->attachAxis(m_countAxis);
+    applyCompactStyle(chart());
+    labelBuckets();
+    connect(chart(), &QChart::plotAreaChanged, this, [this] {
+        labelBuckets();
+        setNiceRange(*chart(), m_countAxis, m_highest);
+    });
+}
+
+void StalenessHistogram::labelBuckets() {
+    const QString last = tr("%1+").arg(kBuckets - 1);
+    const double room = chart()->plotArea().width() / (2.0 * labelExtent(m_tauAxis, last));  // a label and a gap each
+    int every = 16;
+    for (int candidate : {1, 2, 5, 10})
+        if (kBuckets / candidate + 1 <= room) {
+            every = candidate;
+            break;
+        }
+    if (every == m_labelEvery) return;
+    m_labelEvery = every;
+    for (const QString& label : m_tauAxis->categoriesLabels()) m_tauAxis->remove(label);
+    for (int tau = 0; tau + every <= kBuckets - 1; tau += every) m_tauAxis->append(QString::number(tau), tau);
+    m_tauAxis->append(last, kBuckets - 1);  // the last bar counts every τ from 31 on
 }
 
 void StalenessHistogram::setWorker(std::optional<uint32_t> workerId) { m_worker = workerId; }
@@ -61,25 +81,8 @@ void StalenessHistogram::showFrame(const TelemetryFrame& frame) {
         for (int i = 0; i < kBuckets; ++i)
             if (m_counts->at(i) != counts[size_t(i)]) m_counts->replace(i, counts[size_t(i)]);
     }
-    setNiceRange(m_countAxis, *std::max_element(counts.begin(), counts.end()));
-}
-
-void StalenessHistogram::setNiceRange(QValueAxis* axis, double highest) {
-    // As applyNiceNumbers() would, but computed here and set only when it changes: every range
-    // change re-lays out the bars and rebuilds the axis labels.
-    const double top = std::max(1.0, highest * 1.05);
-    const double raw = top / 5.0;
-    const double power = std::pow(10.0, std::floor(std::log10(raw)));
-    double step = 10.0 * power;
-    for (double factor : {1.0, 2.0, 5.0})
-        if (raw <= factor * power) {
-            step = factor * power;
-            break;
-        }
-    const double max = std::ceil(top / step) * step;
-    if (axis->min() == 0.0 && axis->max() == max) return;
-    axis->setRange(0.0, max);
-    axis->setTickCount(int(std::lround(max / step)) + 1);
+    m_highest = *std::max_element(counts.begin(), counts.end());
+    setNiceRange(*chart(), m_countAxis, m_highest);
 }
 
 }  // namespace syncscope::ui

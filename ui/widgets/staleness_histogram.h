@@ -9,6 +9,7 @@
 #include "ui/model/telemetry_frame.h"
 
 class QBarSet;
+class QCategoryAxis;
 class QValueAxis;
 
 namespace syncscope::ui {
@@ -24,12 +25,16 @@ public:
     void showFrame(const TelemetryFrame& frame);
     // Empty: the sum over all workers. Takes effect with the next showFrame().
     void setWorker(std::optional<uint32_t> workerId);
-    // 0..highest rounded up to a 1, 2 or 5 step; left alone when that is the range already.
-    static void setNiceRange(QValueAxis* axis, double highest);
 
 private:
+    // Labels every 1, 2, 5, 10 or 16 buckets, as many as the plot's width has room for.
+    void labelBuckets();
+
     QBarSet* m_counts;
+    QCategoryAxis* m_tauAxis;
     QValueAxis* m_countAxis;
+    double m_highest = 0.0;
+    int m_labelEvery = 0;
     std::optional<uint32_t> m_worker;
 };
 

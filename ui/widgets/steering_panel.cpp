@@ -10,6 +10,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QSpinBox>
@@ -33,6 +34,7 @@ namespace syncscope::ui {
 namespace {
 constexpr int kSliderStepsPerUnit = 10;  // slider positions 10..100 are factors 1.0..10.0
 constexpr int kGroupsDebounceMs = 400;   // keyboard and wheel steps of the groups slider send once
+constexpr int kSliderMinimumWidth = 80;  // a slowdown slider's 1..10 in steps a hand can hit
 
 // The group cell's editor: a spin box over the current groups 0..G-1.
 class GroupDelegate : public QStyledItemDelegate {
@@ -153,6 +155,9 @@ QWidget* SteeringPanel::createWorkerBox() {
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(WorkerTableModel::Slowdown, QHeaderView::Stretch);
+    m_table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);  // every column fits (fitTableWidth)
+    m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn);     // many workers scroll; the width stays put
+    connect(m_table->horizontalHeader(), &QHeaderView::sectionResized, this, &SteeringPanel::fitTableWidth);
     m_table->setSelectionMode(QAbstractItemView::NoSelection);
     connect(m_workers, &QAbstractItemModel::modelReset, this, &SteeringPanel::rebuildSliders);
     connect(m_workers, &WorkerTableModel::groupAssignmentEdited, this,
@@ -182,6 +187,16 @@ void SteeringPanel::rebuildSliders() {
         });
         m_table->setIndexWidget(m_workers->index(row, WorkerTableModel::Slowdown), slider);
     }
+}
+
+void SteeringPanel::fitTableWidth() {
+    // The columns as wide as their contents, the slowdown sliders at least as wide as their header.
+    QHeaderView* header = m_table->horizontalHeader();
+    int width = 2 * m_table->frameWidth() + m_table->verticalScrollBar()->sizeHint().width();
+    for (int column = 0; column < header->count(); ++column)
+        width += column == WorkerTableModel::Slowdown ? std::max(header->sectionSizeHint(column), kSliderMinimumWidth)
+                                                      : header->sectionSize(column);
+    if (width != m_table->minimumWidth()) m_table->setMinimumWidth(width);
 }
 
 QSlider* SteeringPanel::slowdownSlider(uint32_t workerId) const {

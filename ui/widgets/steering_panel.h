@@ -58,6 +58,7 @@ private:
     QWidget* createModeBox();
     QWidget* createGroupsRow(QWidget* box);
     QWidget* createWorkerBox();
+    void fitTableWidth();  // wide enough for every column: the panel never cuts one
     void rebuildSliders();
     void updateParameters();
     void loadSettings(const wire::ModeSettings& settings);

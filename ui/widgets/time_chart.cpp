@@ -18,28 +18,13 @@
 #include <limits>
 
 #include "ui/model/series_reducer.h"
+#include "ui/widgets/chart_style.h"
 
 namespace syncscope::ui {
 
 namespace {
 constexpr double kWheelZoomFactor = 0.8;
 constexpr double kKeyPanFraction = 0.1;
-constexpr int kTargetTicks = 6;
-
-// A 1, 2 or 5 times a power of ten step that cuts `span` into about kTargetTicks intervals.
-double niceStep(double span) {
-    const double raw = span / kTargetTicks;
-    const double power = std::pow(10.0, std::floor(std::log10(raw)));
-    for (double factor : {1.0, 2.0, 5.0})
-        if (raw <= factor * power) return factor * power;
-    return 10.0 * power;
-}
-
-void shrinkTitle(QAbstractAxis* axis) {
-    QFont font = axis->titleFont();
-    font.setPointSizeF(font.pointSizeF() * 0.85);
-    axis->setTitleFont(font);
-}
 }  // namespace
 
 TimeChart::TimeChart(const QString& title, const QString& yTitle, QWidget* parent)
@@ -49,18 +34,17 @@ TimeChart::TimeChart(const QString& title, const QString& yTitle, QWidget* paren
       m_linearY(new QValueAxis(this)),
       m_logYAxis(new QLogValueAxis(this)) {
     chart()->setTitle(title);
-    chart()->setMargins(QMargins(4, 4, 4, 4));
-    chart()->legend()->setAlignment(Qt::AlignBottom);
+    // A column beside the plot: it costs width, of which charts have more than height.
+    chart()->legend()->setAlignment(Qt::AlignRight);
     setRenderHint(QPainter::Antialiasing);
     setRubberBand(QChartView::HorizontalRubberBand);
     setFocusPolicy(Qt::StrongFocus);
     setToolTip(tr("Drag: zoom · Wheel: zoom · Shift+drag or middle drag, ←/→: pan · Double-click: follow the run"));
 
-    m_valueX->setTitleText(tr("time since start (s)"));
-    m_valueX->setLabelFormat("%g");
+    // Seconds on every label instead of an axis title: a line of height more for the plot.
+    m_valueX->setLabelFormat(tr("%g s"));
     m_valueX->setTickType(QValueAxis::TicksDynamic);
     m_valueX->setTickAnchor(0.0);
-    m_timeX->setTitleText(tr("wall-clock time"));
     m_timeX->setFormat("HH:mm:ss");
     m_linearY->setTitleText(yTitle);
     m_linearY->setLabelFormat("%g");
@@ -69,9 +53,11 @@ TimeChart::TimeChart(const QString& title, const QString& yTitle, QWidget* paren
     m_logYAxis->setTitleText(yTitle);
     m_logYAxis->setLabelFormat("%g");
     m_logYAxis->setMinorTickCount(-1);
-    for (QAbstractAxis* axis : std::initializer_list<QAbstractAxis*>{m_valueX, m_timeX, m_linearY, m_logYAxis}) shrinkTitle(axis);
+    for (QAbstractAxis* axis : std::initializer_list<QAbstractAxis*>{m_valueX, m_timeX, m_linearY, m_logYAxis})
+        applyCompactStyle(axis);
     chart()->addAxis(m_valueX, Qt::AlignBottom);
     chart()->addAxis(m_linearY, Qt::AlignLeft);
+    applyCompactStyle(chart());
 
     connect(m_valueX, &QValueAxis::rangeChanged, this, &TimeChart::onAxisRangeChanged);
     connect(m_timeX, &QDateTimeAxis::rangeChanged, this, &TimeChart::onAxisRangeChanged);
@@ -86,6 +72,7 @@ void TimeChart::setData(const QList<NamedSeries>& series, const QVector<wire::Ev
         return gone;
     });
     for (const NamedSeries& named : series) entryFor(named.name).points = named.points;
+    chart()->legend()->setVisible(m_entries.size() > 1);  // one series: the chart's title names it
     m_events = events;
     refresh();
 }
@@ -183,9 +170,11 @@ void TimeChart::onAxisRangeChanged() {
 
 void TimeChart::onPlotAreaChanged() {
     m_markers.place(chart(), m_events, m_viewMin, m_viewMax);
-    if (int(chart()->plotArea().width()) != m_reducedColumns)
-        QTimer::singleShot(0, this, [this] {
-            if (int(chart()->plotArea().width()) != m_reducedColumns) refresh();
+    // A new width needs a new reduction, a new height perhaps another count of value ticks.
+    const auto stale = [this] { return int(chart()->plotArea().width()) != m_reducedColumns || yTicks() != m_yTicks; };
+    if (stale())
+        QTimer::singleShot(0, this, [this, stale] {
+            if (stale()) refresh();
         });
 }
 
@@ -206,15 +195,17 @@ void TimeChart::refresh() {
             hi = std::max(hi, entry.points.last().x());
         }
         if (lo > hi) lo = 0.0, hi = 1.0;
+        if (lo > 0.0 && lo < hi - lo) lo = 0.0;  // from the start of the run: the first tick label is 0
         if (hi - lo < 1e-9) hi = lo + 1.0;
         // Room to grow, half a tick step: the axes (their labels, the chart's layout and every
         // series with them) then change every few seconds of the run instead of every frame.
-        const double room = niceStep(hi - lo) / 2;
+        const double room = niceStep(hi - lo, kMaxTicks) / 2;
         hi = lo + std::ceil((hi - lo) / room) * room;
         m_viewMin = lo;
         m_viewMax = hi;
     }
     m_reducedColumns = int(chart()->plotArea().width());
+    m_yTicks = yTicks();
     const int columns = columnsPerSeries(m_reducedColumns, int(m_entries.size()));
     // Axes first, then one replace() per series: each change re-lays out every series in Qt Charts.
     double yMin = std::numeric_limits<double>::max(), yMax = std::numeric_limits<double>::lowest();
@@ -241,10 +232,11 @@ void TimeChart::refresh() {
         for (Entry& entry : m_entries) entry.series->clear();
     m_applyingRange = true;
     if (m_wallClock) {
+        m_timeX->setTickCount(1 + ticksThatFit(chart()->plotArea().width(), labelExtent(m_timeX, QStringLiteral("88:88:88"))));
         m_timeX->setRange(QDateTime::fromMSecsSinceEpoch(qint64(toAxisX(m_viewMin))),
                           QDateTime::fromMSecsSinceEpoch(qint64(std::ceil(toAxisX(m_viewMax)))));
     } else {
-        m_valueX->setTickInterval(niceStep(m_viewMax - m_viewMin));
+        m_valueX->setTickInterval(xStep());
         m_valueX->setRange(m_viewMin, m_viewMax);
     }
     applyYRange(yMin, yMax);
@@ -262,7 +254,7 @@ TimeChart::YRange TimeChart::yRangeFor(double yMin, double yMax) const {
     yMin = std::min(0.0, yMin);  // rates, staleness, loss and accuracy all read best from zero
     if (yMax - yMin < 1e-9) yMax = yMin + 1.0;
     // Rounded to the tick step by hand: applyNiceNumbers() would be a second re-layout per frame.
-    const double step = niceStep(yMax - yMin);
+    const double step = niceStep(yMax - yMin, yTicks());
     return {std::floor(yMin / step) * step, std::ceil(yMax / step) * step, step};
 }
 
@@ -280,6 +272,18 @@ void TimeChart::applyYRange(double yMin, double yMax) {
     }
     m_linearY->setTickInterval(range.step);
     m_linearY->setRange(range.min, range.max);
+}
+
+double TimeChart::xStep() const {
+    // As wide as the longest label: the tick values' integer digits, and a fraction on a short span.
+    const double largest = std::max(std::abs(m_viewMin), std::abs(m_viewMax));
+    const int digits = int(std::floor(std::log10(std::max(1.0, largest)))) + 1 + (m_viewMax - m_viewMin < kMaxTicks ? 2 : 0);
+    const QString widest = m_valueX->labelFormat().replace(QStringLiteral("%g"), QString(digits, QLatin1Char('8')));
+    return niceStepThatFits(m_viewMax - m_viewMin, chart()->plotArea().width(), labelExtent(m_valueX, widest));
+}
+
+int TimeChart::yTicks() const {
+    return ticksThatFit(chart()->plotArea().height(), labelExtent(m_linearY, QStringLiteral("8")));
 }
 
 int TimeChart::columnsPerSeries(int plotWidth, int seriesCount) {

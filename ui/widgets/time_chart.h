@@ -76,6 +76,8 @@ private:
     void onPlotAreaChanged();
     void setViewRange(double minSeconds, double maxSeconds);  // user zoom or pan: stops following
     void refresh();
+    double xStep() const;  // the time axis's tick step, as close as its labels have room for
+    int yTicks() const;  // and the value axis
     struct YRange {
         double min, max, step;  // step 0: log scale
     };
@@ -98,6 +100,7 @@ private:
     double m_viewMin = 0.0, m_viewMax = 1.0;  // seconds since the run started
     bool m_applyingRange = false;
     int m_reducedColumns = 0;
+    int m_yTicks = 0;  // the value ticks there was room for at the last refresh
     bool m_panning = false;
     QPoint m_panFrom;
 };

@@ -4,13 +4,13 @@
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
-#include <QHorizontalStackedBarSeries>
+#include <QStackedBarSeries>
 #include <QValueAxis>
 
 #include <algorithm>
 #include <array>
 
-#include "ui/widgets/staleness_histogram.h"  // setNiceRange
+#include "ui/widgets/chart_style.h"
 
 namespace syncscope::ui {
 
@@ -22,19 +22,22 @@ TimeSplitChart::TimeSplitChart(QWidget* parent)
       m_workerAxis(new QBarCategoryAxis),
       m_msAxis(new QValueAxis) {
     chart()->setTitle(tr("Time split of the latest iteration"));
-    chart()->setMargins(QMargins(4, 4, 4, 4));
-    chart()->legend()->setAlignment(Qt::AlignBottom);
+    chart()->legend()->setAlignment(Qt::AlignRight);
     setRenderHint(QPainter::Antialiasing);
 
-    auto* series = new QHorizontalStackedBarSeries;
+    // A column per worker: its id fits under its bar however low the chart is.
+    auto* series = new QStackedBarSeries;
     series->append({m_compute, m_comm, m_wait});
     chart()->addSeries(series);
+    m_workerAxis->setTitleText(tr("worker"));
     m_msAxis->setTitleText(tr("ms per iteration"));
     m_msAxis->setLabelFormat("%g");
-    chart()->addAxis(m_workerAxis, Qt::AlignLeft);
-    chart()->addAxis(m_msAxis, Qt::AlignBottom);
+    chart()->addAxis(m_workerAxis, Qt::AlignBottom);
+    chart()->addAxis(m_msAxis, Qt::AlignLeft);
     series->attachAxis(m_workerAxis);
     series->attachAxis(m_msAxis);
+    applyCompactStyle(chart());
+    connect(chart(), &QChart::plotAreaChanged, this, [this] { setNiceRange(*chart(), m_msAxis, m_longest); });
 }
 
 void TimeSplitChart::showFrame(const TelemetryFrame& frame) {
@@ -52,7 +55,7 @@ void TimeSplitChart::showFrame(const TelemetryFrame& frame) {
     if (ids != m_workerIds) {
         m_workerIds = ids;
         QStringList labels;
-        for (uint32_t id : ids) labels << tr("worker %1").arg(id);
+        for (uint32_t id : ids) labels << QString::number(id);
         m_workerAxis->setCategories(labels);
     }
     // Each QBarSet::replace() lays out every bar of the chart again (64 workers: 192 bars, 192
@@ -68,7 +71,8 @@ void TimeSplitChart::showFrame(const TelemetryFrame& frame) {
         for (int i = 0; i < values->size(); ++i)
             if (set->at(i) != values->at(i)) set->replace(i, values->at(i));
     }
-    StalenessHistogram::setNiceRange(m_msAxis, longest);
+    m_longest = longest;
+    setNiceRange(*chart(), m_msAxis, longest);
 }
 
 }  // namespace syncscope::ui

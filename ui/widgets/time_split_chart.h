@@ -26,6 +26,7 @@ private:
     QBarSet* m_wait;
     QBarCategoryAxis* m_workerAxis;
     QValueAxis* m_msAxis;
+    double m_longest = 0.0;  // the longest iteration shown, in ms
     QList<uint32_t> m_workerIds;  // the workers the bars currently stand for, in order
 };
 

@@ -1,0 +1,89 @@
+// Chart fonts and tick spacing (see chart_style.h).
+#include "ui/widgets/chart_style.h"
+
+#include <QAbstractAxis>
+#include <QApplication>
+#include <QChart>
+#include <QFontMetricsF>
+#include <QGraphicsLayout>
+#include <QLegend>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+namespace syncscope::ui {
+
+namespace {
+constexpr double kTitlePoints = 10.0;  // the chart's title: its name, read first
+constexpr double kTextPoints = 8.0;    // tick labels, axis titles and the legend
+constexpr double kLabelShare = 1.4;    // the axis length a label needs, in label lengths (itself and a gap)
+
+QFont sized(double points, bool bold = false) {
+    QFont font = QApplication::font();
+    font.setPointSizeF(points);
+    font.setBold(bold);
+    return font;
+}
+}  // namespace
+
+void applyCompactStyle(QChart* chart) {
+    chart->setTitleFont(sized(kTitlePoints, true));
+    chart->legend()->setFont(sized(kTextPoints));
+    chart->setMargins(QMargins(2, 2, 2, 2));
+    chart->layout()->setContentsMargins(0, 0, 0, 0);
+    chart->setBackgroundRoundness(0);
+    for (QAbstractAxis* axis : chart->axes()) applyCompactStyle(axis);
+}
+
+void applyCompactStyle(QAbstractAxis* axis) {
+    axis->setLabelsFont(sized(kTextPoints));
+    axis->setTitleFont(sized(kTextPoints));
+}
+
+int ticksThatFit(double lengthPx, double labelPx) {
+    // Qt Charts gives each of the n + 1 labels of n intervals an equal share of the axis and cuts
+    // a label longer than its share; a little more than the label leaves a gap.
+    if (!(labelPx > 0)) return kMaxTicks;
+    return std::clamp(int(lengthPx / (labelPx * kLabelShare)) - 1, 1, kMaxTicks);
+}
+
+double labelExtent(const QAbstractAxis* axis, const QString& widest) {
+    const QFontMetricsF metrics(axis->labelsFont());
+    return axis->orientation() == Qt::Horizontal ? metrics.horizontalAdvance(widest) : metrics.height();
+}
+
+double niceStep(double span, int ticks) {
+    const double raw = span / std::max(1, ticks);
+    const double power = std::pow(10.0, std::floor(std::log10(raw)));
+    for (double factor : {1.0, 2.0, 5.0})
+        if (raw <= factor * power * (1.0 + 1e-9)) return factor * power;
+    return 10.0 * power;
+}
+
+double niceStepThatFits(double span, double lengthPx, double labelPx) {
+    double step = niceStep(span, kMaxTicks);
+    // Up the 1, 2, 5 ladder until the labels (one per step from the start) each have their share.
+    for (int guard = 0; guard < 30 && (std::floor(span / step + 1e-9) + 1) * labelPx * kLabelShare > lengthPx && step < span; ++guard)
+        step = niceStep(step * 1.5, 1);
+    return step;
+}
+
+void setNiceRange(const QChart& chart, QValueAxis* axis, double highest) {
+    const double top = std::max(1.0, highest * 1.05);
+    const QRectF plot = chart.plotArea();
+    const double length = axis->orientation() == Qt::Horizontal ? plot.width() : plot.height();
+    const QString widest = QString::number(std::ceil(top), 'f', 0);
+    const int ticks = length > 0 ? ticksThatFit(length, labelExtent(axis, widest)) : kMaxTicks;
+    const double step = niceStep(top, ticks);
+    const double max = std::ceil(top / step - 1e-9) * step;
+    // Ticks at the multiples of the step, whatever range the axis has while this changes it.
+    if (axis->tickType() == QValueAxis::TicksDynamic && axis->tickInterval() == step && axis->min() == 0.0 && axis->max() == max)
+        return;
+    axis->setTickType(QValueAxis::TicksDynamic);
+    axis->setTickAnchor(0.0);
+    axis->setTickInterval(step);
+    axis->setRange(0.0, max);
+}
+
+}  // namespace syncscope::ui

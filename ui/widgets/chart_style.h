@@ -1,0 +1,41 @@
+// Text and tick spacing shared by the console's charts: compact fonts, so titles, legends and axes
+// fit a chart a sixth of a 1280x720 window, and as many ticks as an axis has room for.
+#pragma once
+
+#include <QString>
+
+class QAbstractAxis;
+class QChart;
+class QValueAxis;
+
+namespace syncscope::ui {
+
+/// At most this many tick intervals on any axis, however large the chart.
+constexpr int kMaxTicks = 6;
+
+/// Fonts (title, legend, every axis's labels and title) and margins of the console's charts. The
+/// presentation view scales these.
+void applyCompactStyle(QChart* chart);
+/// The same for one axis (an axis not in a chart now, e.g. the one swapped out).
+void applyCompactStyle(QAbstractAxis* axis);
+
+/// Tick intervals that fit `lengthPx` of an axis whose labels each need `labelPx` along it (and a
+/// gap): 1..kMaxTicks.
+int ticksThatFit(double lengthPx, double labelPx);
+
+/// The room one label of `axis` needs along it: the width of `widest` on a horizontal axis, a line
+/// of its label font on a vertical one.
+double labelExtent(const QAbstractAxis* axis, const QString& widest);
+
+/// A 1, 2 or 5 times a power of ten step that cuts `span` into at most `ticks` intervals.
+double niceStep(double span, int ticks);
+
+/// The smallest 1, 2 or 5 times a power of ten step (at least span / kMaxTicks) whose labels on an
+/// axis over `span` fit `lengthPx` when each needs `labelPx`; for a span that is no multiple of it.
+double niceStepThatFits(double span, double lengthPx, double labelPx);
+
+/// 0..highest rounded up to a nice step, with as many ticks as `axis` has room for in `chart`'s
+/// plot area; left alone when that is what it shows already (a range change re-lays out the chart).
+void setNiceRange(const QChart& chart, QValueAxis* axis, double highest);
+
+}  // namespace syncscope::ui
