@@ -211,12 +211,7 @@ int main(int argc, char** argv) {
         if (!ok || screenshotSeconds < 0.0 || screenshotSeconds > 24 * 3600)
             return failUsage(QApplication::translate("main", "--screenshot-after '%1' must be a number of seconds from 0 to 86400")
                                  .arg(parser.value(screenshotAfter)));
-        // The picture is of a run in progress: a local cluster trains with no epoch limit until well
-        // past the grab (the time limit only matters should this process die before stopping it).
-        if (parser.isSet(local)) {
-            localSettings.epochs = 0.0;
-            localSettings.maxSeconds = screenshotSeconds + 60.0;
-        }
+        // The picture is of a run in progress: --local trains until stopped, and the grab stops it.
     } else if (parser.isSet(screenshotAfter)) {
         return failUsage(QApplication::translate("main", "--screenshot-after needs --screenshot FILE"));
     }

@@ -3,6 +3,7 @@
 // grouped mode with the groups slider and a worker's group edited; closing stops the cluster.
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QLabel>
 #include <QPlainTextEdit>
 #include <QRegularExpression>
 #include <QSlider>
@@ -117,6 +118,10 @@ void TestMainWindow::steersARealLocalCluster() {
     QTRY_VERIFY_WITH_TIMEOUT(window.statusText().contains(QStringLiteral("Mode: BSP")), kEngineTimeoutMs);
     QTRY_VERIFY_WITH_TIMEOUT(window.statusText().contains(QStringLiteral("State: running")), kEngineTimeoutMs);
     QTRY_VERIFY_WITH_TIMEOUT(steering.slowdownSlider(0) != nullptr, kEngineTimeoutMs);
+    // The status bar says how this run ends and how to stop it.
+    auto* stopHint = window.findChild<QLabel*>(QStringLiteral("stopHint"));
+    QTRY_VERIFY_WITH_TIMEOUT(stopHint && stopHint->isVisible(), kEngineTimeoutMs);
+    QVERIFY2(stopHint->text() == QStringLiteral("Stops at 120 s of training, or with Run → Stop (Ctrl+.)"), qPrintable(stopHint->text()));
 
     QVERIFY(!steering.groupsSlider()->isEnabled());
     QVERIFY(!steering.groupsSlider()->toolTip().isEmpty());

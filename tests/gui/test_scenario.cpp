@@ -231,7 +231,7 @@ void TestScenario::buildsEngineArguments() {
     QVERIFY2(tuned.scenario, qPrintable(tuned.error));
     const QStringList tunedArgs = engineRunArguments(*tuned.scenario);
     QCOMPARE(tunedArgs, (QStringList{QStringLiteral("--slowdown"), QStringLiteral("1:2:5:0.1:3"), QStringLiteral("--lr"),
-                                     QStringLiteral("0.02"), QStringLiteral("--target-accuracy"), QStringLiteral("80")}));
+                                     QStringLiteral("0.02")}));  // stop conditions: LocalClusterSettings
 }
 
 void TestScenario::resolvesShippedNames() {

@@ -324,6 +324,21 @@ void TestSteeringPanel::connectDialogPassesModeFlags() {
             QCOMPARE(args.contains(QString::fromStdString("--" + spec.flag())),
                      engine::modeUses(catalog, defaults, spec.field()));
     }
+    // A run goes on until someone stops it unless the dialog is told otherwise; the engine gets
+    // --until-stopped then (without any stop flag it would stop after its own default).
+    const LocalClusterSettings untilStopped = dialog.localClusterSettings();
+    QVERIFY(untilStopped.untilStopped());
+    QCOMPARE(untilStopped.stopArguments(), QStringList{QStringLiteral("--until-stopped")});
+    dialog.stopSelector()->setCurrentIndex(dialog.stopSelector()->findData(ConnectDialog::AfterEpochs));
+    QVERIFY(dialog.stopValue()->isEnabled());
+    dialog.stopValue()->setValue(2.5);
+    QCOMPARE(dialog.localClusterSettings().stopArguments(), (QStringList{QStringLiteral("--epochs"), QStringLiteral("2.5")}));
+    dialog.stopSelector()->setCurrentIndex(dialog.stopSelector()->findData(ConnectDialog::AtAccuracy));
+    dialog.stopValue()->setValue(85);
+    QCOMPARE(dialog.localClusterSettings().stopArguments(), (QStringList{QStringLiteral("--target-accuracy"), QStringLiteral("85")}));
+    dialog.stopSelector()->setCurrentIndex(dialog.stopSelector()->findData(ConnectDialog::UntilStopped));
+    QVERIFY(!dialog.stopValue()->isEnabled() && dialog.localClusterSettings().untilStopped());
+
     LocalClusterSettings grouped;
     grouped.mode = engine::defaultModeSettings(wire::GROUPED);
     grouped.mode.set_group_count(3);

@@ -61,7 +61,6 @@ QStringList engineRunArguments(const Scenario& scenario) {
         args << QStringLiteral("--slowdown") << spec;
     }
     if (scenario.learningRate > 0) args << QStringLiteral("--lr") << QString::number(scenario.learningRate);  // float: 6 digits
-    if (scenario.targetAccuracy > 0) args << QStringLiteral("--target-accuracy") << number(scenario.targetAccuracy);
     return args;
 }
 

@@ -20,7 +20,7 @@ wire::ControlRequest setGroupsRequest(const wire::SetGroups& groups);
 wire::ControlRequest setFullSlowdownRequest(uint32_t workerId, const wire::Slowdown& slowdown);
 
 /// Flags for `serve` beyond what LocalClusterSettings carries (workers, model, mode and its
-/// parameters, epochs, max seconds): --slowdown per straggler, --lr, --target-accuracy.
+/// parameters, stop conditions): --slowdown per straggler, --lr.
 QStringList engineRunArguments(const Scenario& scenario);
 
 }  // namespace syncscope::ui

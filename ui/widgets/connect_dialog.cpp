@@ -83,19 +83,70 @@ QWidget* ConnectDialog::createLocalPage() {
     m_backend = new QComboBox(page);
     m_backend->addItems({QStringLiteral("auto"), QStringLiteral("cpu"), QStringLiteral("cuda")});
     m_modeEditor = new ModeEditor(page);
-    m_epochs = new QDoubleSpinBox(page);
-    m_epochs->setRange(0.1, 1000.0);
-    m_epochs->setValue(1.0);
     m_localForm = form;
     form->addRow(tr("Workers"), m_workers);
     form->addRow(tr("Model"), m_model);
     form->addRow(tr("Backend"), m_backend);
     form->addRow(m_modeEditor);
-    form->addRow(tr("Epochs"), m_epochs);
+    form->addRow(tr("Stop"), createStopRow(page));
     return page;
 }
 
+QWidget* ConnectDialog::createStopRow(QWidget* page) {
+    m_stopKind = new QComboBox(page);
+    m_stopKind->addItem(tr("when I stop it"), UntilStopped);
+    m_stopKind->addItem(tr("after epochs"), AfterEpochs);
+    m_stopKind->addItem(tr("after seconds of training"), AfterSeconds);
+    m_stopKind->addItem(tr("at test accuracy (%)"), AtAccuracy);
+    m_stopKind->setToolTip(tr("A run that goes on until you press Stop leaves time to steer it"));
+    m_stopValue = new QDoubleSpinBox(page);
+    connect(m_stopKind, &QComboBox::currentIndexChanged, this, &ConnectDialog::showStopKind);
+    auto* row = new QWidget(page);
+    auto* layout = new QHBoxLayout(row);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_stopKind, 1);
+    layout->addWidget(m_stopValue);
+    showStopKind();
+    return row;
+}
+
+void ConnectDialog::showStopKind() {
+    // A starting value and range for each; the engine checks the value again.
+    const auto kind = StopKind(m_stopKind->currentData().toInt());
+    m_stopValue->setEnabled(kind != UntilStopped);
+    switch (kind) {
+        case UntilStopped: m_stopValue->setRange(0.0, 0.0); break;
+        case AfterEpochs:
+            m_stopValue->setDecimals(1);
+            m_stopValue->setRange(0.1, 1000.0);
+            m_stopValue->setValue(10.0);
+            break;
+        case AfterSeconds:
+            m_stopValue->setDecimals(0);
+            m_stopValue->setRange(1.0, 7 * 24 * 3600.0);
+            m_stopValue->setValue(600.0);
+            break;
+        case AtAccuracy:
+            m_stopValue->setDecimals(1);
+            m_stopValue->setRange(1.0, 100.0);
+            m_stopValue->setValue(85.0);
+            break;
+    }
+}
+
 LocalClusterSettings::LocalClusterSettings() : mode(engine::defaultModeSettings(wire::BSP)) {}
+
+QStringList LocalClusterSettings::stopArguments() const {
+    if (untilStopped()) return {QStringLiteral("--until-stopped")};
+    QStringList args;
+    const auto add = [&args](const char* flag, double value) {
+        if (value > 0) args << QLatin1String(flag) << QString::number(value);
+    };
+    add("--epochs", epochs);
+    add("--max-seconds", maxSeconds);
+    add("--target-accuracy", targetAccuracy);
+    return args;
+}
 
 QStringList LocalClusterSettings::modeArguments() const {
     QStringList args;
@@ -120,7 +171,13 @@ LocalClusterSettings ConnectDialog::localClusterSettings() const {
     settings.model = m_model->currentText();
     settings.backend = m_backend->currentText();
     settings.mode = m_modeEditor->settings();
-    settings.epochs = m_epochs->value();
+    const double value = m_stopValue->value();
+    switch (StopKind(m_stopKind->currentData().toInt())) {
+        case UntilStopped: break;
+        case AfterEpochs: settings.epochs = value; break;
+        case AfterSeconds: settings.maxSeconds = value; break;
+        case AtAccuracy: settings.targetAccuracy = value; break;
+    }
     return settings;
 }
 

@@ -29,12 +29,17 @@ struct LocalClusterSettings {
     int workers = 2;
     QString model = QStringLiteral("mlp"), backend = QStringLiteral("auto");
     wire::ModeSettings mode;                // the sync mode and its parameters (bsp unless set)
-    double epochs = 1.0, maxSeconds = 0.0;  // 0: no limit
-    QString dataDir;                        // empty: the engine's default
+    /// Stop conditions (0: not this one). None at all: the run goes on until someone stops it.
+    double epochs = 0.0, maxSeconds = 0.0, targetAccuracy = 0.0;
+    QString dataDir;  // empty: the engine's default
 
     LocalClusterSettings();
     /// "--mode MODE" and the flags of that mode's parameters, for `syncscope-engine serve` or `run`.
     QStringList modeArguments() const;
+    bool untilStopped() const { return epochs <= 0 && maxSeconds <= 0 && targetAccuracy <= 0; }
+    /// The stop conditions as `serve` flags: those set, or --until-stopped when none is (without
+    /// any, the engine would stop after its own default number of epochs).
+    QStringList stopArguments() const;
 };
 
 class ConnectDialog : public QDialog {
@@ -53,8 +58,15 @@ public:
     /// "tcp://HOST:PORT" → the same host at PORT+1 (the engine's default telemetry port); empty if unreadable.
     static QString telemetryEndpointFor(const QString& controlEndpoint);
 
+    /// How a local cluster's run ends, as the dialog offers it.
+    enum StopKind { UntilStopped, AfterEpochs, AfterSeconds, AtAccuracy };
+    QComboBox* stopSelector() const { return m_stopKind; }
+    QDoubleSpinBox* stopValue() const { return m_stopValue; }
+
 private:
     QWidget* createAttachPage();
+    QWidget* createStopRow(QWidget* page);
+    void showStopKind();
     QWidget* createLocalPage();
 
     QRadioButton *m_attach = nullptr, *m_local = nullptr;
@@ -63,7 +75,8 @@ private:
     QSpinBox* m_workers = nullptr;
     QComboBox *m_model = nullptr, *m_backend = nullptr;
     ModeEditor* m_modeEditor = nullptr;
-    QDoubleSpinBox* m_epochs = nullptr;
+    QComboBox* m_stopKind = nullptr;  ///< item data: the StopKind
+    QDoubleSpinBox* m_stopValue = nullptr;
     QFormLayout* m_localForm = nullptr;
 };
 

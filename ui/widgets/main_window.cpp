@@ -46,6 +46,7 @@ LocalClusterSettings clusterSettingsFor(const Scenario& scenario) {
     settings.backend = scenario.backend;
     settings.epochs = scenario.epochs;
     settings.maxSeconds = scenario.maxSeconds;
+    settings.targetAccuracy = scenario.targetAccuracy;
     settings.mode = scenario.mode;
     return settings;
 }
@@ -188,6 +189,10 @@ void MainWindow::createStatusBar() {
     m_scenarioLabel = new QLabel(this);
     m_scenarioLabel->hide();
     statusBar()->addPermanentWidget(m_scenarioLabel);
+    m_stopHint = new QLabel(this);
+    m_stopHint->setObjectName(QStringLiteral("stopHint"));
+    m_stopHint->hide();
+    statusBar()->addPermanentWidget(m_stopHint);
     for (QLabel* label : {m_endpointLabel, m_stateLabel, m_modeLabel, m_versionLabel, m_accuracyLabel})
         statusBar()->addPermanentWidget(label);
 }
@@ -277,6 +282,19 @@ void MainWindow::showLatestFrame() {
     m_accuracyLabel->setText(tick.test_accuracy() < 0 ? tr("Accuracy: –")
                                                       : tr("Accuracy: %1%").arg(100.0 * tick.test_accuracy(), 0, 'f', 2));
     showSecurity(*frame);
+    // How this run ends, while it runs and this console may stop it.
+    const bool live = tick.state() == wire::RUN_RUNNING || tick.state() == wire::RUN_PAUSED;
+    m_stopHint->setVisible(live && m_cluster->running() && frame->clientRole != "view" && !m_stopHint->text().isEmpty());
+}
+
+QString MainWindow::stopHintFor(const LocalClusterSettings& settings) const {
+    const QString stop = m_steering->runActions().value(2)->shortcut().toString(QKeySequence::NativeText);
+    if (settings.untilStopped()) return tr("Runs until you stop it: Run → Stop (%1)").arg(stop);
+    QStringList limits;
+    if (settings.epochs > 0) limits << tr("%1 epochs").arg(settings.epochs);
+    if (settings.maxSeconds > 0) limits << tr("%1 s of training").arg(settings.maxSeconds);
+    if (settings.targetAccuracy > 0) limits << tr("%1% test accuracy").arg(settings.targetAccuracy);
+    return tr("Stops at %1, or with Run → Stop (%2)").arg(limits.join(tr(" or ")), stop);
 }
 
 void MainWindow::showSecurity(const TelemetryFrame& frame) {
@@ -337,11 +355,11 @@ void MainWindow::startLocalCluster(const LocalClusterSettings& settings, const Q
                      QStringLiteral("--model"), settings.model, QStringLiteral("--data-port"), QStringLiteral("0"),
                      QStringLiteral("--control-port"), QStringLiteral("0"), QStringLiteral("--telemetry-port"), QStringLiteral("0")};
     args << settings.modeArguments();
-    if (settings.epochs > 0) args << QStringLiteral("--epochs") << QString::number(settings.epochs);
-    if (settings.maxSeconds > 0) args << QStringLiteral("--max-seconds") << QString::number(settings.maxSeconds);
+    args << settings.stopArguments();
     if (!settings.dataDir.isEmpty()) args << QStringLiteral("--data") << settings.dataDir;
     args << extraArguments;
     appendLog(tr("Starting a local cluster: %1 serve %2").arg(m_engineBinary, args.join(QLatin1Char(' '))));
+    m_stopHint->setText(stopHintFor(settings));
     m_cluster->start(m_engineBinary, args, settings.workers, {QStringLiteral("--backend"), settings.backend});
 }
 

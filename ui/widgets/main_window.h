@@ -96,6 +96,7 @@ private:
     void createStatusBar();
     void showLatestFrame();
     void showSecurity(const TelemetryFrame& frame);
+    QString stopHintFor(const LocalClusterSettings& settings) const;
     void logEvents(const TelemetryFrame& frame);
     void appendLog(const QString& line);
     void reportError(const QString& message);
@@ -120,6 +121,7 @@ private:
     QAction* m_presentationAction = nullptr;
     QAction* m_rollbackAction = nullptr;
     QLabel* m_scenarioLabel = nullptr;
+    QLabel* m_stopHint = nullptr;  // how the local cluster's run ends, and how to stop it
     QLabel* m_securityLabel = nullptr;  // shown for an unauthenticated run or a watch-only console
     QLabel *m_endpointLabel = nullptr, *m_stateLabel = nullptr, *m_modeLabel = nullptr, *m_versionLabel = nullptr,
            *m_accuracyLabel = nullptr;
