@@ -30,7 +30,7 @@ test_packages=(clang libclang-rt-14-dev libomp-dev
 # highest-priority alternative; libopenblas0-pthread ranks above the reference libblas3.
 bench_packages=(python3-torch python3-numpy libopenblas0-pthread)
 qt_packages=(qt6-base-dev qt6-charts-dev libqt6opengl6-dev libxkbcommon-dev qt6-tools-dev qt6-tools-dev-tools
-             qt6-l10n-tools libqt6svg6-dev fonts-dejavu-core appstream desktop-file-utils)
+             qt6-l10n-tools libqt6svg6-dev fonts-dejavu-core fonts-wqy-microhei appstream desktop-file-utils)
 
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 

@@ -308,117 +308,127 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/console_main.cpp" line="34"/>
+        <location filename="../app/console_main.cpp" line="37"/>
         <source>Run &apos;syncscope --help&apos; for the flags.</source>
         <translation>Mit „syncscope --help“ werden die Optionen angezeigt.</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="106"/>
+        <location filename="../app/console_main.cpp" line="121"/>
         <source>SyncScope console: watch and steer distributed training</source>
         <translation>SyncScope-Konsole: verteiltes Training beobachten und steuern</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="110"/>
+        <location filename="../app/console_main.cpp" line="125"/>
         <source>Attach to a coordinator&apos;s control endpoint (telemetry: port + 1).</source>
         <translation>An den Steuerungsendpunkt eines Koordinators anhängen (Telemetrie: Port + 1).</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="112"/>
+        <location filename="../app/console_main.cpp" line="127"/>
         <source>Start a local cluster with N workers.</source>
         <translation>Einen lokalen Cluster mit N Workern starten.</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="115"/>
+        <location filename="../app/console_main.cpp" line="130"/>
         <source>The syncscope-engine binary for local clusters.</source>
         <translation>Die syncscope-engine-Programmdatei für lokale Cluster.</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="118"/>
+        <location filename="../app/console_main.cpp" line="133"/>
         <source>Language of the console: de, zh_CN or en (default: the system locale).</source>
         <translation>Sprache der Konsole: de, zh_CN oder en (Standard: das Gebietsschema des Systems).</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="122"/>
+        <location filename="../app/console_main.cpp" line="137"/>
         <source>Save a PNG of the window to FILE after a while of running, stop a local cluster, and exit.</source>
         <translation>Nach einer Weile Laufzeit ein PNG des Fensters in DATEI speichern, einen lokalen Cluster anhalten und beenden.</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="126"/>
+        <location filename="../app/console_main.cpp" line="141"/>
         <source>Seconds of running before --screenshot grabs the window (default: 10).</source>
         <translation>Sekunden Laufzeit, bevor --screenshot das Fenster aufnimmt (Standard: 10).</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="129"/>
+        <location filename="../app/console_main.cpp" line="145"/>
+        <source>Size of the window in pixels (default: %1, at most the screen&apos;s).</source>
+        <translation>Größe des Fensters in Pixeln (Standard: %1, höchstens die des Bildschirms).</translation>
+    </message>
+    <message>
+        <location filename="../app/console_main.cpp" line="148"/>
         <source>Open a run recording for replay and export.</source>
         <translation>Eine Laufaufzeichnung zum Abspielen und Exportieren öffnen.</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="133"/>
+        <location filename="../app/console_main.cpp" line="152"/>
         <source>Play a classroom scenario on a local cluster: a scenario file, or the name of a shipped one (straggler-bsp, bsp-vs-asp, grouping-rescue).</source>
         <translation>Ein Unterrichtsszenario auf einem lokalen Cluster abspielen: eine Szenariodatei oder der Name eines mitgelieferten Szenarios (straggler-bsp, bsp-vs-asp, grouping-rescue).</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="138"/>
+        <location filename="../app/console_main.cpp" line="157"/>
         <source>With --attach: a credentials file holding a steer or view key (default: %1).</source>
         <translation>Mit --attach: eine Zugangsdatei mit einem Steuer- oder Zuschauerschlüssel (Standard: %1).</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="143"/>
+        <location filename="../app/console_main.cpp" line="162"/>
         <source>With --attach: connect without authentication (a coordinator run with --insecure).</source>
         <translation>Mit --attach: ohne Authentifizierung verbinden (ein mit --insecure gestarteter Koordinator).</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="149"/>
+        <location filename="../app/console_main.cpp" line="168"/>
         <source>unexpected argument &apos;%1&apos;</source>
         <translation>unerwartetes Argument „%1“</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="151"/>
+        <location filename="../app/console_main.cpp" line="170"/>
         <source>give one of --attach, --local, --open and --scenario</source>
         <translation>bitte nur eine von --attach, --local, --open und --scenario angeben</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="179"/>
+        <location filename="../app/console_main.cpp" line="198"/>
         <source>--local &apos;%1&apos; must be a number of workers from 1 to %2</source>
         <translation>--local &apos;%1&apos; muss eine Anzahl von Workern zwischen 1 und %2 sein</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="189"/>
+        <location filename="../app/console_main.cpp" line="208"/>
         <source>--screenshot needs --local N, --scenario FILE or --attach tcp://HOST:PORT</source>
         <translation>--screenshot braucht --local N, --scenario DATEI oder --attach tcp://HOST:PORT</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="158"/>
+        <location filename="../app/console_main.cpp" line="177"/>
         <source>--attach &apos;%1&apos; is not tcp://HOST:PORT (e.g. tcp://127.0.0.1:5556)</source>
         <translation>--attach „%1“ ist nicht tcp://HOST:PORT (z. B. tcp://127.0.0.1:5556)</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="167"/>
+        <location filename="../app/console_main.cpp" line="186"/>
         <source>--scenario &apos;%1&apos; is neither a file nor a shipped scenario (%2)</source>
         <translation>--scenario „%1“ ist weder eine Datei noch ein mitgeliefertes Szenario (%2)</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="184"/>
+        <location filename="../app/console_main.cpp" line="203"/>
         <source>no syncscope-engine at &apos;%1&apos;; give its path with --engine PATH</source>
         <translation>keine syncscope-engine unter „%1“; ihren Pfad mit --engine PFAD angeben</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="193"/>
+        <location filename="../app/console_main.cpp" line="212"/>
         <source>--screenshot-after &apos;%1&apos; must be a number of seconds from 0 to 86400</source>
         <translation>--screenshot-after „%1“ muss eine Anzahl von Sekunden zwischen 0 und 86400 sein</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="202"/>
+        <location filename="../app/console_main.cpp" line="216"/>
         <source>--screenshot-after needs --screenshot FILE</source>
         <translation>--screenshot-after braucht --screenshot DATEI</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="220"/>
+        <location filename="../app/console_main.cpp" line="223"/>
+        <source>--window-size &apos;%1&apos; is not WIDTHxHEIGHT of at least %2 (e.g. 1280x720)</source>
+        <translation>--window-size „%1“ ist nicht BREITExHÖHE von mindestens %2 (z. B. 1280x720)</translation>
+    </message>
+    <message>
+        <location filename="../app/console_main.cpp" line="245"/>
         <source>syncscope: saved the window to &apos;%1&apos;</source>
         <translation>syncscope: Fenster in „%1“ gespeichert</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="223"/>
+        <location filename="../app/console_main.cpp" line="248"/>
         <source>could not save the screenshot to &apos;%1&apos; (is the folder there and writable?)</source>
         <translation>Bildschirmfoto konnte nicht in „%1“ gespeichert werden (existiert der Ordner und ist er beschreibbar?)</translation>
     </message>
@@ -679,68 +689,68 @@
 <context>
     <name>syncscope::ui::ChartsPanel</name>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="20"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="23"/>
         <source>Samples/s per worker</source>
         <translation>Samples/s pro Worker</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="20"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="23"/>
         <source>samples/s</source>
         <translation>Samples/s</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="21"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="24"/>
         <source>Staleness (mean per worker)</source>
         <translation>Veraltung (Mittel pro Worker)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="21"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="24"/>
         <source>versions behind</source>
         <translation>Versionen zurück</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="22"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="25"/>
         <source>Training loss</source>
         <translation>Trainingsverlust</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="22"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="25"/>
         <source>loss</source>
         <translation>Verlust</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="23"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="26"/>
         <source>Test accuracy</source>
         <translation>Testgenauigkeit</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="23"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="26"/>
         <source>accuracy (%)</source>
         <translation>Genauigkeit (%)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="27"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="30"/>
         <source>All workers</source>
         <translation>Alle Worker</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="62"/>
-        <location filename="../ui/widgets/charts_panel.cpp" line="63"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="99"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="100"/>
         <source>worker %1</source>
         <translation>Worker %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="67"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="104"/>
         <source>training loss</source>
         <translation>Trainingsverlust</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="68"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="105"/>
         <source>test accuracy</source>
         <translation>Testgenauigkeit</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="79"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="116"/>
         <source>Worker %1</source>
         <translation>Worker %1</translation>
     </message>
@@ -798,24 +808,49 @@
         <translation>Zugangsdaten</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="90"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="87"/>
         <source>Workers</source>
         <translation>Worker</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="91"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="88"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="92"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="89"/>
         <source>Backend</source>
         <translation>Backend</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="94"/>
-        <source>Epochs</source>
-        <translation>Epochen</translation>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="91"/>
+        <source>Stop</source>
+        <translation>Ende</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="97"/>
+        <source>when I stop it</source>
+        <translation>wenn ich ihn anhalte</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="98"/>
+        <source>after epochs</source>
+        <translation>nach Epochen</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="99"/>
+        <source>after seconds of training</source>
+        <translation>nach Sekunden Training</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="100"/>
+        <source>at test accuracy (%)</source>
+        <translation>bei Testgenauigkeit (%)</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="101"/>
+        <source>A run that goes on until you press Stop leaves time to steer it</source>
+        <translation>Ein Lauf, der bis zum Drücken von Stopp weitergeht, lässt Zeit, ihn zu steuern</translation>
     </message>
 </context>
 <context>
@@ -905,311 +940,360 @@
     </message>
 </context>
 <context>
-    <name>syncscope::ui::MainWindow</name>
+    <name>syncscope::ui::LogPanel</name>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="56"/>
-        <source>waiting for workers</source>
-        <translation>wartet auf Worker</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="57"/>
-        <source>running</source>
-        <translation>läuft</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="58"/>
-        <source>paused</source>
-        <translation>pausiert</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="59"/>
-        <source>stopped</source>
-        <translation>angehalten</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="60"/>
-        <source>unknown</source>
-        <translation>unbekannt</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="67"/>
-        <source>SyncScope</source>
-        <translation>SyncScope</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="85"/>
-        <source>Scenario at %1 s: %2</source>
-        <translation>Szenario bei %1 s: %2</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="90"/>
-        <source>Note: %1</source>
-        <translation>Hinweis: %1</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="93"/>
-        <source>Scenario over: %1</source>
-        <translation>Szenario beendet: %1</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="99"/>
-        <location filename="../ui/widgets/main_window.cpp" line="176"/>
-        <source>Not attached</source>
-        <translation>Nicht verbunden</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="100"/>
-        <source>Detached: %1</source>
-        <translation>Getrennt: %1</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="103"/>
-        <source>Connection lost: %1</source>
-        <translation>Verbindung verloren: %1</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="111"/>
-        <source>Steering</source>
-        <translation>Steuerung</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="118"/>
+        <location filename="../ui/widgets/log_panel.cpp" line="18"/>
         <source>Log</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="123"/>
+        <location filename="../ui/widgets/log_panel.cpp" line="23"/>
+        <location filename="../ui/widgets/log_panel.cpp" line="55"/>
+        <source>Show the whole log</source>
+        <translation>Das ganze Protokoll zeigen</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/log_panel.cpp" line="55"/>
+        <source>Show only the newest line</source>
+        <translation>Nur die neueste Zeile zeigen</translation>
+    </message>
+</context>
+<context>
+    <name>syncscope::ui::MainWindow</name>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="58"/>
+        <source>waiting for workers</source>
+        <translation>wartet auf Worker</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="59"/>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="60"/>
+        <source>paused</source>
+        <translation>pausiert</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="61"/>
+        <source>stopped</source>
+        <translation>angehalten</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="62"/>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="69"/>
+        <source>SyncScope</source>
+        <translation>SyncScope</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="87"/>
+        <source>Scenario at %1 s: %2</source>
+        <translation>Szenario bei %1 s: %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="92"/>
+        <source>Note: %1</source>
+        <translation>Hinweis: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="95"/>
+        <source>Scenario over: %1</source>
+        <translation>Szenario beendet: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="101"/>
+        <location filename="../ui/widgets/main_window.cpp" line="184"/>
+        <source>Not attached</source>
+        <translation>Nicht verbunden</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="102"/>
+        <source>Detached: %1</source>
+        <translation>Getrennt: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="105"/>
+        <source>Connection lost: %1</source>
+        <translation>Verbindung verloren: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="116"/>
+        <source>Steering</source>
+        <translation>Steuerung</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="121"/>
+        <source>Log</source>
+        <translation>Protokoll</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="130"/>
         <source>Scenario</source>
         <translation>Szenario</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="131"/>
+        <location filename="../ui/widgets/main_window.cpp" line="139"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="132"/>
+        <location filename="../ui/widgets/main_window.cpp" line="140"/>
         <source>&amp;Attach…</source>
         <translation>&amp;Anhängen…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="133"/>
+        <location filename="../ui/widgets/main_window.cpp" line="141"/>
         <source>Start &amp;local cluster…</source>
         <translation>&amp;Lokalen Cluster starten…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="134"/>
+        <location filename="../ui/widgets/main_window.cpp" line="142"/>
         <source>&amp;Detach</source>
         <translation>&amp;Trennen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="139"/>
+        <location filename="../ui/widgets/main_window.cpp" line="147"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="140"/>
+        <location filename="../ui/widgets/main_window.cpp" line="148"/>
         <source>&amp;Run</source>
         <translation>&amp;Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="143"/>
+        <location filename="../ui/widgets/main_window.cpp" line="151"/>
         <source>Roll &amp;back a change…</source>
         <translation>Änderung &amp;zurücknehmen…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="147"/>
+        <location filename="../ui/widgets/main_window.cpp" line="155"/>
         <source>Restore the model, optimiser and mode from the checkpoint taken before a change</source>
         <translation>Modell, Optimierer und Modus aus dem Prüfpunkt vor einer Änderung wiederherstellen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="148"/>
+        <location filename="../ui/widgets/main_window.cpp" line="156"/>
         <source>&amp;Scenarios</source>
         <translation>&amp;Szenarien</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="151"/>
+        <location filename="../ui/widgets/main_window.cpp" line="159"/>
         <source>Stop &amp;following the scenario</source>
         <translation>Szenario nicht mehr &amp;folgen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="156"/>
+        <location filename="../ui/widgets/main_window.cpp" line="164"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="157"/>
+        <location filename="../ui/widgets/main_window.cpp" line="165"/>
         <source>&amp;Wall-clock time axis</source>
         <translation>&amp;Uhrzeit-Zeitachse</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="160"/>
+        <location filename="../ui/widgets/main_window.cpp" line="168"/>
         <source>&amp;Log-scale loss</source>
         <translation>&amp;Logarithmischer Verlust</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="164"/>
+        <location filename="../ui/widgets/main_window.cpp" line="172"/>
         <source>&amp;Presentation view</source>
         <translation>&amp;Präsentationsansicht</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="166"/>
+        <location filename="../ui/widgets/main_window.cpp" line="174"/>
         <source>Ctrl+Shift+P</source>
         <translation>Ctrl+Shift+P</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="167"/>
+        <location filename="../ui/widgets/main_window.cpp" line="175"/>
         <source>Large type for a projector; hides the fine controls and the log</source>
         <translation>Große Schrift für einen Projektor; blendet die feinen Steuerelemente und das Protokoll aus</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="205"/>
+        <location filename="../ui/widgets/main_window.cpp" line="217"/>
         <source>Cannot attach: give both endpoints as tcp://HOST:PORT.</source>
         <translation>Anhängen nicht möglich: beide Endpunkte als tcp://HOST:PORT angeben.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="210"/>
+        <location filename="../ui/widgets/main_window.cpp" line="222"/>
         <source>Attaching to %1…</source>
         <translation>Hänge an %1 an…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="230"/>
+        <location filename="../ui/widgets/main_window.cpp" line="242"/>
         <source>Opening %1…</source>
         <translation>%1 wird geöffnet…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="233"/>
+        <location filename="../ui/widgets/main_window.cpp" line="245"/>
         <source>Opening %1 cancelled.</source>
         <translation>Öffnen von %1 abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="246"/>
+        <location filename="../ui/widgets/main_window.cpp" line="258"/>
         <source>Replay: %1</source>
         <translation>Wiedergabe: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="247"/>
+        <location filename="../ui/widgets/main_window.cpp" line="259"/>
         <source>Opened recording %1 (%2 s)</source>
         <translation>Aufzeichnung %1 geöffnet (%2 s)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="251"/>
+        <location filename="../ui/widgets/main_window.cpp" line="263"/>
         <source>Exported the charts to %1</source>
         <translation>Diagramme nach %1 exportiert</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="267"/>
+        <location filename="../ui/widgets/main_window.cpp" line="279"/>
         <source>State: %1</source>
         <translation>Zustand: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="268"/>
+        <location filename="../ui/widgets/main_window.cpp" line="280"/>
         <source>Mode: %1</source>
         <translation>Modus: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="269"/>
+        <location filename="../ui/widgets/main_window.cpp" line="281"/>
         <source>Version %1</source>
         <translation>Version %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="270"/>
+        <location filename="../ui/widgets/main_window.cpp" line="282"/>
         <source>Accuracy: –</source>
         <translation>Genauigkeit: –</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="271"/>
+        <location filename="../ui/widgets/main_window.cpp" line="283"/>
         <source>Accuracy: %1%</source>
         <translation>Genauigkeit: %1 %</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="278"/>
+        <location filename="../ui/widgets/main_window.cpp" line="292"/>
+        <source>Runs until you stop it: Run → Stop (%1)</source>
+        <translation>Läuft, bis Sie ihn anhalten: Lauf → Stopp (%1)</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="294"/>
+        <source>%1 epochs</source>
+        <translation>%1 Epochen</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="295"/>
+        <source>%1 s of training</source>
+        <translation>%1 s Training</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="296"/>
+        <source>%1% test accuracy</source>
+        <translation>%1 % Testgenauigkeit</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="297"/>
+        <source>Stops at %1, or with Run → Stop (%2)</source>
+        <translation>Endet bei %1 oder mit Lauf → Stopp (%2)</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="297"/>
+        <source> or </source>
+        <translation> oder </translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="303"/>
         <source>UNAUTHENTICATED: anyone on this machine may steer (--insecure)</source>
         <translation>NICHT AUTHENTIFIZIERT: jeder auf diesem Rechner kann steuern (--insecure)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="279"/>
+        <location filename="../ui/widgets/main_window.cpp" line="304"/>
         <source>View only</source>
         <translation>Nur zusehen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="289"/>
+        <location filename="../ui/widgets/main_window.cpp" line="314"/>
         <source>[%1 s] %2: %3</source>
         <translation>[%1 s] %2: %3</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="292"/>
+        <location filename="../ui/widgets/main_window.cpp" line="317"/>
         <source> (change %1)</source>
         <translation> (Änderung %1)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="298"/>
+        <location filename="../ui/widgets/main_window.cpp" line="323"/>
         <source>Rolling back to before change %1</source>
         <translation>Zurück zum Stand vor Änderung %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="311"/>
+        <location filename="../ui/widgets/main_window.cpp" line="338"/>
         <source>Command %1 refused: %2</source>
         <translation>Befehl %1 abgelehnt: %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="319"/>
+        <location filename="../ui/widgets/main_window.cpp" line="346"/>
         <source>Command %1 done: %2</source>
         <translation>Befehl %1 ausgeführt: %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="319"/>
+        <location filename="../ui/widgets/main_window.cpp" line="346"/>
         <source>no event</source>
         <translation>kein Ereignis</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="324"/>
+        <location filename="../ui/widgets/main_window.cpp" line="351"/>
         <source>A local cluster is already running; stop it first.</source>
         <translation>Ein lokaler Cluster läuft bereits; zuerst anhalten.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="335"/>
+        <location filename="../ui/widgets/main_window.cpp" line="361"/>
         <source>Starting a local cluster: %1 serve %2</source>
         <translation>Lokaler Cluster wird gestartet: %1 serve %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="347"/>
+        <location filename="../ui/widgets/main_window.cpp" line="374"/>
         <source>The local cluster has stopped.</source>
         <translation>Der lokale Cluster ist angehalten.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="356"/>
+        <location filename="../ui/widgets/main_window.cpp" line="383"/>
         <source>Stopping the local cluster…</source>
         <translation>Der lokale Cluster wird angehalten …</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="363"/>
-        <location filename="../ui/widgets/main_window.cpp" line="393"/>
+        <location filename="../ui/widgets/main_window.cpp" line="390"/>
+        <location filename="../ui/widgets/main_window.cpp" line="420"/>
         <source>Stop the local cluster?</source>
         <translation>Den lokalen Cluster anhalten?</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="364"/>
+        <location filename="../ui/widgets/main_window.cpp" line="391"/>
         <source>This window started a local cluster. Stop its coordinator and workers?</source>
         <translation>Dieses Fenster hat einen lokalen Cluster gestartet. Seinen Koordinator und seine Worker anhalten?</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="383"/>
+        <location filename="../ui/widgets/main_window.cpp" line="410"/>
         <source>Cannot run the scenario: %1</source>
         <translation>Das Szenario kann nicht ausgeführt werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="394"/>
+        <location filename="../ui/widgets/main_window.cpp" line="421"/>
         <source>A local cluster is running. Stop it and start the scenario &quot;%1&quot;?</source>
         <translation>Ein lokaler Cluster läuft. Ihn anhalten und das Szenario „%1“ starten?</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="404"/>
+        <location filename="../ui/widgets/main_window.cpp" line="431"/>
         <source>Scenario: %1 (%2)</source>
         <translation>Szenario: %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="411"/>
+        <location filename="../ui/widgets/main_window.cpp" line="438"/>
         <source>Scenario %1 s · next: %2</source>
         <translation>Szenario %1 s · als Nächstes: %2</translation>
     </message>
@@ -1522,22 +1606,22 @@
 <context>
     <name>syncscope::ui::ScenarioBanner</name>
     <message>
-        <location filename="../ui/scenario/scenario_banner.cpp" line="55"/>
+        <location filename="../ui/scenario/scenario_banner.cpp" line="65"/>
         <source>%1 s  %2</source>
         <translation>%1 s  %2</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_banner.cpp" line="60"/>
+        <location filename="../ui/scenario/scenario_banner.cpp" line="70"/>
         <source>Training time %1 s</source>
         <translation>Trainingszeit %1 s</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_banner.cpp" line="62"/>
+        <location filename="../ui/scenario/scenario_banner.cpp" line="72"/>
         <source>Next: %1</source>
         <translation>Als Nächstes: %1</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_banner.cpp" line="68"/>
+        <location filename="../ui/scenario/scenario_banner.cpp" line="79"/>
         <source>skipped: the run ended first</source>
         <translation>übersprungen: der Lauf war vorher zu Ende</translation>
     </message>
@@ -1568,151 +1652,147 @@
 <context>
     <name>syncscope::ui::StalenessHistogram</name>
     <message>
-        <location filename="../ui/widgets/staleness_histogram.cpp" line="16"/>
+        <location filename="../ui/widgets/staleness_histogram.cpp" line="19"/>
+        <location filename="../ui/widgets/staleness_histogram.cpp" line="35"/>
         <source>gradients</source>
         <translation>Gradienten</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/staleness_histogram.cpp" line="17"/>
+        <location filename="../ui/widgets/staleness_histogram.cpp" line="21"/>
         <source>Staleness histogram</source>
         <translation>Veraltungshistogramm</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/staleness_histogram.cpp" line="30"/>
+        <location filename="../ui/widgets/staleness_histogram.cpp" line="32"/>
+        <source>staleness τ</source>
+        <translation>Veraltung τ</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/staleness_histogram.cpp" line="50"/>
         <source>%1+</source>
         <translation>%1+</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/staleness_histogram.cpp" line="33"/>
-        <source>staleness τ (versions behind)</source>
-        <translation>Veraltung τ (Versionen zurück)</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/staleness_histogram.cpp" line="37"/>
-        <source>gradients applied</source>
-        <translation>angewandte Gradienten</translation>
     </message>
 </context>
 <context>
     <name>syncscope::ui::SteeringPanel</name>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="59"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="61"/>
         <source>Run</source>
         <translation>Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="62"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="64"/>
         <source>Start</source>
         <translation>Start</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="63"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="65"/>
         <source>Ctrl+Return</source>
         <translation>Ctrl+Return</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="64"/>
-        <location filename="../ui/widgets/steering_panel.cpp" line="279"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="66"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="294"/>
         <source>Pause</source>
         <translation>Pause</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="65"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="67"/>
         <source>Space</source>
         <translation>Space</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="66"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="68"/>
         <source>Stop</source>
         <translation>Stopp</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="67"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="69"/>
         <source>Ctrl+.</source>
         <translation>Ctrl+.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="82"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="84"/>
         <source>Synchronisation</source>
         <translation>Synchronisation</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="93"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="95"/>
         <source>Running</source>
         <translation>Läuft</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="95"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="97"/>
         <source>Send the selected mode and its parameters to the engine</source>
         <translation>Den gewählten Modus und seine Parameter an die Engine senden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="98"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="100"/>
         <source>Groups G</source>
         <translation>Gruppen G</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="91"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="93"/>
         <source>The mode the engine is running now</source>
         <translation>Der Modus, in dem die Engine gerade läuft</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="94"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="96"/>
         <source>Apply mode</source>
         <translation>Modus anwenden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="104"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="106"/>
         <source>Apply</source>
         <translation>Anwenden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="110"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="112"/>
         <source>Learning rate</source>
         <translation>Lernrate</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="123"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="125"/>
         <source>by count</source>
         <translation>nach Anzahl</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="124"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="126"/>
         <source>by speed</source>
         <translation>nach Geschwindigkeit</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="125"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="127"/>
         <source>By count: workers dealt round robin. By speed: workers of similar measured speed together.</source>
         <translation>Nach Anzahl: Worker werden reihum verteilt. Nach Geschwindigkeit: Worker mit ähnlicher gemessener Geschwindigkeit kommen zusammen.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="148"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="150"/>
         <source>Workers</source>
         <translation>Worker</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="174"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="179"/>
         <source>Slowdown of worker %1: compute time x factor (1-10)</source>
         <translation>Verlangsamung von Worker %1: Rechenzeit × Faktor (1–10)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="199"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="214"/>
         <source>Number of groups G; releasing the slider regroups a grouped run</source>
         <translation>Anzahl der Gruppen G; Loslassen des Schiebereglers gruppiert einen gruppierten Lauf neu</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="200"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="215"/>
         <source>Groups apply to the grouped mode only</source>
         <translation>Gruppen gelten nur im gruppierten Modus</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="267"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="282"/>
         <source>This console holds a view key: it may watch the run, not steer it</source>
         <translation>Diese Konsole hat einen Zuschauerschlüssel: Sie kann den Lauf beobachten, aber nicht steuern</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="279"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="294"/>
         <source>Resume</source>
         <translation>Fortsetzen</translation>
     </message>
@@ -1720,27 +1800,22 @@
 <context>
     <name>syncscope::ui::TimeChart</name>
     <message>
-        <location filename="../ui/widgets/time_chart.cpp" line="57"/>
+        <location filename="../ui/widgets/time_chart.cpp" line="42"/>
         <source>Drag: zoom · Wheel: zoom · Shift+drag or middle drag, ←/→: pan · Double-click: follow the run</source>
         <translation>Ziehen: Zoom · Mausrad: Zoom · Umschalt+Ziehen oder mittlere Taste, ←/→: verschieben · Doppelklick: dem Lauf folgen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/time_chart.cpp" line="59"/>
-        <source>time since start (s)</source>
-        <translation>Zeit seit Start (s)</translation>
+        <location filename="../ui/widgets/time_chart.cpp" line="45"/>
+        <source>%g s</source>
+        <translation>%g s</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/time_chart.cpp" line="63"/>
-        <source>wall-clock time</source>
-        <translation>Uhrzeit</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/time_chart.cpp" line="107"/>
+        <location filename="../ui/widgets/time_chart.cpp" line="94"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/time_chart.cpp" line="108"/>
+        <location filename="../ui/widgets/time_chart.cpp" line="95"/>
         <source>%1
 %2
 %3</source>
@@ -1773,13 +1848,13 @@
     </message>
     <message>
         <location filename="../ui/widgets/time_split_chart.cpp" line="32"/>
-        <source>ms per iteration</source>
-        <translation>ms pro Iteration</translation>
+        <source>worker</source>
+        <translation>Worker</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/time_split_chart.cpp" line="55"/>
-        <source>worker %1</source>
-        <translation>Worker %1</translation>
+        <location filename="../ui/widgets/time_split_chart.cpp" line="33"/>
+        <source>ms per iteration</source>
+        <translation>ms pro Iteration</translation>
     </message>
 </context>
 <context>

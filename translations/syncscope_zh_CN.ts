@@ -308,117 +308,127 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/console_main.cpp" line="34"/>
+        <location filename="../app/console_main.cpp" line="37"/>
         <source>Run &apos;syncscope --help&apos; for the flags.</source>
         <translation>运行 &apos;syncscope --help&apos; 查看所有选项。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="106"/>
+        <location filename="../app/console_main.cpp" line="121"/>
         <source>SyncScope console: watch and steer distributed training</source>
         <translation>SyncScope 控制台：观察并操控分布式训练</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="110"/>
+        <location filename="../app/console_main.cpp" line="125"/>
         <source>Attach to a coordinator&apos;s control endpoint (telemetry: port + 1).</source>
         <translation>连接到协调器的控制端点（遥测端口为该端口 + 1）。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="112"/>
+        <location filename="../app/console_main.cpp" line="127"/>
         <source>Start a local cluster with N workers.</source>
         <translation>启动一个有 N 个工作节点的本地集群。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="115"/>
+        <location filename="../app/console_main.cpp" line="130"/>
         <source>The syncscope-engine binary for local clusters.</source>
         <translation>本地集群所用的 syncscope-engine 可执行文件。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="118"/>
+        <location filename="../app/console_main.cpp" line="133"/>
         <source>Language of the console: de, zh_CN or en (default: the system locale).</source>
         <translation>控制台语言：de、zh_CN 或 en（默认：系统区域设置）。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="122"/>
+        <location filename="../app/console_main.cpp" line="137"/>
         <source>Save a PNG of the window to FILE after a while of running, stop a local cluster, and exit.</source>
         <translation>运行一段时间后将窗口截图保存为 PNG 文件 FILE，停止本地集群并退出。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="126"/>
+        <location filename="../app/console_main.cpp" line="141"/>
         <source>Seconds of running before --screenshot grabs the window (default: 10).</source>
         <translation>--screenshot 截取窗口前运行的秒数（默认：10）。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="129"/>
+        <location filename="../app/console_main.cpp" line="145"/>
+        <source>Size of the window in pixels (default: %1, at most the screen&apos;s).</source>
+        <translation>窗口大小（像素，默认：%1，不超过屏幕大小）。</translation>
+    </message>
+    <message>
+        <location filename="../app/console_main.cpp" line="148"/>
         <source>Open a run recording for replay and export.</source>
         <translation>打开运行记录以回放和导出。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="133"/>
+        <location filename="../app/console_main.cpp" line="152"/>
         <source>Play a classroom scenario on a local cluster: a scenario file, or the name of a shipped one (straggler-bsp, bsp-vs-asp, grouping-rescue).</source>
         <translation>在本地集群上播放教学场景：场景文件，或内置场景的名称（straggler-bsp、bsp-vs-asp、grouping-rescue）。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="138"/>
+        <location filename="../app/console_main.cpp" line="157"/>
         <source>With --attach: a credentials file holding a steer or view key (default: %1).</source>
         <translation>与 --attach 一起使用：包含控制或查看密钥的凭据文件（默认：%1）。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="143"/>
+        <location filename="../app/console_main.cpp" line="162"/>
         <source>With --attach: connect without authentication (a coordinator run with --insecure).</source>
         <translation>与 --attach 一起使用：不经认证连接（以 --insecure 运行的协调器）。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="149"/>
+        <location filename="../app/console_main.cpp" line="168"/>
         <source>unexpected argument &apos;%1&apos;</source>
         <translation>意外的参数“%1”</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="151"/>
+        <location filename="../app/console_main.cpp" line="170"/>
         <source>give one of --attach, --local, --open and --scenario</source>
         <translation>请只指定 --attach、--local、--open 和 --scenario 中的一个</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="179"/>
+        <location filename="../app/console_main.cpp" line="198"/>
         <source>--local &apos;%1&apos; must be a number of workers from 1 to %2</source>
         <translation>--local &apos;%1&apos; 必须是 1 到 %2 之间的工作节点数</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="189"/>
+        <location filename="../app/console_main.cpp" line="208"/>
         <source>--screenshot needs --local N, --scenario FILE or --attach tcp://HOST:PORT</source>
         <translation>--screenshot 需要 --local N、--scenario FILE 或 --attach tcp://HOST:PORT</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="158"/>
+        <location filename="../app/console_main.cpp" line="177"/>
         <source>--attach &apos;%1&apos; is not tcp://HOST:PORT (e.g. tcp://127.0.0.1:5556)</source>
         <translation>--attach“%1”不是 tcp://HOST:PORT 格式（例如 tcp://127.0.0.1:5556）</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="167"/>
+        <location filename="../app/console_main.cpp" line="186"/>
         <source>--scenario &apos;%1&apos; is neither a file nor a shipped scenario (%2)</source>
         <translation>--scenario“%1”既不是文件，也不是内置场景（%2）</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="184"/>
+        <location filename="../app/console_main.cpp" line="203"/>
         <source>no syncscope-engine at &apos;%1&apos;; give its path with --engine PATH</source>
         <translation>在“%1”找不到 syncscope-engine；请用 --engine PATH 指定其路径</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="193"/>
+        <location filename="../app/console_main.cpp" line="212"/>
         <source>--screenshot-after &apos;%1&apos; must be a number of seconds from 0 to 86400</source>
         <translation>--screenshot-after“%1”必须是 0 到 86400 之间的秒数</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="202"/>
+        <location filename="../app/console_main.cpp" line="216"/>
         <source>--screenshot-after needs --screenshot FILE</source>
         <translation>--screenshot-after 需要 --screenshot FILE</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="220"/>
+        <location filename="../app/console_main.cpp" line="223"/>
+        <source>--window-size &apos;%1&apos; is not WIDTHxHEIGHT of at least %2 (e.g. 1280x720)</source>
+        <translation>--window-size“%1”不是至少为 %2 的 宽x高（例如 1280x720）</translation>
+    </message>
+    <message>
+        <location filename="../app/console_main.cpp" line="245"/>
         <source>syncscope: saved the window to &apos;%1&apos;</source>
         <translation>syncscope：窗口已保存到“%1”</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="223"/>
+        <location filename="../app/console_main.cpp" line="248"/>
         <source>could not save the screenshot to &apos;%1&apos; (is the folder there and writable?)</source>
         <translation>无法将截图保存到“%1”（文件夹是否存在且可写？）</translation>
     </message>
@@ -679,68 +689,68 @@
 <context>
     <name>syncscope::ui::ChartsPanel</name>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="20"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="23"/>
         <source>Samples/s per worker</source>
         <translation>每个工作节点的样本/秒</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="20"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="23"/>
         <source>samples/s</source>
         <translation>样本/秒</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="21"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="24"/>
         <source>Staleness (mean per worker)</source>
         <translation>陈旧度（每个工作节点的平均值）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="21"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="24"/>
         <source>versions behind</source>
         <translation>落后的版本数</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="22"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="25"/>
         <source>Training loss</source>
         <translation>训练损失</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="22"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="25"/>
         <source>loss</source>
         <translation>损失</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="23"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="26"/>
         <source>Test accuracy</source>
         <translation>测试准确率</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="23"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="26"/>
         <source>accuracy (%)</source>
         <translation>准确率（%）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="27"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="30"/>
         <source>All workers</source>
         <translation>所有工作节点</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="62"/>
-        <location filename="../ui/widgets/charts_panel.cpp" line="63"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="99"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="100"/>
         <source>worker %1</source>
         <translation>工作节点 %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="67"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="104"/>
         <source>training loss</source>
         <translation>训练损失</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="68"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="105"/>
         <source>test accuracy</source>
         <translation>测试准确率</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="79"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="116"/>
         <source>Worker %1</source>
         <translation>工作节点 %1</translation>
     </message>
@@ -798,24 +808,49 @@
         <translation>凭据</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="90"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="87"/>
         <source>Workers</source>
         <translation>工作节点</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="91"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="88"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="92"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="89"/>
         <source>Backend</source>
         <translation>后端</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="94"/>
-        <source>Epochs</source>
-        <translation>轮数</translation>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="91"/>
+        <source>Stop</source>
+        <translation>停止条件</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="97"/>
+        <source>when I stop it</source>
+        <translation>手动停止时</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="98"/>
+        <source>after epochs</source>
+        <translation>指定轮数后</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="99"/>
+        <source>after seconds of training</source>
+        <translation>训练指定秒数后</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="100"/>
+        <source>at test accuracy (%)</source>
+        <translation>达到测试准确率（%）时</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="101"/>
+        <source>A run that goes on until you press Stop leaves time to steer it</source>
+        <translation>一直运行到按下停止的训练，留出操控它的时间</translation>
     </message>
 </context>
 <context>
@@ -905,311 +940,360 @@
     </message>
 </context>
 <context>
-    <name>syncscope::ui::MainWindow</name>
+    <name>syncscope::ui::LogPanel</name>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="56"/>
-        <source>waiting for workers</source>
-        <translation>等待工作节点</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="57"/>
-        <source>running</source>
-        <translation>运行中</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="58"/>
-        <source>paused</source>
-        <translation>已暂停</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="59"/>
-        <source>stopped</source>
-        <translation>已停止</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="60"/>
-        <source>unknown</source>
-        <translation>未知</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="67"/>
-        <source>SyncScope</source>
-        <translation>SyncScope</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="85"/>
-        <source>Scenario at %1 s: %2</source>
-        <translation>场景第 %1 秒：%2</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="90"/>
-        <source>Note: %1</source>
-        <translation>提示：%1</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="93"/>
-        <source>Scenario over: %1</source>
-        <translation>场景已结束：%1</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="99"/>
-        <location filename="../ui/widgets/main_window.cpp" line="176"/>
-        <source>Not attached</source>
-        <translation>未连接</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="100"/>
-        <source>Detached: %1</source>
-        <translation>已断开：%1</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="103"/>
-        <source>Connection lost: %1</source>
-        <translation>连接丢失：%1</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="111"/>
-        <source>Steering</source>
-        <translation>操控</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/main_window.cpp" line="118"/>
+        <location filename="../ui/widgets/log_panel.cpp" line="18"/>
         <source>Log</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="123"/>
+        <location filename="../ui/widgets/log_panel.cpp" line="23"/>
+        <location filename="../ui/widgets/log_panel.cpp" line="55"/>
+        <source>Show the whole log</source>
+        <translation>显示完整日志</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/log_panel.cpp" line="55"/>
+        <source>Show only the newest line</source>
+        <translation>只显示最新一行</translation>
+    </message>
+</context>
+<context>
+    <name>syncscope::ui::MainWindow</name>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="58"/>
+        <source>waiting for workers</source>
+        <translation>等待工作节点</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="59"/>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="60"/>
+        <source>paused</source>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="61"/>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="62"/>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="69"/>
+        <source>SyncScope</source>
+        <translation>SyncScope</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="87"/>
+        <source>Scenario at %1 s: %2</source>
+        <translation>场景第 %1 秒：%2</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="92"/>
+        <source>Note: %1</source>
+        <translation>提示：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="95"/>
+        <source>Scenario over: %1</source>
+        <translation>场景已结束：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="101"/>
+        <location filename="../ui/widgets/main_window.cpp" line="184"/>
+        <source>Not attached</source>
+        <translation>未连接</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="102"/>
+        <source>Detached: %1</source>
+        <translation>已断开：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="105"/>
+        <source>Connection lost: %1</source>
+        <translation>连接丢失：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="116"/>
+        <source>Steering</source>
+        <translation>操控</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="121"/>
+        <source>Log</source>
+        <translation>日志</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="130"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="131"/>
+        <location filename="../ui/widgets/main_window.cpp" line="139"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="132"/>
+        <location filename="../ui/widgets/main_window.cpp" line="140"/>
         <source>&amp;Attach…</source>
         <translation>连接(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="133"/>
+        <location filename="../ui/widgets/main_window.cpp" line="141"/>
         <source>Start &amp;local cluster…</source>
         <translation>启动本地集群(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="134"/>
+        <location filename="../ui/widgets/main_window.cpp" line="142"/>
         <source>&amp;Detach</source>
         <translation>断开(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="139"/>
+        <location filename="../ui/widgets/main_window.cpp" line="147"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="140"/>
+        <location filename="../ui/widgets/main_window.cpp" line="148"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="143"/>
+        <location filename="../ui/widgets/main_window.cpp" line="151"/>
         <source>Roll &amp;back a change…</source>
         <translation>回滚一次更改(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="147"/>
+        <location filename="../ui/widgets/main_window.cpp" line="155"/>
         <source>Restore the model, optimiser and mode from the checkpoint taken before a change</source>
         <translation>从更改前的检查点恢复模型、优化器和模式</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="148"/>
+        <location filename="../ui/widgets/main_window.cpp" line="156"/>
         <source>&amp;Scenarios</source>
         <translation>场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="151"/>
+        <location filename="../ui/widgets/main_window.cpp" line="159"/>
         <source>Stop &amp;following the scenario</source>
         <translation>停止跟随场景(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="156"/>
+        <location filename="../ui/widgets/main_window.cpp" line="164"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="157"/>
+        <location filename="../ui/widgets/main_window.cpp" line="165"/>
         <source>&amp;Wall-clock time axis</source>
         <translation>挂钟时间轴(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="160"/>
+        <location filename="../ui/widgets/main_window.cpp" line="168"/>
         <source>&amp;Log-scale loss</source>
         <translation>对数刻度损失(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="164"/>
+        <location filename="../ui/widgets/main_window.cpp" line="172"/>
         <source>&amp;Presentation view</source>
         <translation>演示视图(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="166"/>
+        <location filename="../ui/widgets/main_window.cpp" line="174"/>
         <source>Ctrl+Shift+P</source>
         <translation>Ctrl+Shift+P</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="167"/>
+        <location filename="../ui/widgets/main_window.cpp" line="175"/>
         <source>Large type for a projector; hides the fine controls and the log</source>
         <translation>适合投影仪的大字号；隐藏精细控件和日志</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="205"/>
+        <location filename="../ui/widgets/main_window.cpp" line="217"/>
         <source>Cannot attach: give both endpoints as tcp://HOST:PORT.</source>
         <translation>无法连接：请以 tcp://HOST:PORT 格式给出两个端点。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="210"/>
+        <location filename="../ui/widgets/main_window.cpp" line="222"/>
         <source>Attaching to %1…</source>
         <translation>正在连接到 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="230"/>
+        <location filename="../ui/widgets/main_window.cpp" line="242"/>
         <source>Opening %1…</source>
         <translation>正在打开 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="233"/>
+        <location filename="../ui/widgets/main_window.cpp" line="245"/>
         <source>Opening %1 cancelled.</source>
         <translation>已取消打开 %1。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="246"/>
+        <location filename="../ui/widgets/main_window.cpp" line="258"/>
         <source>Replay: %1</source>
         <translation>回放：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="247"/>
+        <location filename="../ui/widgets/main_window.cpp" line="259"/>
         <source>Opened recording %1 (%2 s)</source>
         <translation>已打开录制文件 %1（%2 秒）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="251"/>
+        <location filename="../ui/widgets/main_window.cpp" line="263"/>
         <source>Exported the charts to %1</source>
         <translation>已将图表导出到 %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="267"/>
+        <location filename="../ui/widgets/main_window.cpp" line="279"/>
         <source>State: %1</source>
         <translation>状态：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="268"/>
+        <location filename="../ui/widgets/main_window.cpp" line="280"/>
         <source>Mode: %1</source>
         <translation>模式：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="269"/>
+        <location filename="../ui/widgets/main_window.cpp" line="281"/>
         <source>Version %1</source>
         <translation>版本 %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="270"/>
+        <location filename="../ui/widgets/main_window.cpp" line="282"/>
         <source>Accuracy: –</source>
         <translation>准确率：–</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="271"/>
+        <location filename="../ui/widgets/main_window.cpp" line="283"/>
         <source>Accuracy: %1%</source>
         <translation>准确率：%1%</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="278"/>
+        <location filename="../ui/widgets/main_window.cpp" line="292"/>
+        <source>Runs until you stop it: Run → Stop (%1)</source>
+        <translation>运行直到手动停止：运行 → 停止（%1）</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="294"/>
+        <source>%1 epochs</source>
+        <translation>%1 轮</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="295"/>
+        <source>%1 s of training</source>
+        <translation>训练 %1 秒</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="296"/>
+        <source>%1% test accuracy</source>
+        <translation>测试准确率 %1%</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="297"/>
+        <source>Stops at %1, or with Run → Stop (%2)</source>
+        <translation>在 %1 时停止，或通过 运行 → 停止（%2）</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="297"/>
+        <source> or </source>
+        <translation> 或 </translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="303"/>
         <source>UNAUTHENTICATED: anyone on this machine may steer (--insecure)</source>
         <translation>未认证：本机任何人都可控制（--insecure）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="279"/>
+        <location filename="../ui/widgets/main_window.cpp" line="304"/>
         <source>View only</source>
         <translation>仅查看</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="289"/>
+        <location filename="../ui/widgets/main_window.cpp" line="314"/>
         <source>[%1 s] %2: %3</source>
         <translation>[%1 秒] %2：%3</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="292"/>
+        <location filename="../ui/widgets/main_window.cpp" line="317"/>
         <source> (change %1)</source>
         <translation>（更改 %1）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="298"/>
+        <location filename="../ui/widgets/main_window.cpp" line="323"/>
         <source>Rolling back to before change %1</source>
         <translation>正在回滚到更改 %1 之前</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="311"/>
+        <location filename="../ui/widgets/main_window.cpp" line="338"/>
         <source>Command %1 refused: %2</source>
         <translation>命令 %1 被拒绝：%2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="319"/>
+        <location filename="../ui/widgets/main_window.cpp" line="346"/>
         <source>Command %1 done: %2</source>
         <translation>命令 %1 已完成：%2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="319"/>
+        <location filename="../ui/widgets/main_window.cpp" line="346"/>
         <source>no event</source>
         <translation>无事件</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="324"/>
+        <location filename="../ui/widgets/main_window.cpp" line="351"/>
         <source>A local cluster is already running; stop it first.</source>
         <translation>本地集群已在运行；请先停止它。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="335"/>
+        <location filename="../ui/widgets/main_window.cpp" line="361"/>
         <source>Starting a local cluster: %1 serve %2</source>
         <translation>正在启动本地集群：%1 serve %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="347"/>
+        <location filename="../ui/widgets/main_window.cpp" line="374"/>
         <source>The local cluster has stopped.</source>
         <translation>本地集群已停止。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="356"/>
+        <location filename="../ui/widgets/main_window.cpp" line="383"/>
         <source>Stopping the local cluster…</source>
         <translation>正在停止本地集群…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="363"/>
-        <location filename="../ui/widgets/main_window.cpp" line="393"/>
+        <location filename="../ui/widgets/main_window.cpp" line="390"/>
+        <location filename="../ui/widgets/main_window.cpp" line="420"/>
         <source>Stop the local cluster?</source>
         <translation>停止本地集群？</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="364"/>
+        <location filename="../ui/widgets/main_window.cpp" line="391"/>
         <source>This window started a local cluster. Stop its coordinator and workers?</source>
         <translation>此窗口启动了一个本地集群。要停止其协调器和工作节点吗？</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="383"/>
+        <location filename="../ui/widgets/main_window.cpp" line="410"/>
         <source>Cannot run the scenario: %1</source>
         <translation>无法运行场景：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="394"/>
+        <location filename="../ui/widgets/main_window.cpp" line="421"/>
         <source>A local cluster is running. Stop it and start the scenario &quot;%1&quot;?</source>
         <translation>本地集群正在运行。要停止它并启动场景“%1”吗？</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="404"/>
+        <location filename="../ui/widgets/main_window.cpp" line="431"/>
         <source>Scenario: %1 (%2)</source>
         <translation>场景：%1（%2）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="411"/>
+        <location filename="../ui/widgets/main_window.cpp" line="438"/>
         <source>Scenario %1 s · next: %2</source>
         <translation>场景 %1 秒 · 下一步：%2</translation>
     </message>
@@ -1522,22 +1606,22 @@
 <context>
     <name>syncscope::ui::ScenarioBanner</name>
     <message>
-        <location filename="../ui/scenario/scenario_banner.cpp" line="55"/>
+        <location filename="../ui/scenario/scenario_banner.cpp" line="65"/>
         <source>%1 s  %2</source>
         <translation>%1 秒  %2</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_banner.cpp" line="60"/>
+        <location filename="../ui/scenario/scenario_banner.cpp" line="70"/>
         <source>Training time %1 s</source>
         <translation>训练时间 %1 秒</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_banner.cpp" line="62"/>
+        <location filename="../ui/scenario/scenario_banner.cpp" line="72"/>
         <source>Next: %1</source>
         <translation>下一步：%1</translation>
     </message>
     <message>
-        <location filename="../ui/scenario/scenario_banner.cpp" line="68"/>
+        <location filename="../ui/scenario/scenario_banner.cpp" line="79"/>
         <source>skipped: the run ended first</source>
         <translation>已跳过：运行已先行结束</translation>
     </message>
@@ -1568,151 +1652,147 @@
 <context>
     <name>syncscope::ui::StalenessHistogram</name>
     <message>
-        <location filename="../ui/widgets/staleness_histogram.cpp" line="16"/>
+        <location filename="../ui/widgets/staleness_histogram.cpp" line="19"/>
+        <location filename="../ui/widgets/staleness_histogram.cpp" line="35"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/staleness_histogram.cpp" line="17"/>
+        <location filename="../ui/widgets/staleness_histogram.cpp" line="21"/>
         <source>Staleness histogram</source>
         <translation>陈旧度直方图</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/staleness_histogram.cpp" line="30"/>
+        <location filename="../ui/widgets/staleness_histogram.cpp" line="32"/>
+        <source>staleness τ</source>
+        <translation>陈旧度 τ</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/staleness_histogram.cpp" line="50"/>
         <source>%1+</source>
         <translation>%1+</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/staleness_histogram.cpp" line="33"/>
-        <source>staleness τ (versions behind)</source>
-        <translation>陈旧度 τ（落后的版本数）</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/staleness_histogram.cpp" line="37"/>
-        <source>gradients applied</source>
-        <translation>已应用的梯度</translation>
     </message>
 </context>
 <context>
     <name>syncscope::ui::SteeringPanel</name>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="59"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="61"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="62"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="64"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="63"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="65"/>
         <source>Ctrl+Return</source>
         <translation>Ctrl+Return</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="64"/>
-        <location filename="../ui/widgets/steering_panel.cpp" line="279"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="66"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="294"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="65"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="67"/>
         <source>Space</source>
         <translation>Space</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="66"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="68"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="67"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="69"/>
         <source>Ctrl+.</source>
         <translation>Ctrl+.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="82"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="84"/>
         <source>Synchronisation</source>
         <translation>同步</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="93"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="95"/>
         <source>Running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="95"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="97"/>
         <source>Send the selected mode and its parameters to the engine</source>
         <translation>将所选模式及其参数发送给引擎</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="98"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="100"/>
         <source>Groups G</source>
         <translation>组数 G</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="91"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="93"/>
         <source>The mode the engine is running now</source>
         <translation>引擎当前运行的模式</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="94"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="96"/>
         <source>Apply mode</source>
         <translation>应用模式</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="104"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="106"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="110"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="112"/>
         <source>Learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="123"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="125"/>
         <source>by count</source>
         <translation>按数量</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="124"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="126"/>
         <source>by speed</source>
         <translation>按速度</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="125"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="127"/>
         <source>By count: workers dealt round robin. By speed: workers of similar measured speed together.</source>
         <translation>按数量：工作节点轮流分配。按速度：测得速度相近的工作节点分在同一组。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="148"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="150"/>
         <source>Workers</source>
         <translation>工作节点</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="174"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="179"/>
         <source>Slowdown of worker %1: compute time x factor (1-10)</source>
         <translation>工作节点 %1 的减速：计算时间 × 系数（1–10）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="199"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="214"/>
         <source>Number of groups G; releasing the slider regroups a grouped run</source>
         <translation>组数 G；松开滑块即对分组运行重新分组</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="200"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="215"/>
         <source>Groups apply to the grouped mode only</source>
         <translation>分组仅适用于分组模式</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="267"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="282"/>
         <source>This console holds a view key: it may watch the run, not steer it</source>
         <translation>此控制台持有查看密钥：只能观看运行，不能控制</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="279"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="294"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
@@ -1720,27 +1800,22 @@
 <context>
     <name>syncscope::ui::TimeChart</name>
     <message>
-        <location filename="../ui/widgets/time_chart.cpp" line="57"/>
+        <location filename="../ui/widgets/time_chart.cpp" line="42"/>
         <source>Drag: zoom · Wheel: zoom · Shift+drag or middle drag, ←/→: pan · Double-click: follow the run</source>
         <translation>拖动：缩放 · 滚轮：缩放 · Shift+拖动或中键拖动、←/→：平移 · 双击：跟随运行</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/time_chart.cpp" line="59"/>
-        <source>time since start (s)</source>
-        <translation>自开始以来的时间（秒）</translation>
+        <location filename="../ui/widgets/time_chart.cpp" line="45"/>
+        <source>%g s</source>
+        <translation>%g 秒</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/time_chart.cpp" line="63"/>
-        <source>wall-clock time</source>
-        <translation>挂钟时间</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/time_chart.cpp" line="107"/>
+        <location filename="../ui/widgets/time_chart.cpp" line="94"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/time_chart.cpp" line="108"/>
+        <location filename="../ui/widgets/time_chart.cpp" line="95"/>
         <source>%1
 %2
 %3</source>
@@ -1773,13 +1848,13 @@
     </message>
     <message>
         <location filename="../ui/widgets/time_split_chart.cpp" line="32"/>
-        <source>ms per iteration</source>
-        <translation>每次迭代的毫秒数</translation>
+        <source>worker</source>
+        <translation>工作节点</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/time_split_chart.cpp" line="55"/>
-        <source>worker %1</source>
-        <translation>工作节点 %1</translation>
+        <location filename="../ui/widgets/time_split_chart.cpp" line="33"/>
+        <source>ms per iteration</source>
+        <translation>每次迭代的毫秒数</translation>
     </message>
 </context>
 <context>
