@@ -100,6 +100,9 @@ void addRunOptions(CLI::App& cmd, RunOptions& o) {
     cmd.add_option("--epochs", o.epochs, "Stop after this many passes over the training set (all workers together)")->check(CLI::Range(0.0, 1e6));
     cmd.add_option("--max-seconds", o.maxSeconds, "Stop after this many seconds")->check(CLI::Range(0.0, 1e7));
     cmd.add_option("--target-accuracy", o.targetAccuracy, "Stop once test accuracy reaches this percentage")->check(CLI::Range(0.0, 100.0));
+    cmd.add_flag("--until-stopped", o.untilStopped,
+                 "No stop condition: train until a stop command (the console's Stop, Ctrl-C); without it and "
+                 "without --epochs, --max-seconds and --target-accuracy a run stops after 5 epochs");
     cmd.add_option("--record", o.record, "Write a run recording to this file");
     cmd.add_option("--eval-interval", o.evalInterval, "Seconds between test-set evaluations")->check(positive("--eval-interval"))->capture_default_str();
     cmd.add_option("--tick-hz", o.tickHz, "Telemetry ticks per second")->check(CLI::Range(0.5, 100.0))->capture_default_str();
@@ -206,8 +209,11 @@ Result<CoordinatorOptions> toCoordinatorOptions(const RunOptions& o) {
         if (!s) return s.status();
         c.slowdowns[s->first] = s->second;
     }
-    if (o.epochs <= 0 && o.maxSeconds <= 0 && o.targetAccuracy <= 0)
-        c.maxEpochs = 5;  // a run needs an end; --epochs, --max-seconds or --target-accuracy set it
+    if (o.untilStopped && (o.epochs > 0 || o.maxSeconds > 0 || o.targetAccuracy > 0))
+        return invalidArgument("--until-stopped and a stop condition (--epochs, --max-seconds, --target-accuracy) "
+                               "contradict each other: give one or the other");
+    if (o.epochs <= 0 && o.maxSeconds <= 0 && o.targetAccuracy <= 0 && !o.untilStopped)
+        c.maxEpochs = 5;  // a run needs an end unless asked for none: --epochs, --max-seconds, --target-accuracy or --until-stopped
     return c;
 }
 
@@ -228,6 +234,7 @@ std::vector<std::string> toServeArguments(const RunOptions& o) {
     if (!o.record.empty()) a.insert(a.end(), {"--record", o.record});
     for (const auto& s : o.slowdowns) a.insert(a.end(), {"--slowdown", s});
     if (o.paused) a.push_back("--paused");
+    if (o.untilStopped) a.push_back("--until-stopped");
     if (!o.checkpointDir.empty()) a.insert(a.end(), {"--checkpoint-dir", o.checkpointDir});
     if (!o.resumeDir.empty()) a.insert(a.end(), {"--resume", o.resumeDir});
     a.insert(a.end(), {"--checkpoint-seconds", numberText(o.checkpointSeconds), "--keep-checkpoints",

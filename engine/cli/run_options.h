@@ -23,6 +23,7 @@ struct RunOptions {
     /// The mode parameters' flags as given, by ModeSettings field ("staleness_bound" -> "3").
     std::map<std::string, std::string> modeParameters;
     bool paused = false;
+    bool untilStopped = false;  ///< no stop condition: trains until a stop command
     unsigned spareWorkers = 2;
     double maxGradientNorm = 0;
     /// Checkpoints and resume (defaults from CoordinatorOptions).

@@ -23,6 +23,8 @@ private slots:
         QTest::newRow("bad slowdown") << QStringList{"run", "--slowdown", "0:0.5"} << "--slowdown '0:0.5'";
         QTest::newRow("slowdown probability") << QStringList{"run", "--slowdown", "1:1:0:2:5"} << "transient probability 2 must be from 0 to 1";
         QTest::newRow("unknown mode") << QStringList{"run", "--mode", "gossip"} << "gossip";
+        QTest::newRow("until stopped and epochs") << QStringList{"serve", "--until-stopped", "--epochs", "2"}
+                                                  << "--until-stopped and a stop condition";
         QTest::newRow("serve port") << QStringList{"serve", "--data-port", "70000"} << "--data-port";
         QTest::newRow("work without connect") << QStringList{"work"} << "--connect";
         QTest::newRow("export missing file") << QStringList{"export", "/nonexistent.ssrec", "--format", "csv"}
