@@ -6,6 +6,8 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QSlider>
+#include <QSortFilterProxyModel>
+#include <QTableView>
 #include <QSpinBox>
 #include <QtTest>
 
@@ -94,6 +96,7 @@ private slots:
     void autoMarkersShowTheirReason();
     void connectDialogPassesModeFlags();
     void viewKeyGreysOutSteering();
+    void manyWorkersListTheSlowestFirst();
 };
 
 void TestSteeringPanel::selectorListsEveryModeWithTooltips() {
@@ -374,3 +377,28 @@ void TestSteeringPanel::viewKeyGreysOutSteering() {
 
 QTEST_MAIN(TestSteeringPanel)
 #include "test_steering_panel.moc"
+
+// Beyond 16 workers the table shows the lag column and lists the slowest first (its slider moves with
+// its row); with a few workers the column is left out and rows keep the id order.
+void TestSteeringPanel::manyWorkersListTheSlowestFirst() {
+    SteeringPanel panel;
+    const auto withSpeeds = [](uint32_t workers, uint32_t slow) {
+        TelemetryFrame frame = frameWith(modeOf(wire::BSP), std::vector<uint32_t>(workers, 0));
+        for (auto& [id, w] : frame.workers)
+            for (int t = 0; t < 300; ++t) w.samplesPerSecond.append({t / 10.0, id == slow ? 100.0 : 1000.0 + id});
+        return frame;
+    };
+    panel.showFrame(withSpeeds(4, 2));
+    QVERIFY(panel.workerView()->isColumnHidden(WorkerTableModel::Lag));
+    QCOMPARE(panel.sortedWorkers()->index(0, WorkerTableModel::Id).data().toUInt(), 0u);
+
+    panel.showFrame(withSpeeds(24, 13));
+    QVERIFY(!panel.workerView()->isColumnHidden(WorkerTableModel::Lag));
+    const QModelIndex first = panel.sortedWorkers()->index(0, WorkerTableModel::Id);
+    QCOMPARE(first.data().toUInt(), 13u);
+    QCOMPARE(panel.sortedWorkers()->index(0, WorkerTableModel::Lag).data().toString(), QStringLiteral("chronic"));
+    QCOMPARE(panel.sortedWorkers()->index(1, WorkerTableModel::Lag).data().toString(), QStringLiteral("–"));
+    // The slider in the first row is worker 13's.
+    const QModelIndex sliderCell = panel.sortedWorkers()->index(0, WorkerTableModel::Slowdown);
+    QCOMPARE(panel.workerView()->indexWidget(sliderCell), static_cast<QWidget*>(panel.slowdownSlider(13)));
+}

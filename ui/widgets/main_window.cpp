@@ -453,8 +453,8 @@ void MainWindow::setPresentationView(bool on) {
             m_presentation.enter(m_charts->chartViews(), {m_scenarioBanner, m_scenarioBanner->noteLabel(), statusBar()},
                                  table ? QList<QTableView*>{table} : QList<QTableView*>{}, hide);
             // In large type the table keeps what a class follows: who, how fast, how stale, how slowed.
-            m_presentation.hideColumns(table, {WorkerTableModel::State, WorkerTableModel::Group, WorkerTableModel::Dropped,
-                                               WorkerTableModel::Batch});
+            m_presentation.hideColumns(table, {WorkerTableModel::State, WorkerTableModel::Group, WorkerTableModel::Lag,
+                                               WorkerTableModel::Dropped, WorkerTableModel::Batch});
             m_charts->setDetailsShown(false);  // four charts, large enough for large type
         } else {
             m_presentation.leave();

@@ -2,6 +2,7 @@
 #include "ui/widgets/steering_panel.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
@@ -13,6 +14,7 @@
 #include <QScrollBar>
 #include <QSignalBlocker>
 #include <QSlider>
+#include <QSortFilterProxyModel>
 #include <QSpinBox>
 #include <QStyledItemDelegate>
 #include <QTableView>
@@ -25,6 +27,7 @@
 #include <algorithm>
 
 #include "engine/ps/mode_catalog.h"
+#include "ui/model/worker_selection.h"
 #include "ui/net/control_requests.h"
 #include "ui/widgets/mode_editor.h"
 #include "ui/widgets/worker_table_model.h"
@@ -35,6 +38,7 @@ namespace {
 constexpr int kSliderStepsPerUnit = 10;  // slider positions 10..100 are factors 1.0..10.0
 constexpr int kGroupsDebounceMs = 400;   // keyboard and wheel steps of the groups slider send once
 constexpr int kSliderMinimumWidth = 80;  // a slowdown slider's 1..10 in steps a hand can hit
+constexpr int kResortMs = 2000;        // how often the worker table is sorted again (its order follows the run)
 
 // The group cell's editor: a spin box over the current groups 0..G-1.
 class GroupDelegate : public QStyledItemDelegate {
@@ -50,7 +54,8 @@ public:
 
 }  // namespace
 
-SteeringPanel::SteeringPanel(QWidget* parent) : QWidget(parent), m_workers(new WorkerTableModel(this)) {
+SteeringPanel::SteeringPanel(QWidget* parent)
+    : QWidget(parent), m_workers(new WorkerTableModel(this)), m_sorted(new QSortFilterProxyModel(this)) {
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(createRunBox());
     layout->addWidget(createModeBox());
@@ -150,7 +155,19 @@ QWidget* SteeringPanel::createWorkerBox() {
     auto* box = new QGroupBox(tr("Workers"), this);
     auto* layout = new QVBoxLayout(box);
     m_table = new QTableView(box);
-    m_table->setModel(m_workers);
+    // Rows move only when the table is sorted again (resort), not on every tick: a slider or a group
+    // cell stays under the pointer meanwhile.
+    m_sorted->setSourceModel(m_workers);
+    m_sorted->setSortRole(WorkerTableModel::SortRole);
+    m_sorted->setDynamicSortFilter(false);
+    m_table->setModel(m_sorted);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(WorkerTableModel::Id, Qt::AscendingOrder);
+    m_table->horizontalHeader()->setSortIndicatorShown(false);  // until there are many workers
+    connect(m_table->horizontalHeader(), &QHeaderView::sectionClicked, this, [this] { m_sortChosen = true; });
+    auto* resortTimer = new QTimer(this);
+    connect(resortTimer, &QTimer::timeout, this, &SteeringPanel::resort);
+    resortTimer->start(kResortMs);
     m_table->setItemDelegateForColumn(WorkerTableModel::Group, new GroupDelegate(m_table));
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
@@ -168,7 +185,14 @@ QWidget* SteeringPanel::createWorkerBox() {
     return box;
 }
 
+void SteeringPanel::resort() {
+    if (QApplication::mouseButtons() != Qt::NoButton) return;  // a drag or a click in progress
+    m_sorted->sort(m_table->horizontalHeader()->sortIndicatorSection(), m_table->horizontalHeader()->sortIndicatorOrder());
+}
+
 void SteeringPanel::rebuildSliders() {
+    if (!m_sortChosen && size_t(m_workers->rowCount()) > kLinesUpToWorkers)
+        m_table->sortByColumn(WorkerTableModel::Lag, Qt::AscendingOrder);  // many workers: the slowest first
     for (int row = 0; row < m_workers->rowCount(); ++row) {
         const uint32_t id = m_workers->workerId(row);
         auto* slider = new QSlider(Qt::Horizontal, m_table);
@@ -185,7 +209,7 @@ void SteeringPanel::rebuildSliders() {
         connect(slider, &QSlider::valueChanged, this, [slider, send] {
             if (!slider->isSliderDown()) send();
         });
-        m_table->setIndexWidget(m_workers->index(row, WorkerTableModel::Slowdown), slider);
+        m_table->setIndexWidget(m_sorted->mapFromSource(m_workers->index(row, WorkerTableModel::Slowdown)), slider);
     }
 }
 
@@ -289,7 +313,16 @@ void SteeringPanel::showFrame(const TelemetryFrame& frame) {
     if (frame.catalog) m_editor->setCatalog(*frame.catalog);  // an attached engine's own modes
     applyRole(frame.clientRole);
     m_workers->setFrame(frame);
+    // The lag column where the charts cannot show every worker as a line of its own.
+    const bool many = frame.workers.size() > kLinesUpToWorkers;
+    if (m_table->isColumnHidden(WorkerTableModel::Lag) == many) {
+        m_table->setColumnHidden(WorkerTableModel::Lag, !many);
+        m_table->horizontalHeader()->setSortIndicatorShown(many);  // its arrow widens every column
+    }
     if (!frame.latest) return;
+    // Batch sizes differ only in the elastic mode; elsewhere the column would repeat the run's.
+    const bool elastic = frame.latest->mode().mode() == wire::ELASTIC;
+    if (m_table->isColumnHidden(WorkerTableModel::Batch) == elastic) m_table->setColumnHidden(WorkerTableModel::Batch, !elastic);
     m_paused = frame.latest->state() == wire::RUN_PAUSED;
     m_pauseResume->setText(m_paused ? tr("Resume") : tr("Pause"));
     showEngineMode(*frame.latest);

@@ -14,6 +14,7 @@ class QDoubleSpinBox;
 class QFormLayout;
 class QLabel;
 class QSlider;
+class QSortFilterProxyModel;
 class QTableView;
 class QTimer;
 
@@ -38,6 +39,11 @@ public:
     QSlider* groupsSlider() const { return m_groups; }
     QComboBox* groupBySelector() const { return m_groupBy; }
     WorkerTableModel* workerTable() const { return m_workers; }
+    /// The table as shown: sorted by a column a person clicked, or (beyond kLinesUpToWorkers
+    /// workers, until they click one) slowest first by the lag column, which only shows then;
+    /// re-sorted every few seconds.
+    QSortFilterProxyModel* sortedWorkers() const { return m_sorted; }
+    QTableView* workerView() const { return m_table; }
     /// The slowdown slider of `workerId`'s row (nullptr: no such worker).
     QSlider* slowdownSlider(uint32_t workerId) const;
 
@@ -60,6 +66,7 @@ private:
     QWidget* createWorkerBox();
     void fitTableWidth();  // wide enough for every column: the panel never cuts one
     void rebuildSliders();
+    void resort();
     void updateParameters();
     void loadSettings(const wire::ModeSettings& settings);
     void sendGroups();
@@ -68,7 +75,9 @@ private:
     void applyRole(const std::string& role);
 
     WorkerTableModel* m_workers;
+    QSortFilterProxyModel* m_sorted;
     QTableView* m_table = nullptr;
+    bool m_sortChosen = false;  ///< a person clicked a column header: their order stays
     QAction *m_start = nullptr, *m_pauseResume = nullptr, *m_stop = nullptr;
     QFormLayout* m_form = nullptr;
     ModeEditor* m_editor = nullptr;

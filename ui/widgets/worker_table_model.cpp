@@ -61,7 +61,7 @@ QString WorkerTableModel::stateName(wire::WorkerState state) {
 QString WorkerTableModel::lagName(ui::Lag lag) {
     switch (lag) {
         case ui::Lag::Chronic: return tr("chronic");
-        case ui::Lag::Transient: return tr("transient");
+        case ui::Lag::Transient: return tr("brief");  // transient: short, so the table stays narrow
         default: return tr("–");
     }
 }
@@ -137,6 +137,10 @@ bool WorkerTableModel::setData(const QModelIndex& index, const QVariant& value, 
 }
 
 QVariant WorkerTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == Lag)
+        return tr("Chronic: slower than the median worker for most of the last %1 s (a slow machine); brief: now "
+                  "and then (transient hiccups). Click a header to sort; this one puts the slowest first.")
+            .arg(int(kLagWindowSeconds));
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
         case Id: return tr("Worker");
