@@ -14,7 +14,9 @@
 
 #include <cmath>
 
+#include "ui/model/worker_selection.h"
 #include "ui/widgets/charts_panel.h"
+#include "ui/widgets/worker_heatmap.h"
 #include "ui/widgets/time_chart.h"
 
 using namespace syncscope::ui;
@@ -199,6 +201,56 @@ private slots:
         QCOMPARE(appended, 0);
         QCOMPARE(replaced, kFrames * (2 * kWorkers + 2));
         for (TimeChart* chart : timeCharts()) verifyReduced(chart);
+    }
+
+    // 64 workers: heatmaps instead of a line each, the slowest 4 and the mean as lines, and a click
+    // on a heatmap's row adds that worker's line; back to 4 workers, the lines come back.
+    void manyWorkersGetHeatmaps() {
+        ChartsPanel panel;
+        panel.resize(1400, 900);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        TelemetryFrame frame = makeFrame(600);
+        const WorkerSeries model = frame.workers.at(0);
+        for (uint32_t id = 0; id < 64; ++id) {
+            WorkerSeries& w = frame.workers[id];
+            w = model;
+            w.id = id;
+            for (QPointF& p : w.samplesPerSecond) {
+                p.setY(id == 40 ? 50.0 : 1000.0 + id);
+                w.computeMs.append({p.x(), 10.0});
+                w.commMs.append({p.x(), 1.0});
+                w.waitMs.append({p.x(), id == 40 ? 0.0 : 5.0});
+            }
+        }
+        panel.showFrame(frame);
+        QTest::qWait(50);  // a new grid shows once the event loop runs
+        QVERIFY(panel.manyWorkers());
+        for (WorkerHeatmap* map : panel.heatmaps()) {
+            QVERIFY2(map->isVisible(), qPrintable(map->title()));
+            QVERIFY2(!map->cells().isNull(), qPrintable(map->title()));
+        }
+        QChartView* samples = panel.chartViews().at(0);
+        QCOMPARE(samples->chart()->series().size(), qsizetype(kSlowestShown + 1));  // the slowest, the mean
+        QStringList names;
+        for (QAbstractSeries* series : samples->chart()->series()) names << series->name();
+        QVERIFY2(names.contains("worker 40") && names.contains("mean of 64 workers"), qPrintable(names.join(", ")));
+        QVERIFY(!panel.chartViews().at(1)->isVisible());  // staleness lines: the heatmap shows them
+
+        WorkerHeatmap* map = panel.heatmaps().at(0);
+        QPoint row;
+        for (int y = 0; y < map->height() && row.isNull(); ++y)
+            if (map->workerAt({map->width() / 2, y}) == 20) row = {map->width() / 2, y};
+        QVERIFY(!row.isNull());
+        QTest::mouseClick(map, Qt::LeftButton, {}, row);
+        QCOMPARE(panel.chosenWorker(), 20u);
+        QCOMPARE(samples->chart()->series().size(), qsizetype(kSlowestShown + 2));
+
+        panel.showFrame(makeFrame(600));
+        QTest::qWait(50);
+        QVERIFY(!panel.manyWorkers());
+        QVERIFY(!map->isVisible());
+        QCOMPARE(samples->chart()->series().size(), qsizetype(kWorkers));
     }
 };
 

@@ -86,6 +86,14 @@ private slots:
         QCOMPARE(map.workerAt({2, 2}), -1);  // the title, not a row
     }
 
+    void aLongRunShowsItsLastTwoMinutes() {
+        WorkerHeatmap map(HeatmapMetric::SamplesPerSecond);
+        map.showFrame(frameOf(64, 600));
+        QCOMPARE(map.windowEnd(), 600.0);
+        QVERIFY(std::abs(map.windowStart() - (600.0 - WorkerHeatmap::kWindowSeconds)) < 1e-9);
+        QCOMPARE(map.cells().width(), WorkerHeatmap::kColumns);
+    }
+
     void nothingToDrawWithoutFigures() {
         WorkerHeatmap map(HeatmapMetric::SamplesPerSecond);
         map.showFrame(ui::TelemetryFrame{});

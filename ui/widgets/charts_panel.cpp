@@ -12,9 +12,11 @@
 #include <cmath>
 #include <utility>
 
+#include "ui/model/worker_selection.h"
 #include "ui/widgets/staleness_histogram.h"
 #include "ui/widgets/time_chart.h"
 #include "ui/widgets/time_split_chart.h"
+#include "ui/widgets/worker_heatmap.h"
 
 namespace syncscope::ui {
 
@@ -26,7 +28,15 @@ ChartsPanel::ChartsPanel(QWidget* parent)
       m_accuracy(new TimeChart(tr("Test accuracy"), tr("accuracy (%)"))),
       m_histogram(new StalenessHistogram),
       m_timeSplit(new TimeSplitChart),
+      m_samplesMap(new WorkerHeatmap(HeatmapMetric::SamplesPerSecond)),
+      m_stalenessMap(new WorkerHeatmap(HeatmapMetric::Staleness)),
+      m_waitMap(new WorkerHeatmap(HeatmapMetric::WaitShare)),
       m_histogramWorker(new QComboBox) {
+    for (WorkerHeatmap* map : heatmaps()) {
+        map->setParent(this);
+        map->hide();  // until the workers are too many for a line each
+        connect(map, &WorkerHeatmap::workerClicked, this, [this](quint32 id) { chooseWorker(id); });
+    }
     m_histogramWorker->addItem(tr("All workers"));
     connect(m_histogramWorker, &QComboBox::currentIndexChanged, this, [this](int index) {
         const QVariant id = m_histogramWorker->itemData(index);
@@ -59,25 +69,36 @@ void ChartsPanel::resizeEvent(QResizeEvent* event) {
 void ChartsPanel::setDetailsShown(bool shown) {
     if (shown == m_detailsShown) return;
     m_detailsShown = shown;
-    m_histogramBox->setVisible(shown);
-    m_timeSplit->setVisible(shown);
-    arrange(2);
+    arrange(2);  // shows what the grid holds, hides the rest
     QResizeEvent resize(size(), size());
     resizeEvent(&resize);  // the best grid for what is shown
 }
 
+QList<QWidget*> ChartsPanel::gridCharts() const {
+    if (m_manyWorkers)
+        return m_detailsShown ? QList<QWidget*>{m_samplesMap, m_samples, m_stalenessMap, m_waitMap, m_loss, m_accuracy}
+                              : QList<QWidget*>{m_samplesMap, m_samples, m_loss, m_accuracy};
+    return m_detailsShown ? QList<QWidget*>{m_samples, m_staleness, m_loss, m_accuracy, m_histogramBox, m_timeSplit}
+                          : QList<QWidget*>{m_samples, m_staleness, m_loss, m_accuracy};
+}
+
 void ChartsPanel::arrange(int columns) {
     m_columns = columns;
-    QList<QWidget*> charts{m_samples, m_staleness, m_loss, m_accuracy, m_histogramBox, m_timeSplit};
-    if (!m_detailsShown) {
-        for (QWidget* detail : charts.mid(4)) detail->setParent(this);  // kept, hidden, out of the grid
-        charts.resize(4);
-    }
+    const QList<QWidget*> charts = gridCharts();
+    for (QWidget* chart : QList<QWidget*>{m_samples, m_staleness, m_loss, m_accuracy, m_histogramBox, m_timeSplit,
+                                          m_samplesMap, m_stalenessMap, m_waitMap})
+        if (!charts.contains(chart)) {
+            chart->setParent(this);  // kept, hidden, out of the grid
+            chart->hide();
+        }
     auto* rows = new QSplitter(Qt::Vertical);
     QList<int> rowSizes;
     for (int first = 0; first < charts.size(); first += columns) {
         auto* row = new QSplitter(Qt::Horizontal);
-        for (QWidget* chart : charts.mid(first, columns)) row->addWidget(chart);  // takes it from the old grid
+        for (QWidget* chart : charts.mid(first, columns)) {
+            row->addWidget(chart);  // takes it from the old grid
+            chart->show();
+        }
         row->setSizes(QList<int>(columns, 1000));  // equal shares, whatever the charts' size hints say
         rows->addWidget(row);
         rowSizes << 1000;
@@ -94,19 +115,42 @@ void ChartsPanel::showFrame(const TelemetryFrame& frame) {
         m_startUnixMs = startUnixMs;
         setWallClockAxis(m_wallClock);
     }
-    QList<NamedSeries> samples, staleness;
-    for (const auto& [id, worker] : frame.workers) {
-        samples.append({tr("worker %1").arg(id), worker.samplesPerSecond});
-        staleness.append({tr("worker %1").arg(id), worker.stalenessMean});
+    const bool many = frame.workers.size() > kLinesUpToWorkers;
+    if (many != m_manyWorkers) {
+        m_manyWorkers = many;
+        m_samples->chart()->setTitle(many ? tr("Samples/s: the slowest workers") : tr("Samples/s per worker"));
+        arrange(m_columns);
     }
-    m_samples->setData(samples, frame.events);
-    m_staleness->setData(staleness, frame.events);
+    showWorkerLines(frame);
     m_loss->setData({{tr("training loss"), frame.trainLoss}}, frame.events);
     m_accuracy->setData({{tr("test accuracy"), frame.testAccuracy}}, frame.events);
     updateWorkerChoices(frame);
     m_histogram->showFrame(frame);
     m_timeSplit->showFrame(frame);
 }
+
+void ChartsPanel::showWorkerLines(const TelemetryFrame& frame) {
+    QList<NamedSeries> samples, staleness;
+    const TelemetryFrame lines = m_manyWorkers ? linesFrame(frame, m_chosen) : frame;
+    for (const auto& [id, worker] : lines.workers) {
+        samples.append({tr("worker %1").arg(id), worker.samplesPerSecond});
+        staleness.append({tr("worker %1").arg(id), worker.stalenessMean});
+    }
+    if (m_manyWorkers) {
+        samples.append({tr("mean of %n workers", nullptr, int(frame.workers.size())),
+                        meanOverWorkers(frame, &WorkerSeries::samplesPerSecond)});
+        for (WorkerHeatmap* map : heatmaps()) map->showFrame(frame);
+    }
+    m_samples->setData(samples, frame.events);
+    if (!m_manyWorkers) m_staleness->setData(staleness, frame.events);
+}
+
+void ChartsPanel::chooseWorker(uint32_t id) {
+    m_chosen = id;
+    showWorkerLines(m_lastFrame);
+}
+
+QList<WorkerHeatmap*> ChartsPanel::heatmaps() const { return {m_samplesMap, m_stalenessMap, m_waitMap}; }
 
 void ChartsPanel::updateWorkerChoices(const TelemetryFrame& frame) {
     if (m_histogramWorker->count() == int(frame.workers.size()) + 1) return;

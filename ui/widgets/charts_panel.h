@@ -1,6 +1,8 @@
 // The console's charts in one resizable grid (three rows of two, or two rows of three in a wide,
 // low panel): samples/s and staleness per worker, the staleness histogram, training loss, test
-// accuracy and each worker's time split, all fed from one frame.
+// accuracy and each worker's time split, all fed from one frame. Beyond kLinesUpToWorkers workers,
+// lines per worker give way to worker x time heatmaps (samples/s, staleness, wait share) and a
+// chart of the slowest workers, the one clicked on a heatmap, and the mean.
 #pragma once
 
 #include <QList>
@@ -17,6 +19,7 @@ namespace syncscope::ui {
 class StalenessHistogram;
 class TimeChart;
 class TimeSplitChart;
+class WorkerHeatmap;
 
 class ChartsPanel : public QWidget {
     Q_OBJECT
@@ -37,6 +40,12 @@ public:
     /// The staleness histogram and the time split, or (hidden) four larger charts in two rows:
     /// the presentation view leaves the details out.
     void setDetailsShown(bool shown);
+    /// Whether the frame had too many workers for a line each (the heatmaps show).
+    bool manyWorkers() const { return m_manyWorkers; }
+    QList<WorkerHeatmap*> heatmaps() const;
+    /// The worker whose lines are drawn beside the slowest (clicked on a heatmap; UINT32_MAX: none).
+    void chooseWorker(uint32_t id);
+    uint32_t chosenWorker() const { return m_chosen; }
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
@@ -45,6 +54,9 @@ private:
     void arrange(int columns);
     void updateWorkerChoices(const TelemetryFrame& frame);
     QList<TimeChart*> timeCharts() const;
+    /// The charts of the grid, in order, for the current number of workers and details setting.
+    QList<QWidget*> gridCharts() const;
+    void showWorkerLines(const TelemetryFrame& frame);
 
     TimeChart* m_samples;
     TimeChart* m_staleness;
@@ -52,6 +64,9 @@ private:
     TimeChart* m_accuracy;
     StalenessHistogram* m_histogram;
     TimeSplitChart* m_timeSplit;
+    WorkerHeatmap *m_samplesMap, *m_stalenessMap, *m_waitMap;
+    bool m_manyWorkers = false;
+    uint32_t m_chosen = UINT32_MAX;
     QComboBox* m_histogramWorker;
     QWidget* m_histogramBox;
     QSplitter* m_rows = nullptr;

@@ -18,20 +18,10 @@ namespace {
 constexpr std::array<QRgb, 9> kStops{0xff440154, 0xff472d7b, 0xff3b528b, 0xff2c728e, 0xff21918c,
                                      0xff28ae80, 0xff5ec962, 0xffaadc32, 0xfffde725};
 
-const QVector<QPointF>& seriesOf(const WorkerSeries& w, HeatmapMetric metric) {
-    return metric == HeatmapMetric::SamplesPerSecond ? w.samplesPerSecond : w.stalenessMean;
-}
-
-// The wait share at each point: wait / (compute + communication + wait).
-QVector<QPointF> waitShare(const WorkerSeries& w) {
-    QVector<QPointF> out;
-    const qsizetype n = std::min({w.computeMs.size(), w.commMs.size(), w.waitMs.size()});
-    out.reserve(n);
-    for (qsizetype i = 0; i < n; ++i) {
-        const double total = w.computeMs[i].y() + w.commMs[i].y() + w.waitMs[i].y();
-        if (total > 0) out.append({w.waitMs[i].x(), w.waitMs[i].y() / total});
-    }
-    return out;
+// The first point at or after time t (points sorted by time).
+qsizetype firstAtOrAfter(const QVector<QPointF>& points, double t) {
+    return std::lower_bound(points.begin(), points.end(), t, [](const QPointF& p, double x) { return p.x() < x; }) -
+           points.begin();
 }
 
 }  // namespace
@@ -61,39 +51,53 @@ QRgb WorkerHeatmap::colorAt(double t) {
 }
 
 void WorkerHeatmap::showFrame(const TelemetryFrame& frame) {
+    // Samples/s times are every worker's tick times; the window is the last kWindowSeconds of them.
     m_rows.clear();
     m_t0 = std::numeric_limits<double>::max();
     m_t1 = std::numeric_limits<double>::lowest();
-    std::vector<QVector<QPointF>> series;
-    series.reserve(frame.workers.size());
     for (const auto& [id, w] : frame.workers) {
         m_rows.push_back(id);
-        series.push_back(m_metric == HeatmapMetric::WaitShare ? waitShare(w) : seriesOf(w, m_metric));
-        if (!series.back().isEmpty()) {
-            m_t0 = std::min(m_t0, series.back().front().x());
-            m_t1 = std::max(m_t1, series.back().back().x());
-        }
+        if (w.samplesPerSecond.isEmpty()) continue;
+        m_t0 = std::min(m_t0, w.samplesPerSecond.front().x());
+        m_t1 = std::max(m_t1, w.samplesPerSecond.back().x());
     }
+    m_t0 = std::max(m_t0, m_t1 - kWindowSeconds);
     if (m_rows.empty() || m_t1 <= m_t0) {
         m_cells = QImage();
         update();
         return;
     }
-    // No more slices than ticks, so a short run leaves no slice between two ticks empty.
-    qsizetype longest = 0;
-    for (const auto& points : series) longest = std::max(longest, points.size());
-    const int columns = int(std::clamp<qsizetype>(longest - 1, 1, kColumns));
+    // No more slices than ticks in the window, so a short run leaves no slice between two ticks empty.
+    qsizetype ticks = 0;
+    for (const auto& [id, w] : frame.workers)
+        ticks = std::max(ticks, w.samplesPerSecond.size() - firstAtOrAfter(w.samplesPerSecond, m_t0));
+    const int columns = int(std::clamp<qsizetype>(ticks - 1, 1, kColumns));
     const int rows = int(m_rows.size());
     std::vector<double> sum(size_t(rows) * columns, 0.0);
     std::vector<int> count(size_t(rows) * columns, 0);
     const double scale = columns / (m_t1 - m_t0);
-    for (int r = 0; r < rows; ++r)
-        for (const QPointF& p : series[size_t(r)]) {
-            if (!std::isfinite(p.y())) continue;
-            const int c = std::clamp(int((p.x() - m_t0) * scale), 0, columns - 1);
-            sum[size_t(r) * columns + c] += p.y();
-            ++count[size_t(r) * columns + c];
+    const auto add = [&](int r, double x, double y) {
+        if (!std::isfinite(y)) return;
+        const size_t cell = size_t(r) * columns + size_t(std::clamp(int((x - m_t0) * scale), 0, columns - 1));
+        sum[cell] += y;
+        ++count[cell];
+    };
+    int r = 0;
+    for (const auto& [id, w] : frame.workers) {
+        if (m_metric == HeatmapMetric::WaitShare) {
+            // wait / (compute + communication + wait) at each tick
+            const qsizetype n = std::min({w.computeMs.size(), w.commMs.size(), w.waitMs.size()});
+            for (qsizetype i = firstAtOrAfter(w.waitMs, m_t0); i < n; ++i) {
+                const double total = w.computeMs[i].y() + w.commMs[i].y() + w.waitMs[i].y();
+                if (total > 0) add(r, w.waitMs[i].x(), w.waitMs[i].y() / total);
+            }
+        } else {
+            const QVector<QPointF>& points =
+                m_metric == HeatmapMetric::SamplesPerSecond ? w.samplesPerSecond : w.stalenessMean;
+            for (qsizetype i = firstAtOrAfter(points, m_t0); i < points.size(); ++i) add(r, points[i].x(), points[i].y());
         }
+        ++r;
+    }
     m_low = 0;
     m_high = m_metric == HeatmapMetric::WaitShare ? 1.0 : 0.0;
     if (m_metric != HeatmapMetric::WaitShare)
@@ -102,11 +106,11 @@ void WorkerHeatmap::showFrame(const TelemetryFrame& frame) {
     if (m_high <= m_low) m_high = m_low + 1;
     m_cells = QImage(columns, rows, QImage::Format_ARGB32);
     m_cells.fill(Qt::transparent);
-    for (int r = 0; r < rows; ++r) {
-        auto* line = reinterpret_cast<QRgb*>(m_cells.scanLine(r));
+    for (int row = 0; row < rows; ++row) {
+        auto* line = reinterpret_cast<QRgb*>(m_cells.scanLine(row));
         for (int c = 0; c < columns; ++c)
-            if (const int n = count[size_t(r) * columns + c])
-                line[c] = colorAt((sum[size_t(r) * columns + c] / n - m_low) / (m_high - m_low));
+            if (const int n = count[size_t(row) * columns + c])
+                line[c] = colorAt((sum[size_t(row) * columns + c] / n - m_low) / (m_high - m_low));
     }
     update();
 }

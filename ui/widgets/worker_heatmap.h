@@ -1,5 +1,5 @@
 // WorkerHeatmap: one row per worker, one column per slice of the run's time, the colour a worker's
-// samples/s, mean staleness or share of time spent waiting in that slice. Where 64 or 256 lines
+// samples/s, mean staleness or share of time spent waiting in that slice, over the last two minutes. Where 64 or 256 lines
 // cannot be told apart, a heatmap shows the slow rows at a glance; a click on a row names its worker.
 #pragma once
 
@@ -17,8 +17,10 @@ enum class HeatmapMetric { SamplesPerSecond, Staleness, WaitShare };
 class WorkerHeatmap : public QWidget {
     Q_OBJECT
 public:
-    /// Time slices across the run at most (fewer when the run has fewer ticks).
+    /// Time slices across the window at most (fewer when it holds fewer ticks).
     static constexpr int kColumns = 160;
+    /// The most recent seconds of the run shown (a frame's cost stays flat as the run grows).
+    static constexpr double kWindowSeconds = 120;
 
     explicit WorkerHeatmap(HeatmapMetric metric, QWidget* parent = nullptr);
 
@@ -33,6 +35,9 @@ public:
     /// The value range the colours span: [low, high].
     double low() const { return m_low; }
     double high() const { return m_high; }
+    /// The time span shown, in run seconds.
+    double windowStart() const { return m_t0; }
+    double windowEnd() const { return m_t1; }
     /// The worker of the row at this widget position, or -1.
     int workerAt(const QPoint& position) const;
 
