@@ -21,6 +21,7 @@
 #include "engine/ps/mode_catalog.h"
 #include "ui/scenario/scenario_catalog.h"
 #include "ui/scenario/scenario_parser.h"
+#include "ui/widgets/compare_window.h"
 #include "ui/widgets/connect_dialog.h"
 #include "ui/widgets/main_window.h"
 
@@ -160,7 +161,13 @@ int main(int argc, char** argv) {
     const QCommandLineOption insecure(
         QStringLiteral("insecure"),
         QApplication::translate("main", "With --attach: connect without authentication (a coordinator run with --insecure)."));
-    parser.addOptions({attach, credentials, insecure, local, open, scenario, engine, lang, windowSize, screenshot, screenshotAfter});
+    const QCommandLineOption compare(
+        QStringLiteral("compare"),
+        QApplication::translate("main", "Compare run recordings on the same charts, in a window of their own (give it once per "
+                                        "recording; File → Compare runs… adds more)."),
+        QStringLiteral("FILE"));
+    parser.addOptions({attach, credentials, insecure, local, open, scenario, compare, engine, lang, windowSize, screenshot,
+                       screenshotAfter});
     if (!parser.parse(QApplication::arguments())) return failUsage(parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) parser.showHelp(0);
     if (parser.isSet(QStringLiteral("version"))) parser.showVersion();
@@ -204,8 +211,8 @@ int main(int argc, char** argv) {
     }
     double screenshotSeconds = kDefaultScreenshotAfterSeconds;
     if (parser.isSet(screenshot)) {
-        if (!parser.isSet(attach) && !parser.isSet(local) && !lesson)
-            return failUsage(QApplication::translate("main", "--screenshot needs --local N, --scenario FILE or --attach tcp://HOST:PORT"));
+        if (!parser.isSet(attach) && !parser.isSet(local) && !lesson && !parser.isSet(compare))
+            return failUsage(QApplication::translate("main", "--screenshot needs --local N, --scenario FILE, --attach tcp://HOST:PORT or --compare FILE"));
         bool ok = false;
         screenshotSeconds = parser.value(screenshotAfter).toDouble(&ok);
         if (!ok || screenshotSeconds < 0.0 || screenshotSeconds > 24 * 3600)
@@ -234,12 +241,19 @@ int main(int argc, char** argv) {
     else if (parser.isSet(local)) window.startLocalCluster(localSettings);
     else if (parser.isSet(open)) window.openRecordingInBackground(parser.value(open));  // errors: status bar and log
     else if (lesson) window.runScenario(*lesson);
-    else QTimer::singleShot(0, &window, [&window] { window.openConnectDialog(true); });
+    else if (!parser.isSet(compare)) QTimer::singleShot(0, &window, [&window] { window.openConnectDialog(true); });
+    // Recordings compared beside whatever the window shows; alone, the comparison is what a screenshot grabs.
+    QWidget* shown = &window;
+    if (parser.isSet(compare)) {
+        QWidget* comparison = window.compareRuns(parser.values(compare));
+        comparison->resize(size);
+        if (!parser.isSet(attach) && !parser.isSet(local) && !lesson) shown = comparison;
+    }
 
     if (parser.isSet(screenshot)) {
         const QString file = parser.value(screenshot);
-        QTimer::singleShot(static_cast<int>(screenshotSeconds * 1000.0), &window, [&window, file] {
-            const QPixmap image = window.grab();
+        QTimer::singleShot(static_cast<int>(screenshotSeconds * 1000.0), &window, [&window, shown, file] {
+            const QPixmap image = shown->grab();
             const bool saved = !image.isNull() && image.save(file, "PNG");
             if (saved)
                 std::fprintf(stdout, "%s\n", qPrintable(QApplication::translate("main", "syncscope: saved the window to '%1'").arg(file)));

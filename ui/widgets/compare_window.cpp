@@ -108,13 +108,13 @@ CompareWindow::CompareWindow(QWidget* parent)
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);  // the run's name takes the rest
 
     auto* split = new QSplitter(Qt::Vertical, this);
     split->addWidget(charts);
     split->addWidget(m_table);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 1);
+    charts->setSizes({1000, 1000, 1000});  // equal thirds, whatever the charts' size hints say
+    split->setSizes({3000, 1000});          // the charts first; the table scrolls
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(bar);
     layout->addWidget(split, 1);
@@ -146,7 +146,7 @@ std::optional<double> CompareWindow::shiftOf(int index) const {
 void CompareWindow::addRecordings(const QStringList& paths) {
     if (paths.isEmpty()) return;
     ++m_pending;
-    m_status->setText(tr("Reading %n recording(s)…", nullptr, int(paths.size())));
+    m_status->setText(tr("Reading recordings: %1…").arg(paths.size()));
     const double target = m_target->value();
     QPointer<CompareWindow> self(this);
     QThreadPool::globalInstance()->start([self, paths, target] {
@@ -170,7 +170,7 @@ void CompareWindow::added(const QVector<RunCurves>& runs, const QStringList& err
     if (!errors.isEmpty()) notes << tr("Could not read: %1").arg(errors.join(QStringLiteral("; ")));
     for (const RunCurves& r : runs)
         if (!r.warning.isEmpty()) notes << QStringLiteral("%1: %2").arg(r.name, r.warning);
-    m_status->setText(notes.isEmpty() ? tr("%n run(s) compared.", nullptr, int(m_runs.size())) : notes.join(QLatin1Char('\n')));
+    m_status->setText(notes.isEmpty() ? tr("Runs compared: %1").arg(m_runs.size()) : notes.join(QLatin1Char('\n')));
     redraw();
     if (m_pending == 0) emit loaded();
 }

@@ -14,6 +14,7 @@
 #include <QSignalBlocker>
 #include <QStatusBar>
 #include <QTableView>
+#include <QVBoxLayout>
 
 #include <memory>
 
@@ -23,8 +24,10 @@
 #include "ui/scenario/scenario_commands.h"
 #include "ui/scenario/scenario_menu.h"
 #include "ui/scenario/scenario_parser.h"
+#include "ui/widgets/advisor_bar.h"
 #include "ui/widgets/chart_export.h"
 #include "ui/widgets/charts_panel.h"
+#include "ui/widgets/compare_window.h"
 #include "ui/widgets/event_markers.h"
 #include "ui/widgets/log_panel.h"
 #include "ui/widgets/recording_task.h"
@@ -65,10 +68,20 @@ QString MainWindow::runStateName(wire::RunState state) {
 
 MainWindow::MainWindow(const QString& engineBinary, QWidget* parent)
     : QMainWindow(parent), m_engineBinary(engineBinary), m_connection(m_store), m_replay(m_store),
-      m_charts(new ChartsPanel(this)), m_cluster(new LocalClusterProcess(this)) {
+      m_charts(new ChartsPanel(this)), m_advisor(new AdvisorBar(this)), m_cluster(new LocalClusterProcess(this)) {
     setWindowTitle(tr("SyncScope"));
     connectLocalCluster();
-    setCentralWidget(m_charts);
+    auto* central = new QWidget(this);
+    auto* centralLayout = new QVBoxLayout(central);
+    centralLayout->setContentsMargins(0, 0, 0, 0);
+    centralLayout->setSpacing(0);
+    centralLayout->addWidget(m_advisor);
+    centralLayout->addWidget(m_charts, 1);
+    setCentralWidget(central);
+    connect(m_advisor, &AdvisorBar::answered, this, [this](quint64 adviceId, bool accept) {
+        appendLog(accept ? tr("Taking advice %1").arg(adviceId) : tr("Dismissing advice %1").arg(adviceId));
+        m_adviceRequest = m_connection.sendCommand(answerAdviceRequest(adviceId, accept));
+    });
     createDocks();
     addToolBar(Qt::BottomToolBarArea, m_replayBar = new ReplayBar(m_replay, this));
     createMenus();
@@ -143,6 +156,7 @@ void MainWindow::createMenus() {
     file->addSeparator();
     m_replayBar->addRecordingActions(file);
     addChartExportMenu(file, this, [this](const QString& path) { exportCharts(path); });
+    file->addAction(tr("&Compare runs…"), this, [this] { compareRuns(); });
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     QMenu* run = menuBar()->addMenu(tr("&Run"));
@@ -272,6 +286,8 @@ void MainWindow::showLatestFrame() {
     const std::shared_ptr<const TelemetryFrame> frame = m_store.frame();
     m_charts->showFrame(*frame);
     m_steering->showFrame(*frame);
+    m_advisor->setCanSteer(frame->clientRole != "view");
+    m_advisor->showEvents(frame->events);
     logEvents(*frame);
     if (!frame->latest) return;
     if (m_scenarioRunner.active()) m_scenarioRunner.onTick(*frame->latest);
@@ -319,6 +335,14 @@ void MainWindow::logEvents(const TelemetryFrame& frame) {
     }
 }
 
+CompareWindow* MainWindow::compareRuns(const QStringList& recordings) {
+    if (!m_compare) m_compare = new CompareWindow(this);  // a window of its own (Qt::Window), owned here
+    m_compare->addRecordings(recordings);
+    m_compare->show();
+    m_compare->raise();
+    return m_compare;
+}
+
 void MainWindow::rollBack(uint64_t changeId) {
     appendLog(tr("Rolling back to before change %1").arg(changeId));
     m_connection.sendCommand(rollbackRequest(changeId));
@@ -336,6 +360,7 @@ void MainWindow::reportError(const QString& message) {
 void MainWindow::onCommandReplied(quint64 requestId, bool ok, const QString& error, const QByteArray& serializedEvent) {
     if (!ok) {
         reportError(tr("Command %1 refused: %2").arg(requestId).arg(error));
+        if (requestId == m_adviceRequest) m_advisor->answerRefused();
         return;
     }
     const std::optional<wire::Event> event = eventFromReply(serializedEvent);

@@ -25,7 +25,9 @@ class QPlainTextEdit;
 
 namespace syncscope::ui {
 
+class AdvisorBar;
 class ChartsPanel;
+class CompareWindow;
 class LogPanel;
 class ReplayBar;
 class ScenarioBanner;
@@ -74,6 +76,10 @@ public:
     QAction* rollbackAction() const { return m_rollbackAction; }
 
     ChartsPanel* chartsPanel() const { return m_charts; }
+    /// The advisor's open proposal, above the charts (hidden while there is none).
+    AdvisorBar* advisorBar() const { return m_advisor; }
+    /// Opens the comparison of runs (File → Compare runs…) with these recordings added.
+    CompareWindow* compareRuns(const QStringList& recordings = {});
     const TelemetryStore& store() const { return m_store; }
     SteeringPanel* steeringPanel() const { return m_steering; }
     QPlainTextEdit* logView() const;
@@ -113,6 +119,9 @@ private:
     ScenarioRunner m_scenarioRunner;
     PresentationMode m_presentation;
     ChartsPanel* m_charts;
+    AdvisorBar* m_advisor;
+    CompareWindow* m_compare = nullptr;
+    quint64 m_adviceRequest = 0;  // the answer in flight: a refusal lets the person answer again
     SteeringPanel* m_steering = nullptr;
     ReplayBar* m_replayBar = nullptr;
     LogPanel* m_logPanel = nullptr;
