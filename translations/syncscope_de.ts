@@ -308,127 +308,132 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/console_main.cpp" line="37"/>
+        <location filename="../app/console_main.cpp" line="38"/>
         <source>Run &apos;syncscope --help&apos; for the flags.</source>
         <translation>Mit „syncscope --help“ werden die Optionen angezeigt.</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="121"/>
+        <location filename="../app/console_main.cpp" line="122"/>
         <source>SyncScope console: watch and steer distributed training</source>
         <translation>SyncScope-Konsole: verteiltes Training beobachten und steuern</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="125"/>
+        <location filename="../app/console_main.cpp" line="126"/>
         <source>Attach to a coordinator&apos;s control endpoint (telemetry: port + 1).</source>
         <translation>An den Steuerungsendpunkt eines Koordinators anhängen (Telemetrie: Port + 1).</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="127"/>
+        <location filename="../app/console_main.cpp" line="128"/>
         <source>Start a local cluster with N workers.</source>
         <translation>Einen lokalen Cluster mit N Workern starten.</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="130"/>
+        <location filename="../app/console_main.cpp" line="131"/>
         <source>The syncscope-engine binary for local clusters.</source>
         <translation>Die syncscope-engine-Programmdatei für lokale Cluster.</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="133"/>
+        <location filename="../app/console_main.cpp" line="134"/>
         <source>Language of the console: de, zh_CN or en (default: the system locale).</source>
         <translation>Sprache der Konsole: de, zh_CN oder en (Standard: das Gebietsschema des Systems).</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="137"/>
+        <location filename="../app/console_main.cpp" line="138"/>
         <source>Save a PNG of the window to FILE after a while of running, stop a local cluster, and exit.</source>
         <translation>Nach einer Weile Laufzeit ein PNG des Fensters in DATEI speichern, einen lokalen Cluster anhalten und beenden.</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="141"/>
+        <location filename="../app/console_main.cpp" line="142"/>
         <source>Seconds of running before --screenshot grabs the window (default: 10).</source>
         <translation>Sekunden Laufzeit, bevor --screenshot das Fenster aufnimmt (Standard: 10).</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="145"/>
+        <location filename="../app/console_main.cpp" line="146"/>
         <source>Size of the window in pixels (default: %1, at most the screen&apos;s).</source>
         <translation>Größe des Fensters in Pixeln (Standard: %1, höchstens die des Bildschirms).</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="148"/>
+        <location filename="../app/console_main.cpp" line="149"/>
         <source>Open a run recording for replay and export.</source>
         <translation>Eine Laufaufzeichnung zum Abspielen und Exportieren öffnen.</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="152"/>
+        <location filename="../app/console_main.cpp" line="153"/>
         <source>Play a classroom scenario on a local cluster: a scenario file, or the name of a shipped one (straggler-bsp, bsp-vs-asp, grouping-rescue).</source>
         <translation>Ein Unterrichtsszenario auf einem lokalen Cluster abspielen: eine Szenariodatei oder der Name eines mitgelieferten Szenarios (straggler-bsp, bsp-vs-asp, grouping-rescue).</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="157"/>
+        <location filename="../app/console_main.cpp" line="158"/>
         <source>With --attach: a credentials file holding a steer or view key (default: %1).</source>
         <translation>Mit --attach: eine Zugangsdatei mit einem Steuer- oder Zuschauerschlüssel (Standard: %1).</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="162"/>
+        <location filename="../app/console_main.cpp" line="163"/>
         <source>With --attach: connect without authentication (a coordinator run with --insecure).</source>
         <translation>Mit --attach: ohne Authentifizierung verbinden (ein mit --insecure gestarteter Koordinator).</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="168"/>
+        <location filename="../app/console_main.cpp" line="166"/>
+        <source>Compare run recordings on the same charts, in a window of their own (give it once per recording; File → Compare runs… adds more).</source>
+        <translation>Laufaufzeichnungen in denselben Diagrammen vergleichen, in einem eigenen Fenster (einmal je Aufzeichnung angeben; Datei → Läufe vergleichen… fügt weitere hinzu).</translation>
+    </message>
+    <message>
+        <location filename="../app/console_main.cpp" line="175"/>
         <source>unexpected argument &apos;%1&apos;</source>
         <translation>unerwartetes Argument „%1“</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="170"/>
+        <location filename="../app/console_main.cpp" line="177"/>
         <source>give one of --attach, --local, --open and --scenario</source>
         <translation>bitte nur eine von --attach, --local, --open und --scenario angeben</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="198"/>
+        <location filename="../app/console_main.cpp" line="205"/>
         <source>--local &apos;%1&apos; must be a number of workers from 1 to %2</source>
         <translation>--local &apos;%1&apos; muss eine Anzahl von Workern zwischen 1 und %2 sein</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="208"/>
-        <source>--screenshot needs --local N, --scenario FILE or --attach tcp://HOST:PORT</source>
-        <translation>--screenshot braucht --local N, --scenario DATEI oder --attach tcp://HOST:PORT</translation>
-    </message>
-    <message>
-        <location filename="../app/console_main.cpp" line="177"/>
+        <location filename="../app/console_main.cpp" line="184"/>
         <source>--attach &apos;%1&apos; is not tcp://HOST:PORT (e.g. tcp://127.0.0.1:5556)</source>
         <translation>--attach „%1“ ist nicht tcp://HOST:PORT (z. B. tcp://127.0.0.1:5556)</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="186"/>
+        <location filename="../app/console_main.cpp" line="193"/>
         <source>--scenario &apos;%1&apos; is neither a file nor a shipped scenario (%2)</source>
         <translation>--scenario „%1“ ist weder eine Datei noch ein mitgeliefertes Szenario (%2)</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="203"/>
+        <location filename="../app/console_main.cpp" line="210"/>
         <source>no syncscope-engine at &apos;%1&apos;; give its path with --engine PATH</source>
         <translation>keine syncscope-engine unter „%1“; ihren Pfad mit --engine PFAD angeben</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="212"/>
+        <location filename="../app/console_main.cpp" line="215"/>
+        <source>--screenshot needs --local N, --scenario FILE, --attach tcp://HOST:PORT or --compare FILE</source>
+        <translation>--screenshot braucht --local N, --scenario DATEI, --attach tcp://HOST:PORT oder --compare DATEI</translation>
+    </message>
+    <message>
+        <location filename="../app/console_main.cpp" line="219"/>
         <source>--screenshot-after &apos;%1&apos; must be a number of seconds from 0 to 86400</source>
         <translation>--screenshot-after „%1“ muss eine Anzahl von Sekunden zwischen 0 und 86400 sein</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="216"/>
+        <location filename="../app/console_main.cpp" line="223"/>
         <source>--screenshot-after needs --screenshot FILE</source>
         <translation>--screenshot-after braucht --screenshot DATEI</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="223"/>
+        <location filename="../app/console_main.cpp" line="230"/>
         <source>--window-size &apos;%1&apos; is not WIDTHxHEIGHT of at least %2 (e.g. 1280x720)</source>
         <translation>--window-size „%1“ ist nicht BREITExHÖHE von mindestens %2 (z. B. 1280x720)</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="245"/>
+        <location filename="../app/console_main.cpp" line="259"/>
         <source>syncscope: saved the window to &apos;%1&apos;</source>
         <translation>syncscope: Fenster in „%1“ gespeichert</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="248"/>
+        <location filename="../app/console_main.cpp" line="262"/>
         <source>could not save the screenshot to &apos;%1&apos; (is the folder there and writable?)</source>
         <translation>Bildschirmfoto konnte nicht in „%1“ gespeichert werden (existiert der Ordner und ist er beschreibbar?)</translation>
     </message>
@@ -687,72 +692,352 @@
     </message>
 </context>
 <context>
+    <name>syncscope::ui::AdvisorBar</name>
+    <message>
+        <location filename="../ui/widgets/advisor_bar.cpp" line="23"/>
+        <source>Apply</source>
+        <translation>Anwenden</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/advisor_bar.cpp" line="24"/>
+        <source>Dismiss</source>
+        <translation>Verwerfen</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/advisor_bar.cpp" line="35"/>
+        <source>Keep the current mode; the advisor proposes again if the run changes</source>
+        <translation>Den aktuellen Modus behalten; der Berater schlägt erneut vor, wenn sich der Lauf ändert</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/advisor_bar.cpp" line="65"/>
+        <source>Advisor: switch from %1 to %2.</source>
+        <translation>Berater: von %1 zu %2 wechseln.</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/advisor_bar.cpp" line="68"/>
+        <source>Worker %1 takes %2 ms per iteration, the median worker %3 ms.</source>
+        <translation>Worker %1 braucht %2 ms pro Iteration, der mittlere Worker %3 ms.</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/advisor_bar.cpp" line="71"/>
+        <source>Predicted: %1 samples/s at staleness %2</source>
+        <translation>Vorhersage: %1 Samples/s bei Veraltung %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/advisor_bar.cpp" line="74"/>
+        <source>(now %1 samples/s at %2).</source>
+        <translation>(jetzt %1 Samples/s bei %2).</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/advisor_bar.cpp" line="101"/>
+        <source>This console may only watch (view role)</source>
+        <translation>Diese Konsole darf nur zusehen (Rolle view)</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/advisor_bar.cpp" line="110"/>
+        <source>Switch to the proposed mode now (a change like any other: it can be rolled back)</source>
+        <translation>Jetzt zum vorgeschlagenen Modus wechseln (eine Änderung wie jede andere: sie lässt sich zurücknehmen)</translation>
+    </message>
+</context>
+<context>
     <name>syncscope::ui::ChartsPanel</name>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="23"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="25"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="121"/>
         <source>Samples/s per worker</source>
         <translation>Samples/s pro Worker</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="23"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="25"/>
         <source>samples/s</source>
         <translation>Samples/s</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="24"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="26"/>
         <source>Staleness (mean per worker)</source>
         <translation>Veraltung (Mittel pro Worker)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="24"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="26"/>
         <source>versions behind</source>
         <translation>Versionen zurück</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="25"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="27"/>
         <source>Training loss</source>
         <translation>Trainingsverlust</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="25"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="27"/>
         <source>loss</source>
         <translation>Verlust</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="26"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="28"/>
         <source>Test accuracy</source>
         <translation>Testgenauigkeit</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="26"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="28"/>
         <source>accuracy (%)</source>
         <translation>Genauigkeit (%)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="30"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="40"/>
         <source>All workers</source>
         <translation>Alle Worker</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="99"/>
-        <location filename="../ui/widgets/charts_panel.cpp" line="100"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="121"/>
+        <source>Samples/s: the slowest workers</source>
+        <translation>Samples/s: die langsamsten Worker</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/charts_panel.cpp" line="136"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="137"/>
         <source>worker %1</source>
         <translation>Worker %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="104"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="125"/>
         <source>training loss</source>
         <translation>Trainingsverlust</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="105"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="126"/>
         <source>test accuracy</source>
         <translation>Testgenauigkeit</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../ui/widgets/charts_panel.cpp" line="140"/>
+        <source>mean of %n workers</source>
+        <translation>
+            <numerusform>Mittel über %n Worker</numerusform>
+            <numerusform>Mittel über %n Worker</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="116"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="160"/>
         <source>Worker %1</source>
         <translation>Worker %1</translation>
+    </message>
+</context>
+<context>
+    <name>syncscope::ui::CompareWindow</name>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="41"/>
+        <source>seconds</source>
+        <translation>Sekunden</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="54"/>
+        <source>start of training</source>
+        <translation>Trainingsbeginn</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="55"/>
+        <source>first mode change</source>
+        <translation>erster Moduswechsel</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="56"/>
+        <source>first regrouping</source>
+        <translation>erste Umgruppierung</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="57"/>
+        <source>first learning-rate change</source>
+        <translation>erste Änderung der Lernrate</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="58"/>
+        <source>first slowdown</source>
+        <translation>erste Verlangsamung</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="59"/>
+        <source>first rollback</source>
+        <translation>erste Rücknahme</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="60"/>
+        <source>first worker lost</source>
+        <translation>erster verlorener Worker</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="61"/>
+        <source>first resume</source>
+        <translation>erste Wiederaufnahme</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="71"/>
+        <source>Test accuracy</source>
+        <translation>Testgenauigkeit</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="71"/>
+        <source>accuracy (%)</source>
+        <translation>Genauigkeit (%)</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="72"/>
+        <source>Training loss</source>
+        <translation>Trainingsverlust</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="72"/>
+        <source>loss</source>
+        <translation>Verlust</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="73"/>
+        <source>Updates per second</source>
+        <translation>Aktualisierungen pro Sekunde</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="73"/>
+        <source>updates/s</source>
+        <translation>Aktualisierungen/s</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="74"/>
+        <source>Compare runs</source>
+        <translation>Läufe vergleichen</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="76"/>
+        <source>Add recordings…</source>
+        <translation>Aufzeichnungen hinzufügen…</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="77"/>
+        <source>Export CSV…</source>
+        <translation>CSV exportieren…</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="85"/>
+        <source>Align on:</source>
+        <translation>Ausrichten an:</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="87"/>
+        <source>Target accuracy:</source>
+        <translation>Zielgenauigkeit:</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="104"/>
+        <source>Run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="104"/>
+        <source>Aligned at</source>
+        <translation>Ausgerichtet bei</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="104"/>
+        <source>Time to target (s)</source>
+        <translation>Zeit bis zum Ziel (s)</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="104"/>
+        <source>Final accuracy</source>
+        <translation>Endgenauigkeit</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="105"/>
+        <source>Samples/s</source>
+        <translation>Samples/s</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="105"/>
+        <source>Staleness mean</source>
+        <translation>Veraltung (Mittel)</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="105"/>
+        <source>Staleness p99</source>
+        <translation>Veraltung p99</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="105"/>
+        <source>Dropped</source>
+        <translation>Verworfen</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="122"/>
+        <source>Add two or more recordings (File → Record, or a run&apos;s --record file) to compare them.</source>
+        <translation>Zwei oder mehr Aufzeichnungen hinzufügen (Datei → Aufzeichnen, oder die --record-Datei eines Laufs), um sie zu vergleichen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="149"/>
+        <source>Reading recordings: %1…</source>
+        <translation>Aufzeichnungen werden gelesen: %1…</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="170"/>
+        <source>Could not read: %1</source>
+        <translation>Nicht lesbar: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="173"/>
+        <source>Runs compared: %1</source>
+        <translation>Verglichene Läufe: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="225"/>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="225"/>
+        <source>no such event: from the start</source>
+        <translation>kein solches Ereignis: ab dem Start</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="226"/>
+        <source>not reached</source>
+        <translation>nicht erreicht</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="227"/>
+        <source>%1%</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="227"/>
+        <source>–</source>
+        <translation>–</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="244"/>
+        <source>cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="251"/>
+        <source>Recordings to compare</source>
+        <translation>Zu vergleichende Aufzeichnungen</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="252"/>
+        <source>SyncScope recordings (*.ssrec);;All files (*)</source>
+        <translation>SyncScope-Aufzeichnungen (*.ssrec);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="257"/>
+        <source>Export the comparison</source>
+        <translation>Den Vergleich exportieren</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="258"/>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="261"/>
+        <source>Wrote %1</source>
+        <translation>%1 geschrieben</translation>
     </message>
 </context>
 <context>
@@ -942,18 +1227,18 @@
 <context>
     <name>syncscope::ui::LogPanel</name>
     <message>
-        <location filename="../ui/widgets/log_panel.cpp" line="18"/>
+        <location filename="../ui/widgets/log_panel.cpp" line="20"/>
         <source>Log</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/log_panel.cpp" line="23"/>
-        <location filename="../ui/widgets/log_panel.cpp" line="55"/>
+        <location filename="../ui/widgets/log_panel.cpp" line="25"/>
+        <location filename="../ui/widgets/log_panel.cpp" line="57"/>
         <source>Show the whole log</source>
         <translation>Das ganze Protokoll zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/log_panel.cpp" line="55"/>
+        <location filename="../ui/widgets/log_panel.cpp" line="57"/>
         <source>Show only the newest line</source>
         <translation>Nur die neueste Zeile zeigen</translation>
     </message>
@@ -961,339 +1246,354 @@
 <context>
     <name>syncscope::ui::MainWindow</name>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="58"/>
+        <location filename="../ui/widgets/main_window.cpp" line="61"/>
         <source>waiting for workers</source>
         <translation>wartet auf Worker</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="59"/>
+        <location filename="../ui/widgets/main_window.cpp" line="62"/>
         <source>running</source>
         <translation>läuft</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="60"/>
+        <location filename="../ui/widgets/main_window.cpp" line="63"/>
         <source>paused</source>
         <translation>pausiert</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="61"/>
+        <location filename="../ui/widgets/main_window.cpp" line="64"/>
         <source>stopped</source>
         <translation>angehalten</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="62"/>
+        <location filename="../ui/widgets/main_window.cpp" line="65"/>
         <source>unknown</source>
         <translation>unbekannt</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="69"/>
+        <location filename="../ui/widgets/main_window.cpp" line="72"/>
         <source>SyncScope</source>
         <translation>SyncScope</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="87"/>
+        <location filename="../ui/widgets/main_window.cpp" line="82"/>
+        <source>Taking advice %1</source>
+        <translation>Rat %1 wird angenommen</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="82"/>
+        <source>Dismissing advice %1</source>
+        <translation>Rat %1 wird verworfen</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="100"/>
         <source>Scenario at %1 s: %2</source>
         <translation>Szenario bei %1 s: %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="92"/>
+        <location filename="../ui/widgets/main_window.cpp" line="105"/>
         <source>Note: %1</source>
         <translation>Hinweis: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="95"/>
+        <location filename="../ui/widgets/main_window.cpp" line="108"/>
         <source>Scenario over: %1</source>
         <translation>Szenario beendet: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="101"/>
-        <location filename="../ui/widgets/main_window.cpp" line="184"/>
+        <location filename="../ui/widgets/main_window.cpp" line="114"/>
+        <location filename="../ui/widgets/main_window.cpp" line="198"/>
         <source>Not attached</source>
         <translation>Nicht verbunden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="102"/>
+        <location filename="../ui/widgets/main_window.cpp" line="115"/>
         <source>Detached: %1</source>
         <translation>Getrennt: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="105"/>
+        <location filename="../ui/widgets/main_window.cpp" line="118"/>
         <source>Connection lost: %1</source>
         <translation>Verbindung verloren: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="116"/>
+        <location filename="../ui/widgets/main_window.cpp" line="129"/>
         <source>Steering</source>
         <translation>Steuerung</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="121"/>
+        <location filename="../ui/widgets/main_window.cpp" line="134"/>
         <source>Log</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="130"/>
+        <location filename="../ui/widgets/main_window.cpp" line="143"/>
         <source>Scenario</source>
         <translation>Szenario</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="139"/>
+        <location filename="../ui/widgets/main_window.cpp" line="152"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="140"/>
+        <location filename="../ui/widgets/main_window.cpp" line="153"/>
         <source>&amp;Attach…</source>
         <translation>&amp;Anhängen…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="141"/>
+        <location filename="../ui/widgets/main_window.cpp" line="154"/>
         <source>Start &amp;local cluster…</source>
         <translation>&amp;Lokalen Cluster starten…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="142"/>
+        <location filename="../ui/widgets/main_window.cpp" line="155"/>
         <source>&amp;Detach</source>
         <translation>&amp;Trennen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="147"/>
+        <location filename="../ui/widgets/main_window.cpp" line="159"/>
+        <source>&amp;Compare runs…</source>
+        <translation>Läufe &amp;vergleichen…</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="161"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="148"/>
+        <location filename="../ui/widgets/main_window.cpp" line="162"/>
         <source>&amp;Run</source>
         <translation>&amp;Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="151"/>
+        <location filename="../ui/widgets/main_window.cpp" line="165"/>
         <source>Roll &amp;back a change…</source>
         <translation>Änderung &amp;zurücknehmen…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="155"/>
+        <location filename="../ui/widgets/main_window.cpp" line="169"/>
         <source>Restore the model, optimiser and mode from the checkpoint taken before a change</source>
         <translation>Modell, Optimierer und Modus aus dem Prüfpunkt vor einer Änderung wiederherstellen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="156"/>
+        <location filename="../ui/widgets/main_window.cpp" line="170"/>
         <source>&amp;Scenarios</source>
         <translation>&amp;Szenarien</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="159"/>
+        <location filename="../ui/widgets/main_window.cpp" line="173"/>
         <source>Stop &amp;following the scenario</source>
         <translation>Szenario nicht mehr &amp;folgen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="164"/>
+        <location filename="../ui/widgets/main_window.cpp" line="178"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="165"/>
+        <location filename="../ui/widgets/main_window.cpp" line="179"/>
         <source>&amp;Wall-clock time axis</source>
         <translation>&amp;Uhrzeit-Zeitachse</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="168"/>
+        <location filename="../ui/widgets/main_window.cpp" line="182"/>
         <source>&amp;Log-scale loss</source>
         <translation>&amp;Logarithmischer Verlust</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="172"/>
+        <location filename="../ui/widgets/main_window.cpp" line="186"/>
         <source>&amp;Presentation view</source>
         <translation>&amp;Präsentationsansicht</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="174"/>
+        <location filename="../ui/widgets/main_window.cpp" line="188"/>
         <source>Ctrl+Shift+P</source>
         <translation>Ctrl+Shift+P</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="175"/>
+        <location filename="../ui/widgets/main_window.cpp" line="189"/>
         <source>Large type for a projector; hides the fine controls and the log</source>
         <translation>Große Schrift für einen Projektor; blendet die feinen Steuerelemente und das Protokoll aus</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="217"/>
+        <location filename="../ui/widgets/main_window.cpp" line="231"/>
         <source>Cannot attach: give both endpoints as tcp://HOST:PORT.</source>
         <translation>Anhängen nicht möglich: beide Endpunkte als tcp://HOST:PORT angeben.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="222"/>
+        <location filename="../ui/widgets/main_window.cpp" line="236"/>
         <source>Attaching to %1…</source>
         <translation>Hänge an %1 an…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="242"/>
+        <location filename="../ui/widgets/main_window.cpp" line="256"/>
         <source>Opening %1…</source>
         <translation>%1 wird geöffnet…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="245"/>
+        <location filename="../ui/widgets/main_window.cpp" line="259"/>
         <source>Opening %1 cancelled.</source>
         <translation>Öffnen von %1 abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="258"/>
+        <location filename="../ui/widgets/main_window.cpp" line="272"/>
         <source>Replay: %1</source>
         <translation>Wiedergabe: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="259"/>
+        <location filename="../ui/widgets/main_window.cpp" line="273"/>
         <source>Opened recording %1 (%2 s)</source>
         <translation>Aufzeichnung %1 geöffnet (%2 s)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="263"/>
+        <location filename="../ui/widgets/main_window.cpp" line="277"/>
         <source>Exported the charts to %1</source>
         <translation>Diagramme nach %1 exportiert</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="279"/>
+        <location filename="../ui/widgets/main_window.cpp" line="295"/>
         <source>State: %1</source>
         <translation>Zustand: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="280"/>
+        <location filename="../ui/widgets/main_window.cpp" line="296"/>
         <source>Mode: %1</source>
         <translation>Modus: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="281"/>
+        <location filename="../ui/widgets/main_window.cpp" line="297"/>
         <source>Version %1</source>
         <translation>Version %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="282"/>
+        <location filename="../ui/widgets/main_window.cpp" line="298"/>
         <source>Accuracy: –</source>
         <translation>Genauigkeit: –</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="283"/>
+        <location filename="../ui/widgets/main_window.cpp" line="299"/>
         <source>Accuracy: %1%</source>
         <translation>Genauigkeit: %1 %</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="292"/>
+        <location filename="../ui/widgets/main_window.cpp" line="308"/>
         <source>Runs until you stop it: Run → Stop (%1)</source>
         <translation>Läuft, bis Sie ihn anhalten: Lauf → Stopp (%1)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="294"/>
+        <location filename="../ui/widgets/main_window.cpp" line="310"/>
         <source>%1 epochs</source>
         <translation>%1 Epochen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="295"/>
+        <location filename="../ui/widgets/main_window.cpp" line="311"/>
         <source>%1 s of training</source>
         <translation>%1 s Training</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="296"/>
+        <location filename="../ui/widgets/main_window.cpp" line="312"/>
         <source>%1% test accuracy</source>
         <translation>%1 % Testgenauigkeit</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="297"/>
+        <location filename="../ui/widgets/main_window.cpp" line="313"/>
         <source>Stops at %1, or with Run → Stop (%2)</source>
         <translation>Endet bei %1 oder mit Lauf → Stopp (%2)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="297"/>
+        <location filename="../ui/widgets/main_window.cpp" line="313"/>
         <source> or </source>
         <translation> oder </translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="303"/>
+        <location filename="../ui/widgets/main_window.cpp" line="319"/>
         <source>UNAUTHENTICATED: anyone on this machine may steer (--insecure)</source>
         <translation>NICHT AUTHENTIFIZIERT: jeder auf diesem Rechner kann steuern (--insecure)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="304"/>
+        <location filename="../ui/widgets/main_window.cpp" line="320"/>
         <source>View only</source>
         <translation>Nur zusehen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="314"/>
+        <location filename="../ui/widgets/main_window.cpp" line="330"/>
         <source>[%1 s] %2: %3</source>
         <translation>[%1 s] %2: %3</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="317"/>
+        <location filename="../ui/widgets/main_window.cpp" line="333"/>
         <source> (change %1)</source>
         <translation> (Änderung %1)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="323"/>
+        <location filename="../ui/widgets/main_window.cpp" line="347"/>
         <source>Rolling back to before change %1</source>
         <translation>Zurück zum Stand vor Änderung %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="338"/>
+        <location filename="../ui/widgets/main_window.cpp" line="362"/>
         <source>Command %1 refused: %2</source>
         <translation>Befehl %1 abgelehnt: %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="346"/>
+        <location filename="../ui/widgets/main_window.cpp" line="371"/>
         <source>Command %1 done: %2</source>
         <translation>Befehl %1 ausgeführt: %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="346"/>
+        <location filename="../ui/widgets/main_window.cpp" line="371"/>
         <source>no event</source>
         <translation>kein Ereignis</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="351"/>
+        <location filename="../ui/widgets/main_window.cpp" line="376"/>
         <source>A local cluster is already running; stop it first.</source>
         <translation>Ein lokaler Cluster läuft bereits; zuerst anhalten.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="361"/>
+        <location filename="../ui/widgets/main_window.cpp" line="386"/>
         <source>Starting a local cluster: %1 serve %2</source>
         <translation>Lokaler Cluster wird gestartet: %1 serve %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="374"/>
+        <location filename="../ui/widgets/main_window.cpp" line="399"/>
         <source>The local cluster has stopped.</source>
         <translation>Der lokale Cluster ist angehalten.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="383"/>
+        <location filename="../ui/widgets/main_window.cpp" line="408"/>
         <source>Stopping the local cluster…</source>
         <translation>Der lokale Cluster wird angehalten …</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="390"/>
-        <location filename="../ui/widgets/main_window.cpp" line="420"/>
+        <location filename="../ui/widgets/main_window.cpp" line="415"/>
+        <location filename="../ui/widgets/main_window.cpp" line="445"/>
         <source>Stop the local cluster?</source>
         <translation>Den lokalen Cluster anhalten?</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="391"/>
+        <location filename="../ui/widgets/main_window.cpp" line="416"/>
         <source>This window started a local cluster. Stop its coordinator and workers?</source>
         <translation>Dieses Fenster hat einen lokalen Cluster gestartet. Seinen Koordinator und seine Worker anhalten?</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="410"/>
+        <location filename="../ui/widgets/main_window.cpp" line="435"/>
         <source>Cannot run the scenario: %1</source>
         <translation>Das Szenario kann nicht ausgeführt werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="421"/>
+        <location filename="../ui/widgets/main_window.cpp" line="446"/>
         <source>A local cluster is running. Stop it and start the scenario &quot;%1&quot;?</source>
         <translation>Ein lokaler Cluster läuft. Ihn anhalten und das Szenario „%1“ starten?</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="431"/>
+        <location filename="../ui/widgets/main_window.cpp" line="456"/>
         <source>Scenario: %1 (%2)</source>
         <translation>Szenario: %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="438"/>
+        <location filename="../ui/widgets/main_window.cpp" line="463"/>
         <source>Scenario %1 s · next: %2</source>
         <translation>Szenario %1 s · als Nächstes: %2</translation>
     </message>
@@ -1676,123 +1976,123 @@
 <context>
     <name>syncscope::ui::SteeringPanel</name>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="61"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="66"/>
         <source>Run</source>
         <translation>Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="64"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="69"/>
         <source>Start</source>
         <translation>Start</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="65"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="70"/>
         <source>Ctrl+Return</source>
         <translation>Ctrl+Return</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="66"/>
-        <location filename="../ui/widgets/steering_panel.cpp" line="294"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="71"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="327"/>
         <source>Pause</source>
         <translation>Pause</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="67"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="72"/>
         <source>Space</source>
         <translation>Space</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="68"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="73"/>
         <source>Stop</source>
         <translation>Stopp</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="69"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="74"/>
         <source>Ctrl+.</source>
         <translation>Ctrl+.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="84"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="89"/>
         <source>Synchronisation</source>
         <translation>Synchronisation</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="95"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="100"/>
         <source>Running</source>
         <translation>Läuft</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="97"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="102"/>
         <source>Send the selected mode and its parameters to the engine</source>
         <translation>Den gewählten Modus und seine Parameter an die Engine senden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="100"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="105"/>
         <source>Groups G</source>
         <translation>Gruppen G</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="93"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="98"/>
         <source>The mode the engine is running now</source>
         <translation>Der Modus, in dem die Engine gerade läuft</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="96"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="101"/>
         <source>Apply mode</source>
         <translation>Modus anwenden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="106"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="111"/>
         <source>Apply</source>
         <translation>Anwenden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="112"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="117"/>
         <source>Learning rate</source>
         <translation>Lernrate</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="125"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="130"/>
         <source>by count</source>
         <translation>nach Anzahl</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="126"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="131"/>
         <source>by speed</source>
         <translation>nach Geschwindigkeit</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="127"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="132"/>
         <source>By count: workers dealt round robin. By speed: workers of similar measured speed together.</source>
         <translation>Nach Anzahl: Worker werden reihum verteilt. Nach Geschwindigkeit: Worker mit ähnlicher gemessener Geschwindigkeit kommen zusammen.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="150"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="155"/>
         <source>Workers</source>
         <translation>Worker</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="179"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="203"/>
         <source>Slowdown of worker %1: compute time x factor (1-10)</source>
         <translation>Verlangsamung von Worker %1: Rechenzeit × Faktor (1–10)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="214"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="238"/>
         <source>Number of groups G; releasing the slider regroups a grouped run</source>
         <translation>Anzahl der Gruppen G; Loslassen des Schiebereglers gruppiert einen gruppierten Lauf neu</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="215"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="239"/>
         <source>Groups apply to the grouped mode only</source>
         <translation>Gruppen gelten nur im gruppierten Modus</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="282"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="306"/>
         <source>This console holds a view key: it may watch the run, not steer it</source>
         <translation>Diese Konsole hat einen Zuschauerschlüssel: Sie kann den Lauf beobachten, aber nicht steuern</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="294"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="327"/>
         <source>Resume</source>
         <translation>Fortsetzen</translation>
     </message>
@@ -1858,84 +2158,147 @@
     </message>
 </context>
 <context>
+    <name>syncscope::ui::WorkerHeatmap</name>
+    <message>
+        <location filename="../ui/widgets/worker_heatmap.cpp" line="32"/>
+        <source>Click a row to show that worker&apos;s lines</source>
+        <translation>Eine Zeile anklicken, um die Linien dieses Workers zu zeigen</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/worker_heatmap.cpp" line="37"/>
+        <source>Samples/s per worker</source>
+        <translation>Samples/s pro Worker</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/worker_heatmap.cpp" line="38"/>
+        <source>Staleness per worker</source>
+        <translation>Veraltung pro Worker</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/worker_heatmap.cpp" line="39"/>
+        <source>Share of time waiting</source>
+        <translation>Wartezeitanteil</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/worker_heatmap.cpp" line="146"/>
+        <source>No figures yet</source>
+        <translation>Noch keine Werte</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/worker_heatmap.cpp" line="163"/>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+</context>
+<context>
     <name>syncscope::ui::WorkerTableModel</name>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="48"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="52"/>
         <source>starting</source>
         <translation>startet</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="49"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="53"/>
         <source>computing</source>
         <translation>rechnet</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="50"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="54"/>
         <source>waiting</source>
         <translation>wartet</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="51"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="55"/>
         <source>lost</source>
         <translation>verloren</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="52"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="56"/>
         <source>done</source>
         <translation>fertig</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="53"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="57"/>
         <source>unknown</source>
         <translation>unbekannt</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="67"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="63"/>
+        <source>chronic</source>
+        <translation>dauernd</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="64"/>
+        <source>brief</source>
+        <translation>zeitweise</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="65"/>
+        <source>–</source>
+        <translation>–</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="88"/>
+        <source>Below %1% of the median worker&apos;s samples/s in %2% of the last %3 s; %4% of its speed on average</source>
+        <translation>Unter %1 % der Samples/s des mittleren Workers in %2 % der letzten %3 s; im Mittel %4 % seiner Geschwindigkeit</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="100"/>
         <source>Double-click to move worker %1 to another group (0-%2)</source>
         <translation>Doppelklick verschiebt Worker %1 in eine andere Gruppe (0-%2)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="68"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="101"/>
         <source>Groups can be edited in the grouped mode</source>
         <translation>Gruppen können im gruppierten Modus bearbeitet werden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="108"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="141"/>
+        <source>Chronic: slower than the median worker for most of the last %1 s (a slow machine); brief: now and then (transient hiccups). Click a header to sort; this one puts the slowest first.</source>
+        <translation>Dauernd: in den letzten %1 s meist langsamer als der mittlere Worker (eine langsame Maschine); zeitweise: ab und zu (kurze Aussetzer). Ein Spaltenkopf sortiert; dieser stellt die langsamsten nach vorn.</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="146"/>
         <source>Worker</source>
         <translation>Worker</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="109"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="147"/>
         <source>State</source>
         <translation>Zustand</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="110"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="148"/>
         <source>Group</source>
         <translation>Gruppe</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="111"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="149"/>
         <source>Samples/s</source>
         <translation>Samples/s</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="112"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="150"/>
+        <source>Lag</source>
+        <translation>Rückstand</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="151"/>
         <source>Staleness</source>
         <translation>Veraltung</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="113"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="152"/>
         <source>Dropped</source>
         <translation>Verworfen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="114"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="153"/>
         <source>Batch</source>
         <translation>Batch</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="115"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="154"/>
         <source>Slowdown</source>
         <translation>Verlangsamung</translation>
     </message>

@@ -308,127 +308,132 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/console_main.cpp" line="37"/>
+        <location filename="../app/console_main.cpp" line="38"/>
         <source>Run &apos;syncscope --help&apos; for the flags.</source>
         <translation>运行 &apos;syncscope --help&apos; 查看所有选项。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="121"/>
+        <location filename="../app/console_main.cpp" line="122"/>
         <source>SyncScope console: watch and steer distributed training</source>
         <translation>SyncScope 控制台：观察并操控分布式训练</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="125"/>
+        <location filename="../app/console_main.cpp" line="126"/>
         <source>Attach to a coordinator&apos;s control endpoint (telemetry: port + 1).</source>
         <translation>连接到协调器的控制端点（遥测端口为该端口 + 1）。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="127"/>
+        <location filename="../app/console_main.cpp" line="128"/>
         <source>Start a local cluster with N workers.</source>
         <translation>启动一个有 N 个工作节点的本地集群。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="130"/>
+        <location filename="../app/console_main.cpp" line="131"/>
         <source>The syncscope-engine binary for local clusters.</source>
         <translation>本地集群所用的 syncscope-engine 可执行文件。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="133"/>
+        <location filename="../app/console_main.cpp" line="134"/>
         <source>Language of the console: de, zh_CN or en (default: the system locale).</source>
         <translation>控制台语言：de、zh_CN 或 en（默认：系统区域设置）。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="137"/>
+        <location filename="../app/console_main.cpp" line="138"/>
         <source>Save a PNG of the window to FILE after a while of running, stop a local cluster, and exit.</source>
         <translation>运行一段时间后将窗口截图保存为 PNG 文件 FILE，停止本地集群并退出。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="141"/>
+        <location filename="../app/console_main.cpp" line="142"/>
         <source>Seconds of running before --screenshot grabs the window (default: 10).</source>
         <translation>--screenshot 截取窗口前运行的秒数（默认：10）。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="145"/>
+        <location filename="../app/console_main.cpp" line="146"/>
         <source>Size of the window in pixels (default: %1, at most the screen&apos;s).</source>
         <translation>窗口大小（像素，默认：%1，不超过屏幕大小）。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="148"/>
+        <location filename="../app/console_main.cpp" line="149"/>
         <source>Open a run recording for replay and export.</source>
         <translation>打开运行记录以回放和导出。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="152"/>
+        <location filename="../app/console_main.cpp" line="153"/>
         <source>Play a classroom scenario on a local cluster: a scenario file, or the name of a shipped one (straggler-bsp, bsp-vs-asp, grouping-rescue).</source>
         <translation>在本地集群上播放教学场景：场景文件，或内置场景的名称（straggler-bsp、bsp-vs-asp、grouping-rescue）。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="157"/>
+        <location filename="../app/console_main.cpp" line="158"/>
         <source>With --attach: a credentials file holding a steer or view key (default: %1).</source>
         <translation>与 --attach 一起使用：包含控制或查看密钥的凭据文件（默认：%1）。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="162"/>
+        <location filename="../app/console_main.cpp" line="163"/>
         <source>With --attach: connect without authentication (a coordinator run with --insecure).</source>
         <translation>与 --attach 一起使用：不经认证连接（以 --insecure 运行的协调器）。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="168"/>
+        <location filename="../app/console_main.cpp" line="166"/>
+        <source>Compare run recordings on the same charts, in a window of their own (give it once per recording; File → Compare runs… adds more).</source>
+        <translation>在同一组图表中比较运行记录，显示在单独的窗口中（每个记录给出一次；文件 → 比较运行… 可添加更多）。</translation>
+    </message>
+    <message>
+        <location filename="../app/console_main.cpp" line="175"/>
         <source>unexpected argument &apos;%1&apos;</source>
         <translation>意外的参数“%1”</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="170"/>
+        <location filename="../app/console_main.cpp" line="177"/>
         <source>give one of --attach, --local, --open and --scenario</source>
         <translation>请只指定 --attach、--local、--open 和 --scenario 中的一个</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="198"/>
+        <location filename="../app/console_main.cpp" line="205"/>
         <source>--local &apos;%1&apos; must be a number of workers from 1 to %2</source>
         <translation>--local &apos;%1&apos; 必须是 1 到 %2 之间的工作节点数</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="208"/>
-        <source>--screenshot needs --local N, --scenario FILE or --attach tcp://HOST:PORT</source>
-        <translation>--screenshot 需要 --local N、--scenario FILE 或 --attach tcp://HOST:PORT</translation>
-    </message>
-    <message>
-        <location filename="../app/console_main.cpp" line="177"/>
+        <location filename="../app/console_main.cpp" line="184"/>
         <source>--attach &apos;%1&apos; is not tcp://HOST:PORT (e.g. tcp://127.0.0.1:5556)</source>
         <translation>--attach“%1”不是 tcp://HOST:PORT 格式（例如 tcp://127.0.0.1:5556）</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="186"/>
+        <location filename="../app/console_main.cpp" line="193"/>
         <source>--scenario &apos;%1&apos; is neither a file nor a shipped scenario (%2)</source>
         <translation>--scenario“%1”既不是文件，也不是内置场景（%2）</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="203"/>
+        <location filename="../app/console_main.cpp" line="210"/>
         <source>no syncscope-engine at &apos;%1&apos;; give its path with --engine PATH</source>
         <translation>在“%1”找不到 syncscope-engine；请用 --engine PATH 指定其路径</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="212"/>
+        <location filename="../app/console_main.cpp" line="215"/>
+        <source>--screenshot needs --local N, --scenario FILE, --attach tcp://HOST:PORT or --compare FILE</source>
+        <translation>--screenshot 需要 --local N、--scenario 文件、--attach tcp://HOST:PORT 或 --compare 文件</translation>
+    </message>
+    <message>
+        <location filename="../app/console_main.cpp" line="219"/>
         <source>--screenshot-after &apos;%1&apos; must be a number of seconds from 0 to 86400</source>
         <translation>--screenshot-after“%1”必须是 0 到 86400 之间的秒数</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="216"/>
+        <location filename="../app/console_main.cpp" line="223"/>
         <source>--screenshot-after needs --screenshot FILE</source>
         <translation>--screenshot-after 需要 --screenshot FILE</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="223"/>
+        <location filename="../app/console_main.cpp" line="230"/>
         <source>--window-size &apos;%1&apos; is not WIDTHxHEIGHT of at least %2 (e.g. 1280x720)</source>
         <translation>--window-size“%1”不是至少为 %2 的 宽x高（例如 1280x720）</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="245"/>
+        <location filename="../app/console_main.cpp" line="259"/>
         <source>syncscope: saved the window to &apos;%1&apos;</source>
         <translation>syncscope：窗口已保存到“%1”</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="248"/>
+        <location filename="../app/console_main.cpp" line="262"/>
         <source>could not save the screenshot to &apos;%1&apos; (is the folder there and writable?)</source>
         <translation>无法将截图保存到“%1”（文件夹是否存在且可写？）</translation>
     </message>
@@ -687,72 +692,351 @@
     </message>
 </context>
 <context>
+    <name>syncscope::ui::AdvisorBar</name>
+    <message>
+        <location filename="../ui/widgets/advisor_bar.cpp" line="23"/>
+        <source>Apply</source>
+        <translation>应用</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/advisor_bar.cpp" line="24"/>
+        <source>Dismiss</source>
+        <translation>忽略</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/advisor_bar.cpp" line="35"/>
+        <source>Keep the current mode; the advisor proposes again if the run changes</source>
+        <translation>保持当前模式；运行发生变化时顾问会再次提出建议</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/advisor_bar.cpp" line="65"/>
+        <source>Advisor: switch from %1 to %2.</source>
+        <translation>顾问：从 %1 切换到 %2。</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/advisor_bar.cpp" line="68"/>
+        <source>Worker %1 takes %2 ms per iteration, the median worker %3 ms.</source>
+        <translation>工作节点 %1 每次迭代需要 %2 毫秒，中位工作节点为 %3 毫秒。</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/advisor_bar.cpp" line="71"/>
+        <source>Predicted: %1 samples/s at staleness %2</source>
+        <translation>预测：%1 样本/秒，陈旧度 %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/advisor_bar.cpp" line="74"/>
+        <source>(now %1 samples/s at %2).</source>
+        <translation>（当前 %1 样本/秒，陈旧度 %2）。</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/advisor_bar.cpp" line="101"/>
+        <source>This console may only watch (view role)</source>
+        <translation>此控制台只能观看（view 角色）</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/advisor_bar.cpp" line="110"/>
+        <source>Switch to the proposed mode now (a change like any other: it can be rolled back)</source>
+        <translation>立即切换到建议的模式（与其他更改一样，可以回滚）</translation>
+    </message>
+</context>
+<context>
     <name>syncscope::ui::ChartsPanel</name>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="23"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="25"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="121"/>
         <source>Samples/s per worker</source>
         <translation>每个工作节点的样本/秒</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="23"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="25"/>
         <source>samples/s</source>
         <translation>样本/秒</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="24"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="26"/>
         <source>Staleness (mean per worker)</source>
         <translation>陈旧度（每个工作节点的平均值）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="24"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="26"/>
         <source>versions behind</source>
         <translation>落后的版本数</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="25"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="27"/>
         <source>Training loss</source>
         <translation>训练损失</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="25"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="27"/>
         <source>loss</source>
         <translation>损失</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="26"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="28"/>
         <source>Test accuracy</source>
         <translation>测试准确率</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="26"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="28"/>
         <source>accuracy (%)</source>
         <translation>准确率（%）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="30"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="40"/>
         <source>All workers</source>
         <translation>所有工作节点</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="99"/>
-        <location filename="../ui/widgets/charts_panel.cpp" line="100"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="121"/>
+        <source>Samples/s: the slowest workers</source>
+        <translation>样本/秒：最慢的工作节点</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/charts_panel.cpp" line="136"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="137"/>
         <source>worker %1</source>
         <translation>工作节点 %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="104"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="125"/>
         <source>training loss</source>
         <translation>训练损失</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="105"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="126"/>
         <source>test accuracy</source>
         <translation>测试准确率</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../ui/widgets/charts_panel.cpp" line="140"/>
+        <source>mean of %n workers</source>
+        <translation>
+            <numerusform>%n 个工作节点的平均值</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="116"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="160"/>
         <source>Worker %1</source>
         <translation>工作节点 %1</translation>
+    </message>
+</context>
+<context>
+    <name>syncscope::ui::CompareWindow</name>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="41"/>
+        <source>seconds</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="54"/>
+        <source>start of training</source>
+        <translation>训练开始</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="55"/>
+        <source>first mode change</source>
+        <translation>第一次模式切换</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="56"/>
+        <source>first regrouping</source>
+        <translation>第一次重新分组</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="57"/>
+        <source>first learning-rate change</source>
+        <translation>第一次学习率更改</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="58"/>
+        <source>first slowdown</source>
+        <translation>第一次减速</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="59"/>
+        <source>first rollback</source>
+        <translation>第一次回滚</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="60"/>
+        <source>first worker lost</source>
+        <translation>第一个丢失的工作节点</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="61"/>
+        <source>first resume</source>
+        <translation>第一次恢复</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="71"/>
+        <source>Test accuracy</source>
+        <translation>测试准确率</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="71"/>
+        <source>accuracy (%)</source>
+        <translation>准确率 (%)</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="72"/>
+        <source>Training loss</source>
+        <translation>训练损失</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="72"/>
+        <source>loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="73"/>
+        <source>Updates per second</source>
+        <translation>每秒更新次数</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="73"/>
+        <source>updates/s</source>
+        <translation>更新/秒</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="74"/>
+        <source>Compare runs</source>
+        <translation>比较运行</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="76"/>
+        <source>Add recordings…</source>
+        <translation>添加记录…</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="77"/>
+        <source>Export CSV…</source>
+        <translation>导出 CSV…</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="85"/>
+        <source>Align on:</source>
+        <translation>对齐到：</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="87"/>
+        <source>Target accuracy:</source>
+        <translation>目标准确率：</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="104"/>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="104"/>
+        <source>Aligned at</source>
+        <translation>对齐于</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="104"/>
+        <source>Time to target (s)</source>
+        <translation>达到目标的时间 (秒)</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="104"/>
+        <source>Final accuracy</source>
+        <translation>最终准确率</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="105"/>
+        <source>Samples/s</source>
+        <translation>样本/秒</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="105"/>
+        <source>Staleness mean</source>
+        <translation>陈旧度均值</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="105"/>
+        <source>Staleness p99</source>
+        <translation>陈旧度 p99</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="105"/>
+        <source>Dropped</source>
+        <translation>已丢弃</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="122"/>
+        <source>Add two or more recordings (File → Record, or a run&apos;s --record file) to compare them.</source>
+        <translation>添加两个或更多记录（文件 → 录制，或运行的 --record 文件）以进行比较。</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="149"/>
+        <source>Reading recordings: %1…</source>
+        <translation>正在读取记录：%1…</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="170"/>
+        <source>Could not read: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="173"/>
+        <source>Runs compared: %1</source>
+        <translation>已比较的运行：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="225"/>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="225"/>
+        <source>no such event: from the start</source>
+        <translation>无此事件：从开始处</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="226"/>
+        <source>not reached</source>
+        <translation>未达到</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="227"/>
+        <source>%1%</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="227"/>
+        <source>–</source>
+        <translation>–</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="244"/>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="251"/>
+        <source>Recordings to compare</source>
+        <translation>要比较的记录</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="252"/>
+        <source>SyncScope recordings (*.ssrec);;All files (*)</source>
+        <translation>SyncScope 记录 (*.ssrec);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="257"/>
+        <source>Export the comparison</source>
+        <translation>导出比较</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="258"/>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/compare_window.cpp" line="261"/>
+        <source>Wrote %1</source>
+        <translation>已写入 %1</translation>
     </message>
 </context>
 <context>
@@ -942,18 +1226,18 @@
 <context>
     <name>syncscope::ui::LogPanel</name>
     <message>
-        <location filename="../ui/widgets/log_panel.cpp" line="18"/>
+        <location filename="../ui/widgets/log_panel.cpp" line="20"/>
         <source>Log</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/log_panel.cpp" line="23"/>
-        <location filename="../ui/widgets/log_panel.cpp" line="55"/>
+        <location filename="../ui/widgets/log_panel.cpp" line="25"/>
+        <location filename="../ui/widgets/log_panel.cpp" line="57"/>
         <source>Show the whole log</source>
         <translation>显示完整日志</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/log_panel.cpp" line="55"/>
+        <location filename="../ui/widgets/log_panel.cpp" line="57"/>
         <source>Show only the newest line</source>
         <translation>只显示最新一行</translation>
     </message>
@@ -961,339 +1245,354 @@
 <context>
     <name>syncscope::ui::MainWindow</name>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="58"/>
+        <location filename="../ui/widgets/main_window.cpp" line="61"/>
         <source>waiting for workers</source>
         <translation>等待工作节点</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="59"/>
+        <location filename="../ui/widgets/main_window.cpp" line="62"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="60"/>
+        <location filename="../ui/widgets/main_window.cpp" line="63"/>
         <source>paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="61"/>
+        <location filename="../ui/widgets/main_window.cpp" line="64"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="62"/>
+        <location filename="../ui/widgets/main_window.cpp" line="65"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="69"/>
+        <location filename="../ui/widgets/main_window.cpp" line="72"/>
         <source>SyncScope</source>
         <translation>SyncScope</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="87"/>
+        <location filename="../ui/widgets/main_window.cpp" line="82"/>
+        <source>Taking advice %1</source>
+        <translation>采纳建议 %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="82"/>
+        <source>Dismissing advice %1</source>
+        <translation>忽略建议 %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="100"/>
         <source>Scenario at %1 s: %2</source>
         <translation>场景第 %1 秒：%2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="92"/>
+        <location filename="../ui/widgets/main_window.cpp" line="105"/>
         <source>Note: %1</source>
         <translation>提示：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="95"/>
+        <location filename="../ui/widgets/main_window.cpp" line="108"/>
         <source>Scenario over: %1</source>
         <translation>场景已结束：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="101"/>
-        <location filename="../ui/widgets/main_window.cpp" line="184"/>
+        <location filename="../ui/widgets/main_window.cpp" line="114"/>
+        <location filename="../ui/widgets/main_window.cpp" line="198"/>
         <source>Not attached</source>
         <translation>未连接</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="102"/>
+        <location filename="../ui/widgets/main_window.cpp" line="115"/>
         <source>Detached: %1</source>
         <translation>已断开：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="105"/>
+        <location filename="../ui/widgets/main_window.cpp" line="118"/>
         <source>Connection lost: %1</source>
         <translation>连接丢失：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="116"/>
+        <location filename="../ui/widgets/main_window.cpp" line="129"/>
         <source>Steering</source>
         <translation>操控</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="121"/>
+        <location filename="../ui/widgets/main_window.cpp" line="134"/>
         <source>Log</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="130"/>
+        <location filename="../ui/widgets/main_window.cpp" line="143"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="139"/>
+        <location filename="../ui/widgets/main_window.cpp" line="152"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="140"/>
+        <location filename="../ui/widgets/main_window.cpp" line="153"/>
         <source>&amp;Attach…</source>
         <translation>连接(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="141"/>
+        <location filename="../ui/widgets/main_window.cpp" line="154"/>
         <source>Start &amp;local cluster…</source>
         <translation>启动本地集群(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="142"/>
+        <location filename="../ui/widgets/main_window.cpp" line="155"/>
         <source>&amp;Detach</source>
         <translation>断开(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="147"/>
+        <location filename="../ui/widgets/main_window.cpp" line="159"/>
+        <source>&amp;Compare runs…</source>
+        <translation>比较运行(&amp;C)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="161"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="148"/>
+        <location filename="../ui/widgets/main_window.cpp" line="162"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="151"/>
+        <location filename="../ui/widgets/main_window.cpp" line="165"/>
         <source>Roll &amp;back a change…</source>
         <translation>回滚一次更改(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="155"/>
+        <location filename="../ui/widgets/main_window.cpp" line="169"/>
         <source>Restore the model, optimiser and mode from the checkpoint taken before a change</source>
         <translation>从更改前的检查点恢复模型、优化器和模式</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="156"/>
+        <location filename="../ui/widgets/main_window.cpp" line="170"/>
         <source>&amp;Scenarios</source>
         <translation>场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="159"/>
+        <location filename="../ui/widgets/main_window.cpp" line="173"/>
         <source>Stop &amp;following the scenario</source>
         <translation>停止跟随场景(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="164"/>
+        <location filename="../ui/widgets/main_window.cpp" line="178"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="165"/>
+        <location filename="../ui/widgets/main_window.cpp" line="179"/>
         <source>&amp;Wall-clock time axis</source>
         <translation>挂钟时间轴(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="168"/>
+        <location filename="../ui/widgets/main_window.cpp" line="182"/>
         <source>&amp;Log-scale loss</source>
         <translation>对数刻度损失(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="172"/>
+        <location filename="../ui/widgets/main_window.cpp" line="186"/>
         <source>&amp;Presentation view</source>
         <translation>演示视图(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="174"/>
+        <location filename="../ui/widgets/main_window.cpp" line="188"/>
         <source>Ctrl+Shift+P</source>
         <translation>Ctrl+Shift+P</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="175"/>
+        <location filename="../ui/widgets/main_window.cpp" line="189"/>
         <source>Large type for a projector; hides the fine controls and the log</source>
         <translation>适合投影仪的大字号；隐藏精细控件和日志</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="217"/>
+        <location filename="../ui/widgets/main_window.cpp" line="231"/>
         <source>Cannot attach: give both endpoints as tcp://HOST:PORT.</source>
         <translation>无法连接：请以 tcp://HOST:PORT 格式给出两个端点。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="222"/>
+        <location filename="../ui/widgets/main_window.cpp" line="236"/>
         <source>Attaching to %1…</source>
         <translation>正在连接到 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="242"/>
+        <location filename="../ui/widgets/main_window.cpp" line="256"/>
         <source>Opening %1…</source>
         <translation>正在打开 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="245"/>
+        <location filename="../ui/widgets/main_window.cpp" line="259"/>
         <source>Opening %1 cancelled.</source>
         <translation>已取消打开 %1。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="258"/>
+        <location filename="../ui/widgets/main_window.cpp" line="272"/>
         <source>Replay: %1</source>
         <translation>回放：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="259"/>
+        <location filename="../ui/widgets/main_window.cpp" line="273"/>
         <source>Opened recording %1 (%2 s)</source>
         <translation>已打开录制文件 %1（%2 秒）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="263"/>
+        <location filename="../ui/widgets/main_window.cpp" line="277"/>
         <source>Exported the charts to %1</source>
         <translation>已将图表导出到 %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="279"/>
+        <location filename="../ui/widgets/main_window.cpp" line="295"/>
         <source>State: %1</source>
         <translation>状态：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="280"/>
+        <location filename="../ui/widgets/main_window.cpp" line="296"/>
         <source>Mode: %1</source>
         <translation>模式：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="281"/>
+        <location filename="../ui/widgets/main_window.cpp" line="297"/>
         <source>Version %1</source>
         <translation>版本 %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="282"/>
+        <location filename="../ui/widgets/main_window.cpp" line="298"/>
         <source>Accuracy: –</source>
         <translation>准确率：–</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="283"/>
+        <location filename="../ui/widgets/main_window.cpp" line="299"/>
         <source>Accuracy: %1%</source>
         <translation>准确率：%1%</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="292"/>
+        <location filename="../ui/widgets/main_window.cpp" line="308"/>
         <source>Runs until you stop it: Run → Stop (%1)</source>
         <translation>运行直到手动停止：运行 → 停止（%1）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="294"/>
+        <location filename="../ui/widgets/main_window.cpp" line="310"/>
         <source>%1 epochs</source>
         <translation>%1 轮</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="295"/>
+        <location filename="../ui/widgets/main_window.cpp" line="311"/>
         <source>%1 s of training</source>
         <translation>训练 %1 秒</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="296"/>
+        <location filename="../ui/widgets/main_window.cpp" line="312"/>
         <source>%1% test accuracy</source>
         <translation>测试准确率 %1%</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="297"/>
+        <location filename="../ui/widgets/main_window.cpp" line="313"/>
         <source>Stops at %1, or with Run → Stop (%2)</source>
         <translation>在 %1 时停止，或通过 运行 → 停止（%2）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="297"/>
+        <location filename="../ui/widgets/main_window.cpp" line="313"/>
         <source> or </source>
         <translation> 或 </translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="303"/>
+        <location filename="../ui/widgets/main_window.cpp" line="319"/>
         <source>UNAUTHENTICATED: anyone on this machine may steer (--insecure)</source>
         <translation>未认证：本机任何人都可控制（--insecure）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="304"/>
+        <location filename="../ui/widgets/main_window.cpp" line="320"/>
         <source>View only</source>
         <translation>仅查看</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="314"/>
+        <location filename="../ui/widgets/main_window.cpp" line="330"/>
         <source>[%1 s] %2: %3</source>
         <translation>[%1 秒] %2：%3</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="317"/>
+        <location filename="../ui/widgets/main_window.cpp" line="333"/>
         <source> (change %1)</source>
         <translation>（更改 %1）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="323"/>
+        <location filename="../ui/widgets/main_window.cpp" line="347"/>
         <source>Rolling back to before change %1</source>
         <translation>正在回滚到更改 %1 之前</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="338"/>
+        <location filename="../ui/widgets/main_window.cpp" line="362"/>
         <source>Command %1 refused: %2</source>
         <translation>命令 %1 被拒绝：%2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="346"/>
+        <location filename="../ui/widgets/main_window.cpp" line="371"/>
         <source>Command %1 done: %2</source>
         <translation>命令 %1 已完成：%2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="346"/>
+        <location filename="../ui/widgets/main_window.cpp" line="371"/>
         <source>no event</source>
         <translation>无事件</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="351"/>
+        <location filename="../ui/widgets/main_window.cpp" line="376"/>
         <source>A local cluster is already running; stop it first.</source>
         <translation>本地集群已在运行；请先停止它。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="361"/>
+        <location filename="../ui/widgets/main_window.cpp" line="386"/>
         <source>Starting a local cluster: %1 serve %2</source>
         <translation>正在启动本地集群：%1 serve %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="374"/>
+        <location filename="../ui/widgets/main_window.cpp" line="399"/>
         <source>The local cluster has stopped.</source>
         <translation>本地集群已停止。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="383"/>
+        <location filename="../ui/widgets/main_window.cpp" line="408"/>
         <source>Stopping the local cluster…</source>
         <translation>正在停止本地集群…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="390"/>
-        <location filename="../ui/widgets/main_window.cpp" line="420"/>
+        <location filename="../ui/widgets/main_window.cpp" line="415"/>
+        <location filename="../ui/widgets/main_window.cpp" line="445"/>
         <source>Stop the local cluster?</source>
         <translation>停止本地集群？</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="391"/>
+        <location filename="../ui/widgets/main_window.cpp" line="416"/>
         <source>This window started a local cluster. Stop its coordinator and workers?</source>
         <translation>此窗口启动了一个本地集群。要停止其协调器和工作节点吗？</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="410"/>
+        <location filename="../ui/widgets/main_window.cpp" line="435"/>
         <source>Cannot run the scenario: %1</source>
         <translation>无法运行场景：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="421"/>
+        <location filename="../ui/widgets/main_window.cpp" line="446"/>
         <source>A local cluster is running. Stop it and start the scenario &quot;%1&quot;?</source>
         <translation>本地集群正在运行。要停止它并启动场景“%1”吗？</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="431"/>
+        <location filename="../ui/widgets/main_window.cpp" line="456"/>
         <source>Scenario: %1 (%2)</source>
         <translation>场景：%1（%2）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="438"/>
+        <location filename="../ui/widgets/main_window.cpp" line="463"/>
         <source>Scenario %1 s · next: %2</source>
         <translation>场景 %1 秒 · 下一步：%2</translation>
     </message>
@@ -1676,123 +1975,123 @@
 <context>
     <name>syncscope::ui::SteeringPanel</name>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="61"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="66"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="64"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="69"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="65"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="70"/>
         <source>Ctrl+Return</source>
         <translation>Ctrl+Return</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="66"/>
-        <location filename="../ui/widgets/steering_panel.cpp" line="294"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="71"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="327"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="67"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="72"/>
         <source>Space</source>
         <translation>Space</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="68"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="73"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="69"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="74"/>
         <source>Ctrl+.</source>
         <translation>Ctrl+.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="84"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="89"/>
         <source>Synchronisation</source>
         <translation>同步</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="95"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="100"/>
         <source>Running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="97"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="102"/>
         <source>Send the selected mode and its parameters to the engine</source>
         <translation>将所选模式及其参数发送给引擎</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="100"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="105"/>
         <source>Groups G</source>
         <translation>组数 G</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="93"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="98"/>
         <source>The mode the engine is running now</source>
         <translation>引擎当前运行的模式</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="96"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="101"/>
         <source>Apply mode</source>
         <translation>应用模式</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="106"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="111"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="112"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="117"/>
         <source>Learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="125"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="130"/>
         <source>by count</source>
         <translation>按数量</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="126"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="131"/>
         <source>by speed</source>
         <translation>按速度</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="127"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="132"/>
         <source>By count: workers dealt round robin. By speed: workers of similar measured speed together.</source>
         <translation>按数量：工作节点轮流分配。按速度：测得速度相近的工作节点分在同一组。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="150"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="155"/>
         <source>Workers</source>
         <translation>工作节点</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="179"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="203"/>
         <source>Slowdown of worker %1: compute time x factor (1-10)</source>
         <translation>工作节点 %1 的减速：计算时间 × 系数（1–10）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="214"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="238"/>
         <source>Number of groups G; releasing the slider regroups a grouped run</source>
         <translation>组数 G；松开滑块即对分组运行重新分组</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="215"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="239"/>
         <source>Groups apply to the grouped mode only</source>
         <translation>分组仅适用于分组模式</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="282"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="306"/>
         <source>This console holds a view key: it may watch the run, not steer it</source>
         <translation>此控制台持有查看密钥：只能观看运行，不能控制</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="294"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="327"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
@@ -1858,84 +2157,147 @@
     </message>
 </context>
 <context>
+    <name>syncscope::ui::WorkerHeatmap</name>
+    <message>
+        <location filename="../ui/widgets/worker_heatmap.cpp" line="32"/>
+        <source>Click a row to show that worker&apos;s lines</source>
+        <translation>点击一行以显示该工作节点的曲线</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/worker_heatmap.cpp" line="37"/>
+        <source>Samples/s per worker</source>
+        <translation>每个工作节点的样本/秒</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/worker_heatmap.cpp" line="38"/>
+        <source>Staleness per worker</source>
+        <translation>每个工作节点的陈旧度</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/worker_heatmap.cpp" line="39"/>
+        <source>Share of time waiting</source>
+        <translation>等待时间占比</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/worker_heatmap.cpp" line="146"/>
+        <source>No figures yet</source>
+        <translation>尚无数据</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/worker_heatmap.cpp" line="163"/>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+</context>
+<context>
     <name>syncscope::ui::WorkerTableModel</name>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="48"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="52"/>
         <source>starting</source>
         <translation>启动中</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="49"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="53"/>
         <source>computing</source>
         <translation>计算中</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="50"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="54"/>
         <source>waiting</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="51"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="55"/>
         <source>lost</source>
         <translation>已丢失</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="52"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="56"/>
         <source>done</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="53"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="57"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="67"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="63"/>
+        <source>chronic</source>
+        <translation>长期</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="64"/>
+        <source>brief</source>
+        <translation>偶尔</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="65"/>
+        <source>–</source>
+        <translation>–</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="88"/>
+        <source>Below %1% of the median worker&apos;s samples/s in %2% of the last %3 s; %4% of its speed on average</source>
+        <translation>在最近 %3 秒中有 %2% 的时间低于中位工作节点样本/秒的 %1%；平均为其速度的 %4%</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="100"/>
         <source>Double-click to move worker %1 to another group (0-%2)</source>
         <translation>双击可将工作节点 %1 移到另一个组（0-%2）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="68"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="101"/>
         <source>Groups can be edited in the grouped mode</source>
         <translation>分组可在分组模式下编辑</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="108"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="141"/>
+        <source>Chronic: slower than the median worker for most of the last %1 s (a slow machine); brief: now and then (transient hiccups). Click a header to sort; this one puts the slowest first.</source>
+        <translation>长期：在最近 %1 秒的大部分时间里慢于中位工作节点（机器较慢）；偶尔：时不时变慢（短暂卡顿）。点击列标题可排序；此列将最慢的排在最前。</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="146"/>
         <source>Worker</source>
         <translation>工作节点</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="109"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="147"/>
         <source>State</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="110"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="148"/>
         <source>Group</source>
         <translation>组</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="111"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="149"/>
         <source>Samples/s</source>
         <translation>样本/秒</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="112"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="150"/>
+        <source>Lag</source>
+        <translation>滞后</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="151"/>
         <source>Staleness</source>
         <translation>陈旧度</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="113"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="152"/>
         <source>Dropped</source>
         <translation>已丢弃</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="114"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="153"/>
         <source>Batch</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="115"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="154"/>
         <source>Slowdown</source>
         <translation>减速</translation>
     </message>
