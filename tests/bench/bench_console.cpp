@@ -201,6 +201,8 @@ void printFigures(const FeederSettings& feed, const LoadFigures& load, const std
     std::printf("%-44s %9.2f ms %12s %6s\n", "frame time p50", p50, "", "");
     std::printf("%-44s %9.2f ms %9s ms %6s\n", "frame time p95", p95, "<= 33", verdict(p95 <= 33.0));
     std::printf("%-44s %9.2f ms %12s %6s\n", "frame time max", max, "", "");
+    const double fps = load.wallSeconds > 0 ? double(load.frameMs.size()) / load.wallSeconds : 0.0;
+    std::printf("%-44s %9.1f /s %9s /s %6s\n", "frames drawn per second", fps, ">= 10", verdict(fps >= 10.0));
     const double c95 = percentile(load.frameCpuMs, 0.95);
     std::printf("%-44s %9.2f ms %12s %6s\n", "frame GUI-thread CPU time p50", percentile(load.frameCpuMs, 0.5), "", "");
     std::printf("%-44s %9.2f ms %9s ms %6s\n", "frame GUI-thread CPU time p95", c95, "<= 33", verdict(c95 <= 33.0));
@@ -235,10 +237,10 @@ void printFigures(const FeederSettings& feed, const LoadFigures& load, const std
         std::printf("%-44s %9.1f MB %12s %6s\n", "peer (naive append, 1 chart): memory growth", peer->rssEnd - peer->rssWarm, "", "");
     }
     // One machine-readable line.
-    std::printf("\nBENCH console workers=%d ticks=%d speedup=%g frames=%zu frame_p50_ms=%.3f frame_p95_ms=%.3f frame_max_ms=%.3f "
+    std::printf("\nBENCH console workers=%d ticks=%d speedup=%g frames=%zu fps=%.2f frame_p50_ms=%.3f frame_p95_ms=%.3f frame_max_ms=%.3f "
                 "busy=%.4f busy_cpu=%.4f frame_cpu_p95_ms=%.3f rss_growth_mb=%.2f received=%d sent=%d control_reply_p50_ms=%.3f control_reply_p95_ms=%.3f "
                 "control_shown_p50_ms=%.3f control_shown_p95_ms=%.3f peer_frame_p95_ms=%.3f peer_busy=%.4f\n",
-                feed.workers, feed.ticks, feed.speedup, load.frameMs.size(), p50, p95, max, load.busyFraction, load.busyCpuFraction, c95, growth,
+                feed.workers, feed.ticks, feed.speedup, load.frameMs.size(), fps, p50, p95, max, load.busyFraction, load.busyCpuFraction, c95, growth,
                 load.received, load.sent, rt ? percentile(rt->replyMs, 0.5) : -1.0, rt ? percentile(rt->replyMs, 0.95) : -1.0,
                 rt ? percentile(rt->shownMs, 0.5) : -1.0, rt ? percentile(rt->shownMs, 0.95) : -1.0,
                 peer ? percentile(peer->frameMs, 0.95) : -1.0, peer ? peer->busyFraction : -1.0);
