@@ -4,10 +4,12 @@
 // drops connections (1% a second, and all of a worker's at once mid-run). Training completes; a
 // worker cut off for 30 s is declared lost, the run goes on without it, and it rejoins when the
 // partition heals. Needs root for `ip netns` (skips with the reason otherwise).
+#include <QDir>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTest>
 
+#include <sys/mount.h>
 #include <unistd.h>
 
 #include "cluster_fixture.h"
@@ -36,6 +38,7 @@ public:
     explicit NetworkLab(int workers) {
         static int instances = 0;  // names unique per lab: a deleted namespace's links go away asynchronously
         const QString tag = QString("%1x%2").arg(::getpid() % 10000).arg(instances++);
+        m_madeRunNetns = !QDir(QStringLiteral("/run/netns")).exists();  // `ip netns add` makes it a mount
         for (int k = 0; k <= workers; ++k) {
             const QString ns = QString("ssnf%1n%2").arg(tag).arg(k), here = QString("ss%1h%2").arg(tag).arg(k),
                           there = QString("ss%1p%2").arg(tag).arg(k);
@@ -56,6 +59,12 @@ public:
     ~NetworkLab() {
         for (const QString& link : m_links) ip({"link", "del", link});  // the pair goes with either end
         for (const QString& ns : m_namespaces) ip({"netns", "del", ns});
+        // Leave /run as it was: the folder `ip` mounted onto itself would keep a chroot (or a
+        // container) from being removed ("Device or resource busy").
+        if (m_madeRunNetns && QDir(QStringLiteral("/run/netns")).isEmpty()) {
+            ::umount2("/run/netns", MNT_DETACH);
+            QDir().rmdir(QStringLiteral("/run/netns"));
+        }
     }
     bool ready() const { return m_ready; }
     const QString& error() const { return m_error; }
@@ -65,7 +74,7 @@ public:
 private:
     QStringList m_namespaces, m_links;
     QString m_error;
-    bool m_ready = false;
+    bool m_ready = false, m_madeRunNetns = false;
 };
 
 /// A coordinator in namespace 0 and `workers` workers, each behind its own FaultProxy.
