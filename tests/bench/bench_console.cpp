@@ -125,7 +125,8 @@ std::optional<RoundTripFigures> runRoundTrip(int samples) {
     auto* view = new RealConsoleView(console.connection());
     console.setView(view);
     console.connection().attach(QString::fromStdString(cluster.endpoints().control),
-                                QString::fromStdString(cluster.endpoints().telemetry));
+                                QString::fromStdString(cluster.endpoints().telemetry),
+                                cluster.credentialsPath());  // the cluster's keys: its endpoints authenticate
     std::vector<uint32_t> workers;
     const auto countControlEvents = [](const ui::TelemetryFrame& frame) {
         return std::count_if(frame.events.begin(), frame.events.end(), [](const wire::Event& e) {
@@ -157,7 +158,11 @@ std::optional<RoundTripFigures> runRoundTrip(int samples) {
                          awaitedReply = 0;
                      });
     if (!spinUntil([&] { return console.attached() && workers.size() >= 2 && view->steering()->slowdownSlider(workers[1]); }, 60'000)) {
-        std::fprintf(stderr, "bench_console: the console did not see 2 workers:\n%s\n", qPrintable(cluster.logs()));
+        std::fprintf(stderr, "bench_console: the console did not see 2 workers with their sliders (attached: %s, workers "
+                             "in its frames: %zu, slider of the second: %s):\n%s\n",
+                     console.attached() ? "yes" : "no", workers.size(),
+                     workers.size() >= 2 && view->steering()->slowdownSlider(workers[1]) ? "yes" : "no",
+                     qPrintable(cluster.logs()));
         return std::nullopt;
     }
     RoundTripFigures f;
