@@ -6,8 +6,10 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "engine/core/status.h"
+#include "engine/proto/syncscope.pb.h"
 
 namespace syncscope::engine {
 
@@ -21,6 +23,20 @@ struct RunMetrics {
     double stalenessP99 = 0;             ///< nearest-rank 99th percentile over every applied gradient
     uint64_t applied = 0, dropped = 0;
     double trainingSeconds = 0;          ///< start event to the last tick while running
+};
+
+/// The figures built up record by record, for a reader that also wants the records for itself (the
+/// console's run comparison reads a recording once for its curves and these).
+class RunMetricsScan {
+public:
+    void add(const wire::Record& record);
+    /// `path` names the recording in the error of one without a start of training.
+    Result<RunMetrics> finish(const std::string& path, double targetAccuracy, double fixedTimeSeconds);
+
+private:
+    std::optional<double> m_startTime;
+    std::vector<wire::Tick> m_ticks;  ///< the few figures used of each tick
+    std::vector<uint32_t> m_staleness;  ///< of every applied gradient
 };
 
 /// Reads a recording and computes its figures. Accuracy at fixed time T: the test accuracy the

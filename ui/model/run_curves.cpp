@@ -26,7 +26,9 @@ std::optional<RunCurves> loadRunCurves(const QString& path, double targetPercent
         events.append(e);
         if (!start && engine::eventKindOf(e) == wire::EVENT_START) start = e.time_s();
     };
+    engine::RunMetricsScan figures;  // the same pass feeds the run's figures
     auto scan = engine::forEachRecord(path.toStdString(), [&](wire::Record&& record) {
+        figures.add(record);
         if (record.has_event()) note(record.event());
         if (!record.has_tick()) return;
         wire::Tick& tick = *record.mutable_tick();
@@ -40,7 +42,7 @@ std::optional<RunCurves> loadRunCurves(const QString& path, double targetPercent
         return std::nullopt;
     }
     run.warning = QString::fromStdString(scan->warning);
-    auto metrics = engine::measureRun(path.toStdString(), targetPercent / 100.0, 0);
+    auto metrics = figures.finish(path.toStdString(), targetPercent / 100.0, 0);
     if (!metrics) {
         *error = QString::fromStdString(metrics.status().message());
         return std::nullopt;

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ui/model/worker_selection.h"
+
 namespace syncscope::ui {
 
 WorkerTableModel::WorkerTableModel(QObject* parent) : QAbstractTableModel(parent) {}
@@ -26,7 +28,9 @@ void WorkerTableModel::setFrame(const TelemetryFrame& frame) {
         rows.push_back(series.latest);
         rows.back().set_worker_id(id);
     }
-    const std::map<uint32_t, LagFigures> lag = classifyLag(frame);
+    // Only where the lag column shows (many workers): it costs a pass over every worker's history.
+    const std::map<uint32_t, LagFigures> lag =
+        frame.workers.size() > kLinesUpToWorkers ? classifyLag(frame) : std::map<uint32_t, LagFigures>{};
     m_lag.clear();
     for (const auto& row : rows) m_lag.push_back(lag.count(row.worker_id()) ? lag.at(row.worker_id()) : LagFigures{});
     const bool sameWorkers = std::equal(rows.begin(), rows.end(), m_rows.begin(), m_rows.end(),
