@@ -11,21 +11,15 @@
 
 #include <fmt/format.h>
 
+#include "engine/cli/attach_help.h"
 #include "engine/cli/cli_errors.h"
+#include "engine/cli/hosts_launch.h"
+#include "engine/cli/launch_flags.h"
 #include "engine/cli/serve_command.h"
 #include "engine/cli/slurm_task.h"
 
 namespace syncscope::engine {
 namespace {
-
-struct LaunchFlags {
-    bool slurm = false;
-    double startupTimeout = 300;  ///< how long workers wait for the credentials file and the coordinator
-    RunOptions run;
-    ListenFlags listen;
-    SecurityFlags security;
-    WorkFlags work;
-};
 
 // The run's own credentials beside the job's output, unless --credentials names a file: the
 // folder sbatch was called from is the one a cluster's tasks all see.
@@ -35,25 +29,11 @@ std::string jobCredentialsPath(const SlurmTask& task) {
     return (std::filesystem::path(folder) / name).string();
 }
 
-// "tcp://0.0.0.0:5556" -> "tcp://node07:5556": where other machines reach what the coordinator bound.
-std::string onHost(const std::string& endpoint, const std::string& host) {
-    return "tcp://" + host + endpoint.substr(endpoint.rfind(':'));
-}
-
 void printAttachHelp(const SlurmTask& task, const LaunchFlags& f, const CoordinatorEndpoints& bound) {
     const std::string& host = task.firstHost;
     std::printf("slurm: coordinator of job %s on %s (task 0 of %u); %u workers connect to %s\n", task.jobId.c_str(),
                 host.c_str(), task.tasks, task.tasks - 1, onHost(bound.data, host).c_str());
-    const std::string control = onHost(bound.control, host);
-    if (f.security.insecure) {
-        std::printf("attach a console: syncscope --attach %s --insecure\n", control.c_str());
-        return;
-    }
-    std::printf("attach a console: syncscope --attach %s --credentials %s (telemetry: %s)\n", control.c_str(),
-                f.security.credentials.c_str(), onHost(bound.telemetry, host).c_str());
-    std::printf("  or give a console only its role: syncscope-engine keygen --credentials %s --role steer|view "
-                "--out FILE\n",
-                f.security.credentials.c_str());
+    printConsoleAttach(host, bound, f.security);
 }
 
 // Every task checks the run flags, so a mistake ends the whole step at once instead of leaving the
@@ -116,9 +96,10 @@ int runWorkerTask(const SlurmTask& task, LaunchFlags& f) {
 }
 
 int launch(LaunchFlags& f, bool credentialsGiven, bool workersGiven) {
-    if (!f.slurm)
-        return printError(invalidArgument("launch needs --slurm (run it with srun inside a Slurm allocation); "
-                                          "launching over ssh (--hosts) is not available yet"));
+    if (f.slurm == !f.hostsFile.empty())
+        return printError(invalidArgument("launch needs one of --slurm (run it with srun inside a Slurm allocation) "
+                                          "or --hosts FILE (from this machine, over ssh), not both"));
+    if (!f.hostsFile.empty()) return launchOnHosts(f, credentialsGiven, workersGiven);
     auto task = slurmTaskFromEnvironment();
     if (!task) return printError(task.status());
     if (task->tasks < 2)
@@ -137,10 +118,12 @@ void addLaunchCommand(CLI::App& app, int& exitCode) {
     auto f = std::make_shared<LaunchFlags>();
     f->listen.bind = "0.0.0.0";  // workers come from other nodes
     CLI::App* cmd = app.add_subcommand(
-        "launch", "Run a whole cluster from one command in every task of a Slurm job step: task 0 coordinates, "
-                  "the others work (srun syncscope-engine launch --slurm ...; packaging/slurm/syncscope.sbatch)");
+        "launch", "Run a whole cluster from one command: in every task of a Slurm job step (task 0 coordinates, "
+                  "the others work: srun syncscope-engine launch --slurm ...; packaging/slurm/syncscope.sbatch), "
+                  "or here with workers started over ssh on the hosts of a file (launch --hosts FILE ...)");
     cmd->add_flag("--slurm", f->slurm, "Take this task's role from SLURM_PROCID, SLURM_NTASKS, SLURM_STEP_NODELIST "
                                        "and SLURM_LOCALID (start it with srun)");
+    addHostsFlags(*cmd, *f);
     addRunOptions(*cmd, f->run);
     addListenFlags(*cmd, f->listen);
     addSecurityFlags(*cmd, f->security, true);
@@ -153,7 +136,8 @@ void addLaunchCommand(CLI::App& app, int& exitCode) {
                     "Seconds a worker waits for the coordinator's credentials file and its answer")
         ->check(CLI::Range(1.0, 86400.0))->capture_default_str();
     cmd->footer("With --slurm, the credentials file must lie in a folder every node sees; --workers defaults "
-                "to the step's tasks less one.");
+                "to the step's tasks less one. With --hosts, the coordinator runs here, --credentials defaults to "
+                "a new file for the run in this folder (removed when it ends), and --workers to the file's sum.");
     cmd->callback([f, cmd, &exitCode] {
         exitCode = launch(*f, cmd->count("--credentials") > 0, cmd->count("--workers") > 0);
     });

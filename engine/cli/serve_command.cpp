@@ -15,7 +15,7 @@
 namespace syncscope::engine {
 
 int serve(const RunOptions& run, const SecurityFlags& security, const ListenFlags& listen,
-          const std::function<void(const CoordinatorEndpoints&)>& onListening) {
+          const std::function<void(const CoordinatorEndpoints&)>& onListening, const std::atomic<bool>* stop) {
     auto options = toCoordinatorOptions(run);
     if (!options) return printError(options.status());
     auto credentials = serverCredentials(security, listen.bind);
@@ -26,7 +26,8 @@ int serve(const RunOptions& run, const SecurityFlags& security, const ListenFlag
     options->dataPort = listen.dataPort;
     options->controlPort = listen.controlPort;
     options->telemetryPort = listen.telemetryPort;
-    options->interrupted = &catchInterrupts();
+    options->interrupted = &catchInterrupts();  // installs the handlers, also when `stop` is given
+    if (stop) options->interrupted = stop;
     auto coordinator = Coordinator::create(*options);
     if (!coordinator && !run.resumeDir.empty())
         return printError(withFlagHint(coordinator.status(), "the checkpoint folder is given with --resume DIR"));

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <atomic>
 #include <functional>
 #include <string>
 
@@ -25,9 +26,11 @@ struct ListenFlags {
 void addListenFlags(CLI::App& cmd, ListenFlags& flags);
 
 /// Runs a coordinator until its run ends; `onListening` is called once it listens (after the
-/// endpoints line). Returns the process's exit code, having printed any error.
+/// endpoints line). The run stops gracefully when `stop` turns true (default: on SIGINT or SIGTERM,
+/// catchInterrupts()). Returns the process's exit code, having printed any error.
 int serve(const RunOptions& run, const SecurityFlags& security, const ListenFlags& listen,
-          const std::function<void(const CoordinatorEndpoints&)>& onListening = {});
+          const std::function<void(const CoordinatorEndpoints&)>& onListening = {},
+          const std::atomic<bool>* stop = nullptr);
 
 /// A worker's compute flags as given: --backend, --threads, --coordinator-timeout.
 struct WorkFlags {

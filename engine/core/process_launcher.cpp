@@ -22,6 +22,7 @@ int exitCodeOf(int status) { return WIFEXITED(status) ? WEXITSTATUS(status) : 12
     if (options.ownProcessGroup) setpgid(0, 0);
     prctl(PR_SET_PDEATHSIG, options.deathSignal);
     if (getppid() != parent) _exit(1);  // the parent died before prctl took hold
+    if (options.stdinFd >= 0) dup2(options.stdinFd, STDIN_FILENO);
     if (options.stdoutFd >= 0) dup2(options.stdoutFd, STDOUT_FILENO);
     if (options.stderrFd >= 0) dup2(options.stderrFd, STDERR_FILENO);
     execv(program, argv);

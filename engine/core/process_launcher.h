@@ -17,7 +17,7 @@
 namespace syncscope::engine {
 
 struct LaunchOptions {
-    int stdoutFd = -1, stderrFd = -1;  ///< -1: inherited
+    int stdinFd = -1, stdoutFd = -1, stderrFd = -1;  ///< -1: inherited
     int deathSignal = SIGKILL;         ///< what the kernel sends the child when this process dies
     bool ownProcessGroup = true;       ///< false: Ctrl-C reaches the child too
 };
