@@ -4,16 +4,14 @@
 // drops connections (1% a second, and all of a worker's at once mid-run). Training completes; a
 // worker cut off for 30 s is declared lost, the run goes on without it, and it rejoins when the
 // partition heals. Needs root for `ip netns` (skips with the reason otherwise).
-#include <QDir>
-#include <QProcess>
 #include <QRegularExpression>
 #include <QTest>
 
-#include <sys/mount.h>
 #include <unistd.h>
 
 #include "cluster_fixture.h"
 #include "fault_proxy.h"
+#include "network_lab.h"
 
 using namespace syncscope::testing;
 namespace wire = syncscope::wire;
@@ -23,64 +21,11 @@ namespace {
 
 constexpr int kDataPort = 47555, kControlPort = 47556, kTelemetryPort = 47557;
 
-bool ip(const QStringList& args, QString* error = nullptr) {
-    QProcess process;
-    process.start(QStringLiteral("ip"), args);
-    const bool ok = process.waitForFinished(10'000) && process.exitStatus() == QProcess::NormalExit && process.exitCode() == 0;
-    if (!ok && error) *error = "ip " + args.join(' ') + ": " + QString::fromUtf8(process.readAllStandardError()).trimmed();
-    return ok;
-}
-
-/// The namespaces and veth pairs: namespace k (0: the coordinator, 1 + i: worker i) holds
-/// 10.199.k.2, joined to 10.199.k.1 here.
-class NetworkLab {
-public:
-    explicit NetworkLab(int workers) {
-        static int instances = 0;  // names unique per lab: a deleted namespace's links go away asynchronously
-        const QString tag = QString("%1x%2").arg(::getpid() % 10000).arg(instances++);
-        m_madeRunNetns = !QDir(QStringLiteral("/run/netns")).exists();  // `ip netns add` makes it a mount
-        for (int k = 0; k <= workers; ++k) {
-            const QString ns = QString("ssnf%1n%2").arg(tag).arg(k), here = QString("ss%1h%2").arg(tag).arg(k),
-                          there = QString("ss%1p%2").arg(tag).arg(k);
-            const QString subnet = QString("10.199.%1.").arg(k);
-            if (!ip({"netns", "add", ns}, &m_error)) return;
-            m_namespaces << ns;
-            m_links << here;
-            if (!ip({"link", "add", here, "type", "veth", "peer", "name", there}, &m_error) ||
-                !ip({"link", "set", there, "netns", ns}, &m_error) || !ip({"addr", "add", subnet + "1/24", "dev", here}, &m_error) ||
-                !ip({"link", "set", here, "up"}, &m_error) ||
-                !ip({"netns", "exec", ns, "ip", "addr", "add", subnet + "2/24", "dev", there}, &m_error) ||
-                !ip({"netns", "exec", ns, "ip", "link", "set", there, "up"}, &m_error) ||
-                !ip({"netns", "exec", ns, "ip", "link", "set", "lo", "up"}, &m_error))
-                return;
-        }
-        m_ready = true;
-    }
-    ~NetworkLab() {
-        for (const QString& link : m_links) ip({"link", "del", link});  // the pair goes with either end
-        for (const QString& ns : m_namespaces) ip({"netns", "del", ns});
-        // Leave /run as it was: the folder `ip` mounted onto itself would keep a chroot (or a
-        // container) from being removed ("Device or resource busy").
-        if (m_madeRunNetns && QDir(QStringLiteral("/run/netns")).isEmpty()) {
-            ::umount2("/run/netns", MNT_DETACH);
-            QDir().rmdir(QStringLiteral("/run/netns"));
-        }
-    }
-    bool ready() const { return m_ready; }
-    const QString& error() const { return m_error; }
-    QStringList launcher(int k) const { return {"ip", "netns", "exec", m_namespaces.at(k)}; }
-    static std::string address(int k, int host) { return "10.199." + std::to_string(k) + "." + std::to_string(host); }
-
-private:
-    QStringList m_namespaces, m_links;
-    QString m_error;
-    bool m_ready = false, m_madeRunNetns = false;
-};
-
-/// A coordinator in namespace 0 and `workers` workers, each behind its own FaultProxy.
+/// A coordinator in namespace 0 (10.199.0.2) and `workers` workers, worker i in namespace 1 + i, each
+/// behind its own FaultProxy here (on 10.199.(1 + i).1).
 class FaultyCluster {
 public:
-    FaultyCluster(int workers, FaultProxy::Faults faults, const QStringList& serveArgs) : m_lab(workers) {
+    FaultyCluster(int workers, FaultProxy::Faults faults, const QStringList& serveArgs) : m_lab(workers + 1) {
         if (!m_lab.ready()) return;
         m_credentials = engine::Credentials::generate();
         if (!m_credentials.save((m_dir.path() + "/credentials").toStdString())) return;
@@ -92,11 +37,11 @@ public:
                         SYNCSCOPE_FASHION_MNIST_DIR, "--workers", QString::number(workers)} +
                 serveArgs + security,
             m_lab.launcher(0));
-        const std::string coordinator = NetworkLab::address(0, 2);
+        const std::string coordinator = m_lab.address(0, 2);
         for (int i = 0; i < workers; ++i) {
-            m_proxies.push_back(std::make_unique<FaultProxy>(NetworkLab::address(1 + i, 1), kDataPort, coordinator, kDataPort,
+            m_proxies.push_back(std::make_unique<FaultProxy>(m_lab.address(1 + i, 1), kDataPort, coordinator, kDataPort,
                                                              faults, 17u + unsigned(i)));
-            const QString connect = QString("tcp://%1:%2").arg(NetworkLab::address(1 + i, 1).c_str()).arg(kDataPort);
+            const QString connect = QString("tcp://%1:%2").arg(m_lab.address(1 + i, 1).c_str()).arg(kDataPort);
             m_workers.push_back(std::make_unique<EngineChild>(
                 m_dir.path(), QString("worker%1").arg(i),
                 QStringList{"work", "--connect", connect, "--backend", "cpu", "--retry", "--coordinator-timeout", "3"} + security,
@@ -150,7 +95,7 @@ class TestNetworkFaults : public QObject {
 private slots:
     void initTestCase() {
         if (::geteuid() != 0) QSKIP("network namespaces need root (ip netns)");
-        NetworkLab probe(0);
+        NetworkLab probe(1);
         if (!probe.ready()) QSKIP(qPrintable("cannot make network namespaces here: " + probe.error()));
     }
 
