@@ -28,6 +28,11 @@ test_packages=(clang libclang-rt-14-dev libomp-dev
 # their own and allowed to fail: munge's post-install script runs `su munge`, which fails where the
 # munge user cannot run /bin/sh (a chroot whose / is 0700); the test then skips, saying why.
 slurm_packages=(slurm-wlm munge)
+# launch --hosts against real sshds that the test starts itself, one per network namespace (ctest
+# test_ssh_launch). Installed the same way, and allowed to fail: the test then skips, saying why. The
+# test never uses the system's ssh service: where setup.sh installs openssh-server on a machine that
+# runs systemd, the service that the package starts is stopped and disabled again.
+ssh_packages=(openssh-server openssh-client)
 # The compute benchmark's PyTorch peer: torch links libblas.so.3, which Debian resolves to the
 # highest-priority alternative; libopenblas0-pthread ranks above the reference libblas3.
 bench_packages=(python3-torch python3-numpy libopenblas0-pthread)
@@ -66,6 +71,24 @@ install_slurm() {
   fi
 }
 
+install_ssh() {
+  local missing=()
+  for p in "${ssh_packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return
+  echo "setup: installing ${missing[*]} (for ctest test_ssh_launch)"
+  if ! as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"; then
+    echo "setup: WARNING: ${missing[*]} could not be set up here (see apt's message above); removing them again,"
+    echo "setup: and ctest test_ssh_launch will be skipped, saying why"
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq "${missing[@]}" >/dev/null 2>&1 ||
+      as_root dpkg --purge --force-all "${missing[@]}" >/dev/null 2>&1 || true
+  elif [[ " ${missing[*]} " == *" openssh-server "* ]] && [ -d /run/systemd/system ]; then
+    as_root systemctl disable --now ssh.service ssh.socket >/dev/null 2>&1 || true
+    echo "setup: the ssh service that openssh-server started is stopped and disabled (the test runs its own sshd)"
+  fi
+}
+
 build() {
   local werror=$1 testing=ON
   [ "$gui" = ON ] || testing=OFF
@@ -87,7 +110,7 @@ case "$mode" in
     # shellcheck disable=SC2086  # RUN_ARGS is a list of flags
     exec "$build_dir/app/syncscope-engine" run --workers 4 --model mlp --mode bsp --epochs 3 ${RUN_ARGS:-} ;;
   test)
-    install_missing; install_slurm; build ON
+    install_missing; install_slurm; install_ssh; build ON
     cd "$build_dir" && exec ctest --output-on-failure ;;
   package)  # Debian's packages carry no CUDA: the packaged engine is the CPU build
     build_dir=${BUILD_DIR:-build-package}
