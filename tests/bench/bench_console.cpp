@@ -215,7 +215,7 @@ void printFigures(const FeederSettings& feed, const LoadFigures& load, const std
     std::printf("%-44s %9.2f ms %12s %6s\n", "  of which TelemetryStore::frame(), max", percentile(load.storeMs, 1.0), "", "");
     std::printf("%-44s %9.2f ms %12s %6s\n", "  of which ChartsPanel::showFrame, p50", percentile(load.chartsMs, 0.5), "", "");
     std::printf("%-44s %9.2f ms %12s %6s\n", "  of which SteeringPanel::showFrame, p50", percentile(load.steeringMs, 0.5), "", "");
-    std::printf("%-44s %9.2f ms %12s %6s\n", "  of which layout + repaint, p50", percentile(load.paintMs, 0.5), "", "");
+    std::printf("%-44s %9.2f ms %12s %6s\n", "  of which layout + paint, p50", percentile(load.paintMs, 0.5), "", "");
     std::printf("%-44s %10.1f %% %10s %% %6s\n", "GUI thread busy (notify() time / wall)", 100 * load.busyFraction, "<= 30",
                 verdict(load.busyFraction <= 0.30));
     std::printf("%-44s %10.1f %% %10s %% %6s\n", "GUI thread CPU time / wall", 100 * load.busyCpuFraction, "<= 30",

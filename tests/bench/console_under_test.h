@@ -1,6 +1,6 @@
 // The console benchmark's console: the real TelemetryStore, ConsoleConnection (its NetworkWorker
 // thread owns the sockets), ChartsPanel and SteeringPanel, redrawn by the FramePacer (40 ms or more apart) as
-// MainWindow does; each frame is timed including a forced synchronous repaint of the window.
+// MainWindow does; each frame is timed until the layouts and paints it caused are done.
 #pragma once
 
 #include <QApplication>
@@ -109,7 +109,7 @@ public:
     /// Frame times (ms) recorded while measuring.
     void setMeasuring(bool on) { m_measuring = on; }
     const std::vector<double>& frameMs() const { return m_frameMs; }
-    /// Per measured frame: the ms of the forced layout and repaint alone (the rest is data in).
+    /// Per measured frame: the ms of the layouts and paints it caused (the rest is data in).
     const std::vector<double>& paintMs() const { return m_paintMs; }
     /// Per measured frame: the ms TelemetryStore::frame() took (its mutex is shared with the network thread).
     const std::vector<double>& storeMs() const { return m_storeMs; }

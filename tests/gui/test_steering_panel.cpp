@@ -97,6 +97,7 @@ private slots:
     void connectDialogPassesModeFlags();
     void viewKeyGreysOutSteering();
     void manyWorkersListTheSlowestFirst();
+    void figuresRefreshTwiceASecondFactsAtOnce();
 };
 
 void TestSteeringPanel::selectorListsEveryModeWithTooltips() {
@@ -402,3 +403,33 @@ void TestSteeringPanel::manyWorkersListTheSlowestFirst() {
     const QModelIndex sliderCell = panel.sortedWorkers()->index(0, WorkerTableModel::Slowdown);
     QCOMPARE(panel.workerView()->indexWidget(sliderCell), static_cast<QWidget*>(panel.slowdownSlider(13)));
 }
+
+// The table's figures change at most every kRefreshIntervalMs (the last frame of a burst is shown
+// when the interval ends); a worker's state shows at once.
+void TestSteeringPanel::figuresRefreshTwiceASecondFactsAtOnce() {
+    SteeringPanel panel;
+    WorkerTableModel& model = *panel.workerTable();
+    const auto withSpeed = [](double samplesPerSecond, wire::WorkerState state) {
+        TelemetryFrame frame = frameWith(modeOf(wire::BSP), {0, 0});
+        for (auto& [id, w] : frame.workers) {
+            w.latest.set_samples_per_s(samplesPerSecond);
+            w.latest.set_state(state);
+        }
+        return frame;
+    };
+    panel.showFrame(withSpeed(100, wire::WORKER_COMPUTING));
+    const QModelIndex speed = model.index(0, WorkerTableModel::SamplesPerSecond);
+    const QModelIndex state = model.index(0, WorkerTableModel::State);
+    QCOMPARE(model.data(speed, WorkerTableModel::SortRole).toDouble(), 100.0);
+    QElapsedTimer held;
+    held.start();
+    panel.showFrame(withSpeed(200, wire::WORKER_COMPUTING));
+    panel.showFrame(withSpeed(300, wire::WORKER_COMPUTING));
+    QCOMPARE(model.data(speed, WorkerTableModel::SortRole).toDouble(), 100.0);  // held back
+    QTRY_COMPARE_WITH_TIMEOUT(model.data(speed, WorkerTableModel::SortRole).toDouble(), 300.0, 2000);
+    QVERIFY(held.elapsed() >= WorkerTableModel::kRefreshIntervalMs - 50);
+    panel.showFrame(withSpeed(400, wire::WORKER_LOST));
+    QCOMPARE(model.data(state).toString(), WorkerTableModel::stateName(wire::WORKER_LOST));  // at once
+    QCOMPARE(model.data(speed, WorkerTableModel::SortRole).toDouble(), 400.0);
+}
+

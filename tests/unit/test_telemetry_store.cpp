@@ -8,6 +8,7 @@
 #include <atomic>
 #include <thread>
 
+#include "ui/model/lag_classifier.h"
 #include "ui/model/telemetry_store.h"
 
 using namespace syncscope::ui;
@@ -90,6 +91,9 @@ private slots:
         QCOMPARE(second.latest.samples_per_s(), 202.0);
         QVERIFY(frame->latest.has_value());
         QCOMPARE(frame->latest->version(), 6u);
+        // The mean over the tick's workers (100 + i and 200 + i), one point per tick.
+        QCOMPARE(frame->meanSamplesPerSecond, (QVector<QPointF>{{0.0, 150.0}, {0.1, 151.0}, {0.2, 152.0}}));
+        QVERIFY(!frame->lag);  // a few workers: every one is a line, no lag column
     }
 
     void accuracyOnlyOnANewTestVersion() {
@@ -182,6 +186,13 @@ private slots:
             }
         QVERIFY(workerPoints <= TelemetryStore::kWorkerPointBudget);
         QCOMPARE(frame->trainLoss.size(), kTicks);  // the run's own series are under their own cap
+        QCOMPARE(frame->meanSamplesPerSecond.size(), kTicks);
+        QCOMPARE(frame->meanSamplesPerSecond.last().y(), 100.0 * (kWorkers + 1) / 2 + (kTicks - 1));
+        // Many workers: the frame carries each worker's lag, worked out once for every view of it.
+        QVERIFY(frame->lag);
+        QCOMPARE(frame->lag->size(), size_t(kWorkers));
+        QCOMPARE(frame->lag->at(0).lag, Lag::Chronic);  // 100 samples/s against a median of ~3,300
+        QCOMPARE(frame->lag->at(kWorkers - 1).lag, Lag::None);
     }
 
     void frameIsCachedUntilTheStoreChanges() {

@@ -1,5 +1,6 @@
 // Worker selection for line charts: up to kLinesUpToWorkers every worker is a line; beyond, the
-// slowest kSlowestShown (slowest first) and a chosen one; the mean over workers at each tick.
+// slowest kSlowestShown (slowest first) and a chosen one. (The mean over workers is the store's:
+// test_telemetry_store.)
 #include <QTest>
 
 #include "ui/model/worker_selection.h"
@@ -32,25 +33,15 @@ class TestWorkerSelection : public QObject {
 private slots:
     void fewWorkersAreAllLines() {
         const TelemetryFrame frame = frameOf(kLinesUpToWorkers);
-        QCOMPARE(linesFrame(frame).workers.size(), kLinesUpToWorkers);
+        QCOMPARE(lineWorkers(frame).size(), kLinesUpToWorkers);
     }
 
     void manyWorkersShowTheSlowestAndTheChosen() {
         const TelemetryFrame frame = frameOf(256);
         QCOMPARE(slowestWorkers(frame, kSlowestShown), (std::vector<uint32_t>{7, 3, 11, 250}));
-        const TelemetryFrame lines = linesFrame(frame, 128);
-        QCOMPARE(lines.workers.size(), kSlowestShown + 1);
-        for (uint32_t id : {7u, 3u, 11u, 250u, 128u}) QVERIFY(lines.workers.count(id));
-        QCOMPARE(linesFrame(frame, 7).workers.size(), kSlowestShown);  // chosen among the slowest
-        QCOMPARE(linesFrame(frame, 9999).workers.size(), kSlowestShown);  // no such worker
-    }
-
-    void meanAtEachTick() {
-        const TelemetryFrame frame = frameOf(4);  // staleness 0, 1, 0, 1
-        const QVector<QPointF> mean = meanOverWorkers(frame, &WorkerSeries::stalenessMean);
-        QCOMPARE(mean.size(), 400);
-        QCOMPARE(mean.front().y(), 0.5);
-        QCOMPARE(mean.back().x(), 39.9);
+        QCOMPARE(lineWorkers(frame, 128), (std::vector<uint32_t>{3, 7, 11, 128, 250}));  // in id order
+        QCOMPARE(lineWorkers(frame, 7).size(), kSlowestShown);  // chosen among the slowest
+        QCOMPARE(lineWorkers(frame, 9999).size(), kSlowestShown);  // no such worker
     }
 };
 

@@ -13,35 +13,43 @@ std::map<uint32_t, LagFigures> classifyLag(const TelemetryFrame& frame) {
     for (const auto& [id, w] : frame.workers)
         if (!w.samplesPerSecond.isEmpty()) end = std::max(end, w.samplesPerSecond.back().x());
     const double start = end - kLagWindowSeconds;
-    // Each worker's mean figure in each slice of the window; its mean over the whole window.
-    std::map<int64_t, std::map<uint32_t, std::pair<double, int>>> slices;  // slice -> id -> (sum, count)
-    std::map<uint32_t, std::pair<double, int>> sums;
+    // Each worker's mean figure in each slice of the window (a dense slice x worker table: it runs
+    // on every frame with hundreds of workers), and its mean over the whole window.
+    const int64_t firstSlice = int64_t(std::floor(start / kLagSliceSeconds));
+    const size_t sliceCount = size_t(int64_t(std::floor(end / kLagSliceSeconds)) - firstSlice + 1);
+    const size_t workers = frame.workers.size();
+    std::vector<double> sliceSum(sliceCount * workers, 0.0), windowSum(workers, 0.0);
+    std::vector<int> cellCount(sliceCount * workers, 0), windowCount(workers, 0);
+    size_t column = 0;
     for (const auto& [id, w] : frame.workers) {
         out[id];
         for (auto it = w.samplesPerSecond.crbegin(); it != w.samplesPerSecond.crend() && it->x() >= start; ++it) {
             if (!std::isfinite(it->y())) continue;
-            auto& slice = slices[int64_t(std::floor(it->x() / kLagSliceSeconds))][id];
-            slice.first += it->y();
-            ++slice.second;
-            sums[id].first += it->y();
-            ++sums[id].second;
+            const int64_t slice = int64_t(std::floor(it->x() / kLagSliceSeconds)) - firstSlice;
+            if (slice < 0 || size_t(slice) >= sliceCount) continue;
+            const size_t cell = size_t(slice) * workers + column;
+            sliceSum[cell] += it->y();
+            ++cellCount[cell];
+            windowSum[column] += it->y();
+            ++windowCount[column];
         }
+        ++column;
     }
-    std::map<double, std::vector<std::pair<uint32_t, double>>> byTime;
-    for (const auto& [slice, workers] : slices)
-        for (const auto& [id, sum] : workers) byTime[double(slice)].emplace_back(id, sum.first / sum.second);
-    std::map<uint32_t, int> lagging, seen;
+    std::vector<int> lagging(workers, 0), seen(workers, 0);
     std::vector<double> values, medians;
-    for (const auto& [time, figures] : byTime) {
-        if (figures.size() < 2) continue;  // one worker lags no one
+    for (size_t slice = 0; slice < sliceCount; ++slice) {
         values.clear();
-        for (const auto& f : figures) values.push_back(f.second);
+        for (size_t c = 0; c < workers; ++c)
+            if (const int n = cellCount[slice * workers + c]) values.push_back(sliceSum[slice * workers + c] / n);
+        if (values.size() < 2) continue;  // one worker lags no one
         std::nth_element(values.begin(), values.begin() + values.size() / 2, values.end());
         const double median = values[values.size() / 2];
         medians.push_back(median);
-        for (const auto& [id, value] : figures) {
-            ++seen[id];
-            if (value < kLagFraction * median) ++lagging[id];
+        for (size_t c = 0; c < workers; ++c) {
+            const int n = cellCount[slice * workers + c];
+            if (!n) continue;
+            ++seen[c];
+            if (sliceSum[slice * workers + c] / n < kLagFraction * median) ++lagging[c];
         }
     }
     double typical = 0;
@@ -49,12 +57,14 @@ std::map<uint32_t, LagFigures> classifyLag(const TelemetryFrame& frame) {
         std::nth_element(medians.begin(), medians.begin() + medians.size() / 2, medians.end());
         typical = medians[medians.size() / 2];
     }
-    for (auto& [id, figures] : out) {
-        if (const int n = seen[id]) figures.share = double(lagging[id]) / n;
-        if (typical > 0 && sums[id].second) figures.relativeSpeed = sums[id].first / sums[id].second / typical;
+    column = 0;
+    for (auto& [id, figures] : out) {  // out is in the same (id) order as frame.workers
+        if (seen[column]) figures.share = double(lagging[column]) / seen[column];
+        if (typical > 0 && windowCount[column]) figures.relativeSpeed = windowSum[column] / windowCount[column] / typical;
         figures.lag = figures.share >= kChronicShare    ? Lag::Chronic
                       : figures.share >= kTransientShare ? Lag::Transient
                                                          : Lag::None;
+        ++column;
     }
     return out;
 }

@@ -15,6 +15,8 @@
 
 namespace syncscope::ui {
 
+struct LagFigures;  // ui/model/lag_classifier.h
+
 struct WorkerSeries {
     uint32_t id = 0;
     QVector<QPointF> samplesPerSecond, stalenessMean, computeMs, commMs, waitMs, batchSize;
@@ -23,8 +25,9 @@ struct WorkerSeries {
 
 struct TelemetryFrame {
     wire::RecordingHeader header;
-    // testAccuracy is in percent, one point per evaluated model version.
-    QVector<QPointF> trainLoss, testAccuracy, updatesPerSecond, version;
+    // testAccuracy is in percent, one point per evaluated model version. meanSamplesPerSecond: the
+    // mean over the workers in each tick (one point per tick, however many workers there are).
+    QVector<QPointF> trainLoss, testAccuracy, updatesPerSecond, version, meanSamplesPerSecond;
     std::map<uint32_t, WorkerSeries> workers;
     QVector<wire::Event> events;
     std::optional<wire::Tick> latest;
@@ -32,6 +35,9 @@ struct TelemetryFrame {
     std::string clientRole;      // this console's role as the coordinator sees it: steer, view; empty: none
     std::string authentication;  // "curve", "curve, data plane plain", "none"; empty: not attached
     quint64 revision = 0;  // grows with every change to the store
+    // Each worker's lag over the recent window, worked out once per frame by the store where the
+    // console shows it (beyond kLinesUpToWorkers workers); null otherwise.
+    std::shared_ptr<const std::map<uint32_t, LagFigures>> lag;
 };
 
 }  // namespace syncscope::ui

@@ -3,8 +3,10 @@
 #include "ui/model/telemetry_store.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "ui/model/series_reducer.h"
+#include "ui/model/worker_selection.h"
 
 namespace syncscope::ui {
 namespace {
@@ -67,9 +69,16 @@ void TelemetryStore::clear() {
 }
 
 std::shared_ptr<const TelemetryFrame> TelemetryStore::frame() const {
+    std::shared_ptr<TelemetryFrame> next;
+    {
+        std::lock_guard lock(m_mutex);
+        if (m_published && m_published->revision == m_live.revision) return m_published;
+        next = std::make_shared<TelemetryFrame>(m_live);  // series shared, not copied
+    }
+    // Outside the lock: the network thread goes on ingesting while the frame's lag is worked out.
+    next->lag = lagOf(*next);
     std::lock_guard lock(m_mutex);
-    if (!m_published || m_published->revision != m_live.revision)
-        m_published = std::make_shared<const TelemetryFrame>(m_live);
+    if (!m_published || m_published->revision < next->revision) m_published = std::move(next);
     return m_published;
 }
 
@@ -92,7 +101,13 @@ void TelemetryStore::appendTickLocked(const wire::Tick& tick) {
         m_lastTestVersion = tick.test_version();
     }
     const int cap = workerSeriesCap(std::max(int(m_live.workers.size()), tick.workers_size()));
+    double samplesSum = 0;
+    int samplesCount = 0;
     for (const wire::WorkerStats& stats : tick.workers()) {
+        if (std::isfinite(stats.samples_per_s())) {
+            samplesSum += stats.samples_per_s();
+            ++samplesCount;
+        }
         WorkerSeries& w = m_live.workers[stats.worker_id()];
         w.id = stats.worker_id();
         append(w.samplesPerSecond, t, stats.samples_per_s(), cap);
@@ -103,6 +118,7 @@ void TelemetryStore::appendTickLocked(const wire::Tick& tick) {
         append(w.batchSize, t, stats.batch_size(), cap);
         w.latest = stats;
     }
+    if (samplesCount) append(m_live.meanSamplesPerSecond, t, samplesSum / samplesCount, m_maxPoints);
     for (const wire::Event& event : tick.events())
         if (!haveRecentEventLocked(event)) m_live.events.append(event);
     m_live.latest = tick;

@@ -10,7 +10,7 @@
 namespace syncscope::ui {
 
 std::vector<uint32_t> slowestWorkers(const TelemetryFrame& frame, size_t k) {
-    const std::map<uint32_t, LagFigures> lag = classifyLag(frame);
+    const std::map<uint32_t, LagFigures> lag = frame.lag ? *frame.lag : classifyLag(frame);
     std::vector<std::pair<double, uint32_t>> bySpeed;
     for (const auto& [id, figures] : lag) bySpeed.emplace_back(figures.relativeSpeed, id);
     std::sort(bySpeed.begin(), bySpeed.end());
@@ -19,28 +19,21 @@ std::vector<uint32_t> slowestWorkers(const TelemetryFrame& frame, size_t k) {
     return out;
 }
 
-QVector<QPointF> meanOverWorkers(const TelemetryFrame& frame, QVector<QPointF> WorkerSeries::*series) {
-    std::map<double, std::pair<double, int>> byTime;
-    for (const auto& [id, w] : frame.workers)
-        for (const QPointF& p : w.*series)
-            if (std::isfinite(p.y())) {
-                auto& sum = byTime[p.x()];
-                sum.first += p.y();
-                ++sum.second;
-            }
-    QVector<QPointF> out;
-    out.reserve(qsizetype(byTime.size()));
-    for (const auto& [time, sum] : byTime) out.append({time, sum.first / sum.second});
-    return out;
+std::shared_ptr<const std::map<uint32_t, LagFigures>> lagOf(const TelemetryFrame& frame) {
+    if (frame.lag || frame.workers.size() <= kLinesUpToWorkers) return frame.lag;
+    return std::make_shared<const std::map<uint32_t, LagFigures>>(classifyLag(frame));
 }
 
-TelemetryFrame linesFrame(const TelemetryFrame& frame, uint32_t chosen) {
-    if (frame.workers.size() <= kLinesUpToWorkers) return frame;
-    TelemetryFrame out = frame;
-    out.workers.clear();
-    for (uint32_t id : slowestWorkers(frame, kSlowestShown)) out.workers[id] = frame.workers.at(id);
-    if (auto it = frame.workers.find(chosen); it != frame.workers.end()) out.workers[chosen] = it->second;
-    return out;
+std::vector<uint32_t> lineWorkers(const TelemetryFrame& frame, uint32_t chosen) {
+    std::vector<uint32_t> ids;
+    if (frame.workers.size() <= kLinesUpToWorkers) {
+        for (const auto& [id, worker] : frame.workers) ids.push_back(id);
+        return ids;
+    }
+    ids = slowestWorkers(frame, kSlowestShown);
+    if (frame.workers.count(chosen) && std::find(ids.begin(), ids.end(), chosen) == ids.end()) ids.push_back(chosen);
+    std::sort(ids.begin(), ids.end());
+    return ids;
 }
 
 }  // namespace syncscope::ui

@@ -7,8 +7,11 @@
 #include <QVector>
 
 #include <cstdint>
+#include <map>
+#include <memory>
 #include <vector>
 
+#include "ui/model/lag_classifier.h"
 #include "ui/model/telemetry_frame.h"
 
 namespace syncscope::ui {
@@ -18,14 +21,17 @@ constexpr size_t kLinesUpToWorkers = 16;
 /// Beyond it, the slowest this many are lines.
 constexpr size_t kSlowestShown = 4;
 
-/// The `k` slowest workers, slowest first (relative speed over the lag window; ties by id).
+/// The `k` slowest workers, slowest first (relative speed over the lag window; ties by id), from
+/// the frame's lag when the store worked it out.
 std::vector<uint32_t> slowestWorkers(const TelemetryFrame& frame, size_t k);
 
-/// The mean over workers of one series at each tick time (the workers present at that time).
-QVector<QPointF> meanOverWorkers(const TelemetryFrame& frame, QVector<QPointF> WorkerSeries::*series);
+/// Each worker's lag as the console shows it beside many workers: the store's figures
+/// (TelemetryFrame::lag), or worked out here for a frame made elsewhere; null up to
+/// kLinesUpToWorkers workers, where every worker is a line and no lag column shows.
+std::shared_ptr<const std::map<uint32_t, LagFigures>> lagOf(const TelemetryFrame& frame);
 
-/// The frame the line charts draw: every worker up to kLinesUpToWorkers, else the slowest
-/// kSlowestShown and `chosen` (a worker picked on a heatmap; UINT32_MAX: none).
-TelemetryFrame linesFrame(const TelemetryFrame& frame, uint32_t chosen = UINT32_MAX);
+/// The workers the line charts draw, in id order: every worker up to kLinesUpToWorkers, else the
+/// slowest kSlowestShown and `chosen` (a worker picked on a heatmap; UINT32_MAX: none).
+std::vector<uint32_t> lineWorkers(const TelemetryFrame& frame, uint32_t chosen = UINT32_MAX);
 
 }  // namespace syncscope::ui

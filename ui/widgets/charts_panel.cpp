@@ -131,14 +131,14 @@ void ChartsPanel::showFrame(const TelemetryFrame& frame) {
 
 void ChartsPanel::showWorkerLines(const TelemetryFrame& frame) {
     QList<NamedSeries> samples, staleness;
-    const TelemetryFrame lines = m_manyWorkers ? linesFrame(frame, m_chosen) : frame;
-    for (const auto& [id, worker] : lines.workers) {
+    for (const uint32_t id : lineWorkers(frame, m_manyWorkers ? m_chosen : UINT32_MAX)) {
+        const WorkerSeries& worker = frame.workers.at(id);
         samples.append({tr("worker %1").arg(id), worker.samplesPerSecond});
         staleness.append({tr("worker %1").arg(id), worker.stalenessMean});
     }
     if (m_manyWorkers) {
         samples.append({tr("mean of %n workers", nullptr, int(frame.workers.size())),
-                        meanOverWorkers(frame, &WorkerSeries::samplesPerSecond)});
+                        frame.meanSamplesPerSecond});
         for (WorkerHeatmap* map : heatmaps()) map->showFrame(frame);
     }
     m_samples->setData(samples, frame.events);

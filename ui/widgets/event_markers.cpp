@@ -5,6 +5,7 @@
 #include <QFont>
 #include <QGraphicsLineItem>
 #include <QGraphicsSimpleTextItem>
+#include <QPainter>
 #include <QPainterPathStroker>
 #include <QPen>
 
@@ -31,6 +32,12 @@ public:
         return stroker.createStroke(path);
     }
     QRectF boundingRect() const override { return shape().boundingRect().united(QGraphicsLineItem::boundingRect()); }
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override {
+        // A vertical dashed line needs no antialiasing, which would stroke each dash as a polygon:
+        // with dozens of markers on every chart, that is a good part of a frame.
+        painter->setRenderHint(QPainter::Antialiasing, false);
+        QGraphicsLineItem::paint(painter, option, widget);
+    }
 };
 
 QString elided(QString text) {

@@ -73,8 +73,10 @@ void WorkerHeatmap::showFrame(const TelemetryFrame& frame) {
         ticks = std::max(ticks, w.samplesPerSecond.size() - firstAtOrAfter(w.samplesPerSecond, m_t0));
     const int columns = int(std::clamp<qsizetype>(ticks - 1, 1, kColumns));
     const int rows = int(m_rows.size());
-    std::vector<double> sum(size_t(rows) * columns, 0.0);
-    std::vector<int> count(size_t(rows) * columns, 0);
+    std::vector<double>& sum = m_sum;
+    std::vector<int>& count = m_count;
+    sum.assign(size_t(rows) * columns, 0.0);
+    count.assign(size_t(rows) * columns, 0);
     const double scale = columns / (m_t1 - m_t0);
     const auto add = [&](int r, double x, double y) {
         if (!std::isfinite(y)) return;
@@ -104,15 +106,38 @@ void WorkerHeatmap::showFrame(const TelemetryFrame& frame) {
         for (size_t i = 0; i < sum.size(); ++i)
             if (count[i]) m_high = std::max(m_high, sum[i] / count[i]);
     if (m_high <= m_low) m_high = m_low + 1;
-    m_cells = QImage(columns, rows, QImage::Format_ARGB32);
+    if (m_cells.width() != columns || m_cells.height() != rows) m_cells = QImage(columns, rows, QImage::Format_ARGB32);
     m_cells.fill(Qt::transparent);
+    const std::array<QRgb, kPaletteSize>& palette = colorPalette();
+    const double toIndex = (kPaletteSize - 1) / (m_high - m_low);
     for (int row = 0; row < rows; ++row) {
         auto* line = reinterpret_cast<QRgb*>(m_cells.scanLine(row));
         for (int c = 0; c < columns; ++c)
-            if (const int n = count[size_t(row) * columns + c])
-                line[c] = colorAt((sum[size_t(row) * columns + c] / n - m_low) / (m_high - m_low));
+            if (const int n = count[size_t(row) * columns + c]) {
+                const double index = (sum[size_t(row) * columns + c] / n - m_low) * toIndex + 0.5;
+                line[c] = palette[size_t(std::clamp(index, 0.0, double(kPaletteSize - 1)))];
+            }
     }
     update();
+}
+
+const std::array<QRgb, WorkerHeatmap::kPaletteSize>& WorkerHeatmap::colorPalette() {
+    static const std::array<QRgb, kPaletteSize> palette = [] {
+        std::array<QRgb, kPaletteSize> colors{};
+        for (size_t i = 0; i < kPaletteSize; ++i) colors[i] = colorAt(double(i) / (kPaletteSize - 1));
+        return colors;
+    }();
+    return palette;
+}
+
+const QImage& WorkerHeatmap::colorBar() {
+    // One column, high values at the top; drawn stretched (one image, not a rectangle per pixel row).
+    static const QImage bar = [] {
+        QImage image(1, int(kPaletteSize), QImage::Format_RGB32);
+        for (size_t i = 0; i < kPaletteSize; ++i) image.setPixel(0, int(kPaletteSize - 1 - i), colorPalette()[i]);
+        return image;
+    }();
+    return bar;
 }
 
 QRect WorkerHeatmap::plotRect() const {
@@ -168,9 +193,7 @@ void WorkerHeatmap::paintEvent(QPaintEvent*) {
     }
     // The colour bar with its range.
     const QRect bar(plot.right() + 4, plot.top(), 10, plot.height());
-    for (int y = 0; y < bar.height(); ++y)
-        painter.fillRect(bar.left(), bar.bottom() - y, bar.width(), 1,
-                         QColor::fromRgb(colorAt(double(y) / std::max(1, bar.height() - 1))));
+    painter.drawImage(bar, colorBar());
     const int digits = m_metric == HeatmapMetric::SamplesPerSecond ? 0 : 1;
     const QRect labels(bar.right() + 3, plot.top(), width() - bar.right() - 3, plot.height());
     painter.drawText(labels, Qt::AlignLeft | Qt::AlignTop, locale.toString(m_high, 'f', digits));

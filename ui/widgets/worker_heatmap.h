@@ -6,6 +6,7 @@
 #include <QImage>
 #include <QWidget>
 
+#include <array>
 #include <vector>
 
 #include "ui/model/telemetry_frame.h"
@@ -56,10 +57,16 @@ protected:
 
 private:
     QRect plotRect() const;
+    /// colorAt() at kPaletteSize even steps: a cell's colour is a lookup, not an interpolation.
+    static constexpr size_t kPaletteSize = 256;
+    static const std::array<QRgb, kPaletteSize>& colorPalette();
+    static const QImage& colorBar();
 
     HeatmapMetric m_metric;
     QImage m_cells;
     std::vector<uint32_t> m_rows;
+    std::vector<double> m_sum;  // per cell, kept between frames to spare the allocation
+    std::vector<int> m_count;
     double m_low = 0, m_high = 1, m_t0 = 0, m_t1 = 0;
 };
 

@@ -8,7 +8,13 @@
 
 namespace syncscope::ui {
 
-WorkerTableModel::WorkerTableModel(QObject* parent) : QAbstractTableModel(parent) {}
+WorkerTableModel::WorkerTableModel(QObject* parent) : QAbstractTableModel(parent) {
+    m_refresh.setSingleShot(true);
+    connect(&m_refresh, &QTimer::timeout, this, [this] {
+        showPending();
+        emitAllChanged();
+    });
+}
 
 namespace {
 constexpr uint32_t kDefaultGroups = 2;  // the engine's G when ModeSettings.group_count is 0
@@ -28,20 +34,48 @@ void WorkerTableModel::setFrame(const TelemetryFrame& frame) {
         rows.push_back(series.latest);
         rows.back().set_worker_id(id);
     }
-    // Only where the lag column shows (many workers): it costs a pass over every worker's history.
-    const std::map<uint32_t, LagFigures> lag =
-        frame.workers.size() > kLinesUpToWorkers ? classifyLag(frame) : std::map<uint32_t, LagFigures>{};
-    m_lag.clear();
-    for (const auto& row : rows) m_lag.push_back(lag.count(row.worker_id()) ? lag.at(row.worker_id()) : LagFigures{});
-    const bool sameWorkers = std::equal(rows.begin(), rows.end(), m_rows.begin(), m_rows.end(),
-                                        [](const auto& a, const auto& b) { return a.worker_id() == b.worker_id(); });
+    // The store works lag out once per frame, where the lag column shows (many workers).
+    const auto frameLag = lagOf(frame);
+    std::vector<LagFigures> lag;
+    lag.reserve(rows.size());
+    for (const auto& row : rows) {
+        LagFigures figures;
+        if (frameLag)
+            if (const auto it = frameLag->find(row.worker_id()); it != frameLag->end()) figures = it->second;
+        lag.push_back(figures);
+    }
+    m_pendingRows = std::move(rows);
+    m_pendingLag = std::move(lag);
+    const bool sameWorkers =
+        std::equal(m_pendingRows.begin(), m_pendingRows.end(), m_rows.begin(), m_rows.end(),
+                   [](const auto& a, const auto& b) { return a.worker_id() == b.worker_id(); });
     if (!sameWorkers) {
         beginResetModel();
-        m_rows = std::move(rows);
+        showPending();
         endResetModel();
         return;
     }
-    m_rows = std::move(rows);
+    // A worker's state or group is a fact to act on: shown at once. Only the figures wait.
+    const bool factsChanged =
+        !std::equal(m_pendingRows.begin(), m_pendingRows.end(), m_rows.begin(), m_rows.end(),
+                    [](const auto& a, const auto& b) { return a.state() == b.state() && a.group() == b.group(); });
+    const qint64 since = m_sinceShown.isValid() ? m_sinceShown.elapsed() : kRefreshIntervalMs;
+    if (factsChanged || since >= kRefreshIntervalMs) {
+        showPending();
+        emitAllChanged();
+    } else if (!m_refresh.isActive()) {
+        m_refresh.start(int(kRefreshIntervalMs - since));  // the last frame of a burst is shown too
+    }
+}
+
+void WorkerTableModel::showPending() {
+    m_refresh.stop();
+    m_rows = m_pendingRows;
+    m_lag = m_pendingLag;
+    m_sinceShown.start();
+}
+
+void WorkerTableModel::emitAllChanged() {
     if (!m_rows.empty()) emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
 }
 

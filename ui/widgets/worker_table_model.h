@@ -6,6 +6,8 @@
 #pragma once
 
 #include <QAbstractTableModel>
+#include <QElapsedTimer>
+#include <QTimer>
 
 #include <map>
 #include <vector>
@@ -26,7 +28,13 @@ public:
 
     explicit WorkerTableModel(QObject* parent = nullptr);
 
-    /// Emits dataChanged when the same workers are present, a model reset when the set changed.
+    /// The figures of the same workers change on screen at most this often: a number redrawn 10
+    /// times a second cannot be read, and repainting hundreds of rows is a good part of a frame.
+    static constexpr int kRefreshIntervalMs = 500;
+
+    /// A model reset at once when the set of workers changed; dataChanged at once when a worker's
+    /// state or group changed, else at most every kRefreshIntervalMs (a frame held back is shown
+    /// when the interval ends).
     void setFrame(const TelemetryFrame& frame);
     uint32_t workerId(int row) const { return m_rows.at(row).worker_id(); }
 
@@ -51,8 +59,15 @@ signals:
     void groupAssignmentEdited(const std::map<uint32_t, uint32_t>& assignment, uint32_t groupCount);
 
 private:
+    void showPending();  // the held-back frame becomes the rows
+    void emitAllChanged();
+
     std::vector<wire::WorkerStats> m_rows;  // ordered by worker id
     std::vector<LagFigures> m_lag;          // the same order
+    std::vector<wire::WorkerStats> m_pendingRows;  // a frame held back by the refresh interval
+    std::vector<LagFigures> m_pendingLag;
+    QTimer m_refresh;
+    QElapsedTimer m_sinceShown;
     bool m_grouped = false;
     uint32_t m_groupCount = 1;
 };
