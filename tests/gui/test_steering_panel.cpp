@@ -401,7 +401,7 @@ void TestSteeringPanel::manyWorkersListTheSlowestFirst() {
     QCOMPARE(panel.sortedWorkers()->index(1, WorkerTableModel::Lag).data().toString(), QStringLiteral("–"));
     // The slider in the first row is worker 13's.
     const QModelIndex sliderCell = panel.sortedWorkers()->index(0, WorkerTableModel::Slowdown);
-    QCOMPARE(panel.workerView()->indexWidget(sliderCell), static_cast<QWidget*>(panel.slowdownSlider(13)));
+    QVERIFY(panel.workerView()->indexWidget(sliderCell)->isAncestorOf(panel.slowdownSlider(13)));
 }
 
 // The table's figures change at most every kRefreshIntervalMs (the last frame of a burst is shown

@@ -16,6 +16,7 @@
 #include <QSlider>
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
+#include <QStyle>
 #include <QStyledItemDelegate>
 #include <QTableView>
 #include <QTimer>
@@ -209,7 +210,13 @@ void SteeringPanel::rebuildSliders() {
         connect(slider, &QSlider::valueChanged, this, [slider, send] {
             if (!slider->isSliderDown()) send();
         });
-        m_table->setIndexWidget(m_sorted->mapFromSource(m_workers->index(row, WorkerTableModel::Slowdown)), slider);
+        // The slider leaves the cell's right end to the factor the table shows there (a slider
+        // over its own figure hides it).
+        auto* cell = new QWidget(m_table);
+        auto* cellLayout = new QHBoxLayout(cell);
+        cellLayout->setContentsMargins(0, 0, factorWidth(), 0);
+        cellLayout->addWidget(slider);
+        m_table->setIndexWidget(m_sorted->mapFromSource(m_workers->index(row, WorkerTableModel::Slowdown)), cell);
     }
 }
 
@@ -218,9 +225,15 @@ void SteeringPanel::fitTableWidth() {
     QHeaderView* header = m_table->horizontalHeader();
     int width = 2 * m_table->frameWidth() + m_table->verticalScrollBar()->sizeHint().width();
     for (int column = 0; column < header->count(); ++column)
-        width += column == WorkerTableModel::Slowdown ? std::max(header->sectionSizeHint(column), kSliderMinimumWidth)
-                                                      : header->sectionSize(column);
+        width += column == WorkerTableModel::Slowdown
+                     ? std::max(header->sectionSizeHint(column), kSliderMinimumWidth + factorWidth())
+                     : header->sectionSize(column);
     if (width != m_table->minimumWidth()) m_table->setMinimumWidth(width);
+}
+
+int SteeringPanel::factorWidth() const {
+    // The widest factor the cell shows, and the cell's text margins.
+    return m_table->fontMetrics().horizontalAdvance(QStringLiteral("10.0")) + 2 * m_table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin) + 4;
 }
 
 QSlider* SteeringPanel::slowdownSlider(uint32_t workerId) const {

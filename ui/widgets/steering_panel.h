@@ -65,6 +65,7 @@ private:
     QWidget* createGroupsRow(QWidget* box);
     QWidget* createWorkerBox();
     void fitTableWidth();  // wide enough for every column: the panel never cuts one
+    int factorWidth() const;  // room a slowdown cell keeps beside its slider for the factor
     void rebuildSliders();
     void resort();
     void updateParameters();
