@@ -54,36 +54,37 @@ install_missing() {
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
 }
 
-# The Slurm test's packages, after everything else: a failure leaves the rest installed, purges what
-# could not be set up (so apt is not left half-configured), and says the test will be skipped.
-install_slurm() {
+# Packages that one test needs, installed after everything else: a failure leaves the rest
+# installed, purges what could not be set up (so apt is not left half-configured; DEPENDENTS names
+# the packages they pull in, purged too) and says the test will be skipped. Returns 0 when it
+# installed them. install_for_test TEST "DEPENDENTS" PACKAGE...
+install_for_test() {
+  local test=$1 dependents=$2
+  shift 2
   local missing=()
-  for p in "${slurm_packages[@]}"; do
+  for p in "$@"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
   done
-  [ ${#missing[@]} -eq 0 ] && return
-  echo "setup: installing ${missing[*]} (for ctest test_slurm_launch)"
-  if ! as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"; then
-    echo "setup: WARNING: ${missing[*]} could not be set up here (see apt's message above); removing them again,"
-    echo "setup: and ctest test_slurm_launch will be skipped, saying why"
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq munge slurm-wlm slurmctld slurmd slurm-client \
-      >/dev/null 2>&1 || as_root dpkg --purge --force-all munge slurm-wlm slurmctld slurmd slurm-client >/dev/null 2>&1 || true
+  [ ${#missing[@]} -eq 0 ] && return 1
+  echo "setup: installing ${missing[*]} (for ctest $test)"
+  if as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"; then
+    return 0
   fi
+  echo "setup: WARNING: ${missing[*]} could not be set up here (see apt's message above); removing them again,"
+  echo "setup: and ctest $test will be skipped, saying why"
+  # shellcheck disable=SC2086  # DEPENDENTS is a list of package names
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq "${missing[@]}" $dependents >/dev/null 2>&1 ||
+    as_root dpkg --purge --force-all "${missing[@]}" $dependents >/dev/null 2>&1 || true
+  return 1
+}
+
+install_slurm() {
+  install_for_test test_slurm_launch "slurmctld slurmd slurm-client" "${slurm_packages[@]}" || true
 }
 
 install_ssh() {
-  local missing=()
-  for p in "${ssh_packages[@]}"; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-  done
-  [ ${#missing[@]} -eq 0 ] && return
-  echo "setup: installing ${missing[*]} (for ctest test_ssh_launch)"
-  if ! as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"; then
-    echo "setup: WARNING: ${missing[*]} could not be set up here (see apt's message above); removing them again,"
-    echo "setup: and ctest test_ssh_launch will be skipped, saying why"
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq "${missing[@]}" >/dev/null 2>&1 ||
-      as_root dpkg --purge --force-all "${missing[@]}" >/dev/null 2>&1 || true
-  elif [[ " ${missing[*]} " == *" openssh-server "* ]] && [ -d /run/systemd/system ]; then
+  # The test runs its own sshd: a service the package started under systemd is stopped again.
+  if install_for_test test_ssh_launch "" "${ssh_packages[@]}" && [ -d /run/systemd/system ]; then
     as_root systemctl disable --now ssh.service ssh.socket >/dev/null 2>&1 || true
     echo "setup: the ssh service that openssh-server started is stopped and disabled (the test runs its own sshd)"
   fi

@@ -212,11 +212,7 @@ private slots:
 
     // SIGINT (Ctrl-C) mid-training: the coordinator stops gracefully, the workers end, nothing is left.
     void anInterruptLeavesNothing() {
-        writeFile(m_lab.dir() + "/lab.hosts", "lab0 1\nlab1 2\n");
-        auto launch = startLaunch({"--mode", "asp", "--max-seconds", "300"});
-        QDeadlineTimer deadline(120'000);
-        while (!launch->stderrText().contains("training started with 3 workers") && !deadline.hasExpired() && launch->running())
-            QThread::msleep(200);
+        auto launch = startTrainingForLong();
         QVERIFY2(launch->stderrText().contains("training started with 3 workers"), qPrintable(logs(*launch)));
         QThread::sleep(2);
         QVERIFY2(m_lab.leftovers(0).size() >= 3, "the workers are not running in the hosts' namespaces");
@@ -237,11 +233,7 @@ private slots:
     // launch killed outright (SIGKILL: no cleanup of its own): its ssh sessions die with it, each
     // remote terminal hangs up, and the hosts' scripts stop their workers and remove their keys.
     void aKilledLaunchLeavesNoWorker() {
-        writeFile(m_lab.dir() + "/lab.hosts", "lab0 1\nlab1 2\n");
-        auto launch = startLaunch({"--mode", "asp", "--max-seconds", "300"});
-        QDeadlineTimer deadline(120'000);
-        while (!launch->stderrText().contains("training started with 3 workers") && !deadline.hasExpired() && launch->running())
-            QThread::msleep(200);
+        auto launch = startTrainingForLong();
         QVERIFY2(launch->stderrText().contains("training started with 3 workers"), qPrintable(logs(*launch)));
         launch->kill();
         const QStringList left = m_lab.leftovers();
@@ -288,6 +280,15 @@ private:
                         "--control-port", "0", "--telemetry-port", "0", "--data", SYNCSCOPE_FASHION_MNIST_DIR,
                         "--model", "mlp", "--batch", "128", "--eval-interval", "2", "--backend", "cpu"} +
                 runFlags);
+    }
+    // 1 + 2 workers on lab0 and lab1 in a long asp run, returned once training started (or after 2 min).
+    std::unique_ptr<EngineChild> startTrainingForLong() {
+        writeFile(m_lab.dir() + "/lab.hosts", "lab0 1\nlab1 2\n");
+        auto launch = startLaunch({"--mode", "asp", "--max-seconds", "300"});
+        QDeadlineTimer deadline(120'000);
+        while (!launch->stderrText().contains("training started with 3 workers") && !deadline.hasExpired() && launch->running())
+            QThread::msleep(200);
+        return launch;
     }
     static QString logs(EngineChild& launch) {
         return "--- stdout:\n" + launch.stdoutText() + "--- stderr:\n" + launch.stderrText();
