@@ -1141,34 +1141,39 @@
 <context>
     <name>syncscope::ui::EventMarkers</name>
     <message>
-        <location filename="../ui/widgets/event_markers.cpp" line="50"/>
+        <location filename="../ui/widgets/event_markers.cpp" line="58"/>
         <source>advice %1: %2</source>
         <translation>Rat %1: %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/event_markers.cpp" line="52"/>
+        <location filename="../ui/widgets/event_markers.cpp" line="60"/>
         <source>advice %1 taken: %2</source>
         <translation>Rat %1 übernommen: %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/event_markers.cpp" line="53"/>
+        <location filename="../ui/widgets/event_markers.cpp" line="61"/>
         <source>advice %1 dismissed</source>
         <translation>Rat %1 verworfen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/event_markers.cpp" line="56"/>
+        <location filename="../ui/widgets/event_markers.cpp" line="64"/>
         <source>auto: %1</source>
         <translation>auto: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/event_markers.cpp" line="57"/>
+        <location filename="../ui/widgets/event_markers.cpp" line="65"/>
         <source>auto stays %1</source>
         <translation>auto bleibt bei %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/event_markers.cpp" line="70"/>
+        <location filename="../ui/widgets/event_markers.cpp" line="78"/>
         <source>%1 s, version %2: %3</source>
         <translation>%1 s, Version %2: %3</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_markers.cpp" line="130"/>
+        <source>%1 ×%2</source>
+        <translation>%1 ×%2</translation>
     </message>
 </context>
 <context>
@@ -1976,123 +1981,123 @@
 <context>
     <name>syncscope::ui::SteeringPanel</name>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="66"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="67"/>
         <source>Run</source>
         <translation>Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="69"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="70"/>
         <source>Start</source>
         <translation>Start</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="70"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="71"/>
         <source>Ctrl+Return</source>
         <translation>Ctrl+Return</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="71"/>
-        <location filename="../ui/widgets/steering_panel.cpp" line="327"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="72"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="340"/>
         <source>Pause</source>
         <translation>Pause</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="72"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="73"/>
         <source>Space</source>
         <translation>Space</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="73"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="74"/>
         <source>Stop</source>
         <translation>Stopp</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="74"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="75"/>
         <source>Ctrl+.</source>
         <translation>Ctrl+.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="89"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="90"/>
         <source>Synchronisation</source>
         <translation>Synchronisation</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="100"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="101"/>
         <source>Running</source>
         <translation>Läuft</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="102"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="103"/>
         <source>Send the selected mode and its parameters to the engine</source>
         <translation>Den gewählten Modus und seine Parameter an die Engine senden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="105"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="106"/>
         <source>Groups G</source>
         <translation>Gruppen G</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="98"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="99"/>
         <source>The mode the engine is running now</source>
         <translation>Der Modus, in dem die Engine gerade läuft</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="101"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="102"/>
         <source>Apply mode</source>
         <translation>Modus anwenden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="111"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="112"/>
         <source>Apply</source>
         <translation>Anwenden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="117"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="118"/>
         <source>Learning rate</source>
         <translation>Lernrate</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="130"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="131"/>
         <source>by count</source>
         <translation>nach Anzahl</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="131"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="132"/>
         <source>by speed</source>
         <translation>nach Geschwindigkeit</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="132"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="133"/>
         <source>By count: workers dealt round robin. By speed: workers of similar measured speed together.</source>
         <translation>Nach Anzahl: Worker werden reihum verteilt. Nach Geschwindigkeit: Worker mit ähnlicher gemessener Geschwindigkeit kommen zusammen.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="155"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="156"/>
         <source>Workers</source>
         <translation>Worker</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="203"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="204"/>
         <source>Slowdown of worker %1: compute time x factor (1-10)</source>
         <translation>Verlangsamung von Worker %1: Rechenzeit × Faktor (1–10)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="238"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="251"/>
         <source>Number of groups G; releasing the slider regroups a grouped run</source>
         <translation>Anzahl der Gruppen G; Loslassen des Schiebereglers gruppiert einen gruppierten Lauf neu</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="239"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="252"/>
         <source>Groups apply to the grouped mode only</source>
         <translation>Gruppen gelten nur im gruppierten Modus</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="306"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="319"/>
         <source>This console holds a view key: it may watch the run, not steer it</source>
         <translation>Diese Konsole hat einen Zuschauerschlüssel: Sie kann den Lauf beobachten, aber nicht steuern</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="327"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="340"/>
         <source>Resume</source>
         <translation>Fortsetzen</translation>
     </message>
@@ -2180,12 +2185,12 @@
         <translation>Wartezeitanteil</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_heatmap.cpp" line="146"/>
+        <location filename="../ui/widgets/worker_heatmap.cpp" line="171"/>
         <source>No figures yet</source>
         <translation>Noch keine Werte</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_heatmap.cpp" line="163"/>
+        <location filename="../ui/widgets/worker_heatmap.cpp" line="188"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
@@ -2193,112 +2198,112 @@
 <context>
     <name>syncscope::ui::WorkerTableModel</name>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="52"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="90"/>
         <source>starting</source>
         <translation>startet</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="53"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="91"/>
         <source>computing</source>
         <translation>rechnet</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="54"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="92"/>
         <source>waiting</source>
         <translation>wartet</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="55"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="93"/>
         <source>lost</source>
         <translation>verloren</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="56"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="94"/>
         <source>done</source>
         <translation>fertig</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="57"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="95"/>
         <source>unknown</source>
         <translation>unbekannt</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="63"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="101"/>
         <source>chronic</source>
         <translation>dauernd</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="64"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="102"/>
         <source>brief</source>
         <translation>zeitweise</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="65"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="103"/>
         <source>–</source>
         <translation>–</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="88"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="126"/>
         <source>Below %1% of the median worker&apos;s samples/s in %2% of the last %3 s; %4% of its speed on average</source>
         <translation>Unter %1 % der Samples/s des mittleren Workers in %2 % der letzten %3 s; im Mittel %4 % seiner Geschwindigkeit</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="100"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="138"/>
         <source>Double-click to move worker %1 to another group (0-%2)</source>
         <translation>Doppelklick verschiebt Worker %1 in eine andere Gruppe (0-%2)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="101"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="139"/>
         <source>Groups can be edited in the grouped mode</source>
         <translation>Gruppen können im gruppierten Modus bearbeitet werden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="141"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="179"/>
         <source>Chronic: slower than the median worker for most of the last %1 s (a slow machine); brief: now and then (transient hiccups). Click a header to sort; this one puts the slowest first.</source>
         <translation>Dauernd: in den letzten %1 s meist langsamer als der mittlere Worker (eine langsame Maschine); zeitweise: ab und zu (kurze Aussetzer). Ein Spaltenkopf sortiert; dieser stellt die langsamsten nach vorn.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="146"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="184"/>
         <source>Worker</source>
         <translation>Worker</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="147"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="185"/>
         <source>State</source>
         <translation>Zustand</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="148"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="186"/>
         <source>Group</source>
         <translation>Gruppe</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="149"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="187"/>
         <source>Samples/s</source>
         <translation>Samples/s</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="150"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="188"/>
         <source>Lag</source>
         <translation>Rückstand</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="151"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="189"/>
         <source>Staleness</source>
         <translation>Veraltung</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="152"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="190"/>
         <source>Dropped</source>
         <translation>Verworfen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="153"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="191"/>
         <source>Batch</source>
         <translation>Batch</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="154"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="192"/>
         <source>Slowdown</source>
         <translation>Verlangsamung</translation>
     </message>

@@ -1140,34 +1140,39 @@
 <context>
     <name>syncscope::ui::EventMarkers</name>
     <message>
-        <location filename="../ui/widgets/event_markers.cpp" line="50"/>
+        <location filename="../ui/widgets/event_markers.cpp" line="58"/>
         <source>advice %1: %2</source>
         <translation>建议 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/event_markers.cpp" line="52"/>
+        <location filename="../ui/widgets/event_markers.cpp" line="60"/>
         <source>advice %1 taken: %2</source>
         <translation>已采纳建议 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/event_markers.cpp" line="53"/>
+        <location filename="../ui/widgets/event_markers.cpp" line="61"/>
         <source>advice %1 dismissed</source>
         <translation>已驳回建议 %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/event_markers.cpp" line="56"/>
+        <location filename="../ui/widgets/event_markers.cpp" line="64"/>
         <source>auto: %1</source>
         <translation>auto：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/event_markers.cpp" line="57"/>
+        <location filename="../ui/widgets/event_markers.cpp" line="65"/>
         <source>auto stays %1</source>
         <translation>auto 保持 %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/event_markers.cpp" line="70"/>
+        <location filename="../ui/widgets/event_markers.cpp" line="78"/>
         <source>%1 s, version %2: %3</source>
         <translation>%1 秒，版本 %2：%3</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_markers.cpp" line="130"/>
+        <source>%1 ×%2</source>
+        <translation>%1 ×%2</translation>
     </message>
 </context>
 <context>
@@ -1975,123 +1980,123 @@
 <context>
     <name>syncscope::ui::SteeringPanel</name>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="66"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="67"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="69"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="70"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="70"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="71"/>
         <source>Ctrl+Return</source>
         <translation>Ctrl+Return</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="71"/>
-        <location filename="../ui/widgets/steering_panel.cpp" line="327"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="72"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="340"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="72"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="73"/>
         <source>Space</source>
         <translation>Space</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="73"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="74"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="74"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="75"/>
         <source>Ctrl+.</source>
         <translation>Ctrl+.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="89"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="90"/>
         <source>Synchronisation</source>
         <translation>同步</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="100"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="101"/>
         <source>Running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="102"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="103"/>
         <source>Send the selected mode and its parameters to the engine</source>
         <translation>将所选模式及其参数发送给引擎</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="105"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="106"/>
         <source>Groups G</source>
         <translation>组数 G</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="98"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="99"/>
         <source>The mode the engine is running now</source>
         <translation>引擎当前运行的模式</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="101"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="102"/>
         <source>Apply mode</source>
         <translation>应用模式</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="111"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="112"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="117"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="118"/>
         <source>Learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="130"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="131"/>
         <source>by count</source>
         <translation>按数量</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="131"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="132"/>
         <source>by speed</source>
         <translation>按速度</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="132"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="133"/>
         <source>By count: workers dealt round robin. By speed: workers of similar measured speed together.</source>
         <translation>按数量：工作节点轮流分配。按速度：测得速度相近的工作节点分在同一组。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="155"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="156"/>
         <source>Workers</source>
         <translation>工作节点</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="203"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="204"/>
         <source>Slowdown of worker %1: compute time x factor (1-10)</source>
         <translation>工作节点 %1 的减速：计算时间 × 系数（1–10）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="238"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="251"/>
         <source>Number of groups G; releasing the slider regroups a grouped run</source>
         <translation>组数 G；松开滑块即对分组运行重新分组</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="239"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="252"/>
         <source>Groups apply to the grouped mode only</source>
         <translation>分组仅适用于分组模式</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="306"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="319"/>
         <source>This console holds a view key: it may watch the run, not steer it</source>
         <translation>此控制台持有查看密钥：只能观看运行，不能控制</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="327"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="340"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
@@ -2179,12 +2184,12 @@
         <translation>等待时间占比</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_heatmap.cpp" line="146"/>
+        <location filename="../ui/widgets/worker_heatmap.cpp" line="171"/>
         <source>No figures yet</source>
         <translation>尚无数据</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_heatmap.cpp" line="163"/>
+        <location filename="../ui/widgets/worker_heatmap.cpp" line="188"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
@@ -2192,112 +2197,112 @@
 <context>
     <name>syncscope::ui::WorkerTableModel</name>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="52"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="90"/>
         <source>starting</source>
         <translation>启动中</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="53"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="91"/>
         <source>computing</source>
         <translation>计算中</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="54"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="92"/>
         <source>waiting</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="55"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="93"/>
         <source>lost</source>
         <translation>已丢失</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="56"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="94"/>
         <source>done</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="57"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="95"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="63"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="101"/>
         <source>chronic</source>
         <translation>长期</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="64"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="102"/>
         <source>brief</source>
         <translation>偶尔</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="65"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="103"/>
         <source>–</source>
         <translation>–</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="88"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="126"/>
         <source>Below %1% of the median worker&apos;s samples/s in %2% of the last %3 s; %4% of its speed on average</source>
         <translation>在最近 %3 秒中有 %2% 的时间低于中位工作节点样本/秒的 %1%；平均为其速度的 %4%</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="100"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="138"/>
         <source>Double-click to move worker %1 to another group (0-%2)</source>
         <translation>双击可将工作节点 %1 移到另一个组（0-%2）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="101"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="139"/>
         <source>Groups can be edited in the grouped mode</source>
         <translation>分组可在分组模式下编辑</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="141"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="179"/>
         <source>Chronic: slower than the median worker for most of the last %1 s (a slow machine); brief: now and then (transient hiccups). Click a header to sort; this one puts the slowest first.</source>
         <translation>长期：在最近 %1 秒的大部分时间里慢于中位工作节点（机器较慢）；偶尔：时不时变慢（短暂卡顿）。点击列标题可排序；此列将最慢的排在最前。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="146"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="184"/>
         <source>Worker</source>
         <translation>工作节点</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="147"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="185"/>
         <source>State</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="148"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="186"/>
         <source>Group</source>
         <translation>组</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="149"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="187"/>
         <source>Samples/s</source>
         <translation>样本/秒</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="150"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="188"/>
         <source>Lag</source>
         <translation>滞后</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="151"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="189"/>
         <source>Staleness</source>
         <translation>陈旧度</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="152"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="190"/>
         <source>Dropped</source>
         <translation>已丢弃</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="153"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="191"/>
         <source>Batch</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="154"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="192"/>
         <source>Slowdown</source>
         <translation>减速</translation>
     </message>

@@ -98,6 +98,7 @@ private slots:
     void viewKeyGreysOutSteering();
     void manyWorkersListTheSlowestFirst();
     void figuresRefreshTwiceASecondFactsAtOnce();
+    void aBurstOfOneKindSharesALabel();
 };
 
 void TestSteeringPanel::selectorListsEveryModeWithTooltips() {
@@ -431,5 +432,33 @@ void TestSteeringPanel::figuresRefreshTwiceASecondFactsAtOnce() {
     panel.showFrame(withSpeed(400, wire::WORKER_LOST));
     QCOMPARE(model.data(state).toString(), WorkerTableModel::stateName(wire::WORKER_LOST));  // at once
     QCOMPARE(model.data(speed, WorkerTableModel::SortRole).toDouble(), 400.0);
+}
+
+// Workers joining at the start: one label "worker_joined ×4" instead of a stack of three and a
+// hidden fourth; every event keeps its line and tooltip; another kind nearby has its own label.
+void TestSteeringPanel::aBurstOfOneKindSharesALabel() {
+    QChart chart;
+    chart.setPlotArea(QRectF(40, 20, 500, 300));
+    QVector<wire::Event> events;
+    for (int i = 0; i < 4; ++i) {  // 2.5 px apart in a 20 s view
+        wire::Event joined;
+        joined.set_time_s(0.1 * (i + 1));
+        joined.set_kind(wire::EVENT_WORKER_JOINED);
+        joined.set_detail("worker " + std::to_string(i));
+        events << joined;
+    }
+    wire::Event start;
+    start.set_time_s(0.5);
+    start.set_kind(wire::EVENT_START);
+    events << start;
+    EventMarkers markers;
+    markers.place(&chart, events, 0.0, 20.0);
+    QCOMPARE(markers.visibleCount(), 5);
+    QCOMPARE(markers.visibleLabelCount(), 2);
+    QCOMPARE(markers.labelText(0), QStringLiteral("worker_joined ×4"));
+    QVERIFY(markers.labelText(4).startsWith(QStringLiteral("start")));
+    for (int i = 0; i < 4; ++i) QVERIFY(markers.toolTip(i).contains(QStringLiteral("worker %1").arg(i)));
+    const QVector<QRectF> rects = markers.visibleLabelRects();
+    QVERIFY(!rects[0].intersects(rects[1]));
 }
 

@@ -19,6 +19,7 @@ constexpr int kMarkerLabelRows = 3;  // labels of nearby events stagger over thi
 constexpr int kMarkerLabelChars = 28;
 constexpr double kLabelGap = 4.0;     // pixels kept free between two labels on one row
 constexpr double kHoverWidth = 7.0;   // a dashed 1 px line is hard to hover; its hover band is wider
+constexpr int kBurstToolTipEvents = 8;  // a burst's label lists this many of its events on hover
 
 // The marker's line, hoverable over a band a few pixels wide (for its tooltip).
 class MarkerLine : public QGraphicsLineItem {
@@ -109,6 +110,11 @@ void EventMarkers::place(QChart* chart, const QVector<wire::Event>& events, doub
     double rowEnd[kMarkerLabelRows];
     std::fill(std::begin(rowEnd), std::end(rowEnd), -1e300);
     int shown = 0;
+    // The last label placed, and how many events of its kind it stands for: a burst of events of
+    // one kind (workers joining at the start) gets one label, "worker_joined ×4", not a stack.
+    QGraphicsSimpleTextItem* burstLabel = nullptr;
+    int burstRow = 0, burstSize = 0;
+    wire::EventKind burstKind = wire::EVENT_KIND_UNSPECIFIED;
     for (const qsizetype i : order) {
         const wire::Event& event = events[i];
         const double x = area.left() + (event.time_s() - viewMin) / span * area.width();
@@ -118,6 +124,17 @@ void EventMarkers::place(QChart* chart, const QVector<wire::Event>& events, doub
         const QString tip = fullText(event);
         marker.line->setToolTip(tip);
         marker.label->setToolTip(tip);
+        const wire::EventKind kind = engine::eventKindOf(event);
+        if (burstLabel && kind == burstKind && x <= burstLabel->pos().x() + burstLabel->boundingRect().width()) {
+            marker.label->setVisible(false);  // its line and tooltip stay
+            burstLabel->setText(elided(tr("%1 ×%2").arg(kindName(event)).arg(++burstSize)));
+            if (burstSize <= kBurstToolTipEvents) burstLabel->setToolTip(burstLabel->toolTip() + QStringLiteral("\n\n") + tip);
+            const double width = burstLabel->boundingRect().width();
+            if (burstLabel->pos().x() + width > area.right())
+                burstLabel->setX(std::max(area.left(), area.right() - width));
+            rowEnd[burstRow] = burstLabel->pos().x() + width;
+            continue;
+        }
         marker.label->setText(shortLabel(event));
         // Right of the line, or left of it near the plot's right edge; the first row where it clears
         // the previous label; hidden when no row has room (the line and its tooltip stay).
@@ -130,6 +147,10 @@ void EventMarkers::place(QChart* chart, const QVector<wire::Event>& events, doub
         if (row == kMarkerLabelRows) continue;
         rowEnd[row] = left + bounds.width();
         marker.label->setPos(left, area.top() + 1 + row * bounds.height());
+        burstLabel = marker.label;
+        burstRow = row;
+        burstSize = 1;
+        burstKind = kind;
     }
     m_shown = shown;
     for (size_t i = size_t(shown); i < m_markers.size(); ++i) {

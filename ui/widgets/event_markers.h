@@ -1,7 +1,7 @@
 // EventMarkers: a dashed vertical line and a short label for each event in a chart's visible time
 // range; hovering a line or label shows the whole event (auto's decisions: the full reason).
 // Labels of nearby events stagger over a few rows; one that would still collide is hidden, its
-// line and tooltip stay. The graphics items are pooled, so hundreds of events allocate nothing per frame.
+// line and tooltip stay. A burst of events of one kind shares one label: "worker_joined ×4". The graphics items are pooled, so hundreds of events allocate nothing per frame.
 #pragma once
 
 #include <QChart>
