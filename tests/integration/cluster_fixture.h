@@ -43,7 +43,7 @@ using engine::Status;
 /// killed and a chatty child never blocks on a full pipe while the test is not looking.
 class EngineChild {
 public:
-    /// `launcher`: a command that runs the engine, e.g. {"ip", "netns", "exec", "ns1"}; empty: none.
+    /// `launcher`: a command that runs the engine, e.g. {"nsenter", "--net=/run/netns/ns1"}; empty: none.
     EngineChild(const QString& logDir, const QString& name, const QStringList& args, const QStringList& launcher = {})
         : m_stdoutPath(logDir + "/" + name + ".out"), m_stderrPath(logDir + "/" + name + ".err") {
         m_process.setStandardOutputFile(m_stdoutPath);

@@ -1,8 +1,10 @@
 // NetworkLab: network namespaces joined to this one by veth pairs, for integration tests that need
-// processes on separate addresses (and, through ip netns exec, separate network stacks). Namespace
+// processes on separate addresses (and, through nsenter, separate network stacks). Namespace
 // k holds 10.S.k.2, joined to 10.S.k.1 here (S: the lab's subnet, so two tests' labs never clash);
 // with routeViaHost, every other address is reached through this namespace too. Needs root; all of
-// it (and /run/netns, when `ip netns add` made it) goes with the lab.
+// it (and /run/netns, when `ip netns add` made it) goes with the lab. Programs enter a namespace
+// with `nsenter --net=` rather than `ip netns exec`, which also remounts / and /sys and so fails
+// in a chroot or a container whose / is not a mount point ("mount --make-rslave /" failed).
 #pragma once
 
 #include <QDir>
@@ -17,12 +19,26 @@
 
 namespace syncscope::testing {
 
-inline bool ip(const QStringList& args, QString* error = nullptr) {
+inline bool runTool(const QString& program, const QStringList& args, QString* error = nullptr) {
     QProcess process;
-    process.start(QStringLiteral("ip"), args);
+    process.start(program, args);
     const bool ok = process.waitForFinished(10'000) && process.exitStatus() == QProcess::NormalExit && process.exitCode() == 0;
-    if (!ok && error) *error = "ip " + args.join(' ') + ": " + QString::fromUtf8(process.readAllStandardError()).trimmed();
+    if (!ok && error)
+        *error = program + " " + args.join(' ') + ": " +
+                 (process.error() == QProcess::FailedToStart ? QStringLiteral("not found")
+                                                             : QString::fromUtf8(process.readAllStandardError()).trimmed());
     return ok;
+}
+
+inline bool ip(const QStringList& args, QString* error = nullptr) { return runTool(QStringLiteral("ip"), args, error); }
+
+/// The command prefix that runs a program in the named namespace.
+inline QStringList inNamespace(const QString& ns) { return {QStringLiteral("nsenter"), "--net=/run/netns/" + ns}; }
+
+/// `ip ARGS` inside the named namespace.
+inline bool ipIn(const QString& ns, const QStringList& args, QString* error = nullptr) {
+    const QStringList command = inNamespace(ns) + QStringList{QStringLiteral("ip")} + args;
+    return runTool(command.first(), command.mid(1), error);
 }
 
 struct NetworkLabOptions {
@@ -46,12 +62,10 @@ public:
             if (!ip({"link", "add", here, "type", "veth", "peer", "name", there}, &m_error) ||
                 !ip({"link", "set", there, "netns", ns}, &m_error) || !ip({"addr", "add", subnet + "1/24", "dev", here}, &m_error) ||
                 !ip({"link", "set", here, "up"}, &m_error) ||
-                !ip({"netns", "exec", ns, "ip", "addr", "add", subnet + "2/24", "dev", there}, &m_error) ||
-                !ip({"netns", "exec", ns, "ip", "link", "set", there, "up"}, &m_error) ||
-                !ip({"netns", "exec", ns, "ip", "link", "set", "lo", "up"}, &m_error))
+                !ipIn(ns, {"addr", "add", subnet + "2/24", "dev", there}, &m_error) ||
+                !ipIn(ns, {"link", "set", there, "up"}, &m_error) || !ipIn(ns, {"link", "set", "lo", "up"}, &m_error))
                 return;
-            if (options.routeViaHost && !ip({"netns", "exec", ns, "ip", "route", "add", "default", "via", subnet + "1"}, &m_error))
-                return;
+            if (options.routeViaHost && !ipIn(ns, {"route", "add", "default", "via", subnet + "1"}, &m_error)) return;
         }
         m_ready = true;
     }
@@ -72,7 +86,7 @@ public:
     const QString& error() const { return m_error; }
     const QString& name(int k) const { return m_namespaces.at(k); }
     /// The command prefix that runs a program in namespace k.
-    QStringList launcher(int k) const { return {"ip", "netns", "exec", m_namespaces.at(k)}; }
+    QStringList launcher(int k) const { return inNamespace(m_namespaces.at(k)); }
     /// 10.S.k.host: host 2 is in namespace k, host 1 is this namespace's end of its pair.
     std::string address(int k, int host) const {
         return "10." + std::to_string(m_subnet) + "." + std::to_string(k) + "." + std::to_string(host);

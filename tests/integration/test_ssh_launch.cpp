@@ -128,7 +128,7 @@ private:
             auto sshd = std::make_unique<QProcess>();
             sshd->setStandardOutputFile(QString("%1/sshd%2.log").arg(dir).arg(k));
             sshd->setProcessChannelMode(QProcess::MergedChannels);
-            sshd->start("ip", m_lab.launcher(k).mid(1) + QStringList{kSshd, "-D", "-e", "-f", config});
+            sshd->start(m_lab.launcher(k).first(), m_lab.launcher(k).mid(1) + QStringList{kSshd, "-D", "-e", "-f", config});
             if (!sshd->waitForStarted()) return "cannot start sshd in " + m_lab.name(k);
             m_sshd.push_back(std::move(sshd));
         }
