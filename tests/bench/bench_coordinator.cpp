@@ -1,6 +1,8 @@
 // bench_coordinator: updates/s of a real in-process Coordinator fed by simulated workers (threads
 // speaking the worker protocol, pushing a constant mlp-sized gradient the moment parameters arrive,
-// no compute), per sync mode. Prints a table and `BENCH_SUMMARY {json}`.
+// no compute), per sync mode; beside it the CPU of the coordinator's threads, the bytes of each
+// telemetry tick and the snapshot a console would get. Prints two tables and `BENCH_SUMMARY {json}`.
+#include <pthread.h>
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
@@ -10,6 +12,7 @@
 #include <cstdio>
 #include <fstream>
 #include <future>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -22,15 +25,20 @@
 #include "engine/net/wire_codec.h"
 #include "engine/ps/coordinator.h"
 #include "engine/ps/mode_catalog.h"
+#include "tests/bench/coordinator_probes.h"
 
 using namespace syncscope::engine;
 namespace wire = syncscope::wire;
 using Seconds = std::chrono::duration<double>;
+using namespace syncscope::bench;
 
 namespace {
 
+constexpr size_t kMlpFloats = 235146;
+constexpr double kGradientBytes = kMlpFloats * sizeof(float);
+
 struct Counters {
-    std::atomic<uint64_t> gradients{0}, maxVersion{0};
+    std::atomic<uint64_t> gradients{0}, maxVersion{0}, parameterBytes{0};
     std::atomic<uint32_t> started{0};
 };
 
@@ -52,10 +60,12 @@ InboundMessage awaitReply(zmq::socket_t& socket, size_t floats) {
 }
 
 // Register -> Welcome -> pull, then: Params in, the same gradient straight back out, until stopped.
-void simulatedWorker(zmq::context_t& context, const std::string& address, const SharedFloats& gradient,
-                     Counters& counters) {
+void simulatedWorker(zmq::context_t& context, const std::string& address, const EndpointSecurity& security,
+                     const SharedFloats& gradient, Counters& counters) {
+    pthread_setname_np(pthread_self(), "sim-worker");
     zmq::socket_t socket(context, zmq::socket_type::dealer);
     socket.set(zmq::sockopt::linger, 0);
+    applySecurity(socket, security, false);
     socket.connect(address);
     wire::Envelope hello;
     hello.mutable_register_()->set_pid(static_cast<uint32_t>(getpid()));
@@ -76,6 +86,7 @@ void simulatedWorker(zmq::context_t& context, const std::string& address, const 
         if (params.stop()) return;
         SS_CHECK(reply.tensor && reply.tensor->size() == gradient->size() * sizeof(float), "whole parameters");
         if (!started) ++counters.started;
+        counters.parameterBytes += reply.tensor->size();
         uint64_t seen = counters.maxVersion.load();
         while (params.version() > seen && !counters.maxVersion.compare_exchange_weak(seen, params.version())) {}
         wire::Envelope envelope;
@@ -91,22 +102,11 @@ void simulatedWorker(zmq::context_t& context, const std::string& address, const 
     }
 }
 
-// Seconds a thread of this process has run on a CPU and waited, runnable, for one (/proc schedstat).
-struct ThreadTimes {
-    double running = 0, waiting = 0;
-};
-
-ThreadTimes threadTimes(pid_t tid) {
-    std::ifstream schedstat("/proc/self/task/" + std::to_string(tid) + "/schedstat");
-    double runNs = 0, waitNs = 0;
-    schedstat >> runNs >> waitNs;
-    return {runNs * 1e-9, waitNs * 1e-9};
-}
-
-void sendStop(const std::string& controlAddress) {
+void sendStop(const std::string& controlAddress, const EndpointSecurity& security) {
     zmq::context_t context{1};
     zmq::socket_t control(context, zmq::socket_type::dealer);
     control.set(zmq::sockopt::linger, 0);
+    applySecurity(control, security, false);
     control.connect(controlAddress);
     wire::Envelope request;
     request.mutable_control()->set_stop(true);
@@ -114,15 +114,30 @@ void sendStop(const std::string& controlAddress) {
     (void)awaitReply(control, 0);
 }
 
+/// One measurement; rates are per second of the window, CPU in CPU-seconds per second (cores busy).
 struct ModeThroughput {
     std::string mode;
-    double updatesPerSecond, gradientsPerSecond, coordinatorRunning, coordinatorWaiting;
+    double updatesPerSecond = 0, gradientsPerSecond = 0, parameterBytesPerSecond = 0;
+    double loopRunning = 0, loopWaiting = 0;  ///< the coordinator's loop thread: on a CPU, and runnable waiting
+    double coordinatorIo = 0;   ///< the coordinator's other threads (its ZeroMQ I/O threads, evaluator, reaper)
+    double workersIo = 0;       ///< the simulated workers' ZeroMQ context threads
+    double workerThreads = 0;   ///< the simulated workers themselves (and the bench's probes)
+    double tickBytes = 0, largestTick = 0, ticksPerSecond = 0;
+    double snapshotBytes = 0, snapshotTicks = 0, snapshotGrowthPerMinute = 0, snapshotMs = 0;
+    double snapshotBytesPerTick = 0;  ///< growth of the snapshot per tick it gained over the window
+    std::string snapshotSeries;  ///< JSON [[run seconds, bytes, ticks, ms], ...] with --snapshot-every
 };
 
 struct Settings {
     unsigned workers = 32;
     double warmup = 1.0, seconds = 3.0;
     std::string data = defaultFashionMnistDir();
+    double snapshotEvery = 0;  ///< seconds between snapshots inside the window (0: only at its ends)
+    int workerIoThreads = 1;   ///< of the simulated workers' ZeroMQ context
+    std::optional<Credentials> credentials;  ///< CURVE on every endpoint (--curve); none: --insecure
+    EndpointSecurity as(Role role) const {
+        return credentials ? EndpointSecurity::client(&*credentials, role) : EndpointSecurity{};
+    }
 };
 
 CoordinatorOptions coordinatorOptions(const wire::ModeSettings& mode, const Settings& s) {
@@ -140,6 +155,7 @@ CoordinatorOptions coordinatorOptions(const wire::ModeSettings& mode, const Sett
     options.maxSeconds = 600;              // stopped over the control channel long before
     options.evalIntervalSeconds = 1e9;     // no periodic evaluation: this measures the update path
     options.heartbeatTimeoutSeconds = 60;  // 32 busy threads on a few cores must not look lost
+    options.credentials = s.credentials;
     return options;
 }
 
@@ -147,6 +163,7 @@ CoordinatorOptions coordinatorOptions(const wire::ModeSettings& mode, const Sett
 void serveCoordinator(const CoordinatorOptions& options, std::promise<CoordinatorEndpoints>& bound,
                       std::atomic<pid_t>& tid) {
     tid = gettid();
+    pthread_setname_np(pthread_self(), "coordinator");  // tells it apart in top and perf
     auto coordinator = Coordinator::create(options);
     const Status ready = coordinator ? (*coordinator)->bind() : coordinator.status();
     if (!ready) {
@@ -157,40 +174,115 @@ void serveCoordinator(const CoordinatorOptions& options, std::promise<Coordinato
     (void)(*coordinator)->run();
 }
 
+// CPU-seconds used so far by each group of the process's threads.
+struct CpuReading {
+    ThreadTimes loop;
+    double coordinator = 0, workersIo = 0, process = 0;
+};
+
+struct ThreadGroups {
+    pid_t loop = 0;
+    std::vector<pid_t> coordinator, workersIo;
+    CpuReading read() const {
+        return {threadTimes(loop), runningSeconds(coordinator), runningSeconds(workersIo), processCpuSeconds()};
+    }
+};
+
+void setCpu(ModeThroughput& r, const CpuReading& a, const CpuReading& b, double elapsed) {
+    r.loopRunning = (b.loop.running - a.loop.running) / elapsed;
+    r.loopWaiting = (b.loop.waiting - a.loop.waiting) / elapsed;
+    r.coordinatorIo = (b.coordinator - a.coordinator) / elapsed - r.loopRunning;
+    r.workersIo = (b.workersIo - a.workersIo) / elapsed;
+    r.workerThreads = (b.process - a.process) / elapsed - r.loopRunning - r.coordinatorIo - r.workersIo;
+}
+
+// The window: sleeps, or takes a snapshot every s.snapshotEvery seconds (which costs the loop time).
+std::string sleepThroughWindow(zmq::context_t& context, const CoordinatorEndpoints& endpoints, const Settings& s,
+                               Clock::time_point born) {
+    if (s.snapshotEvery <= 0) {
+        std::this_thread::sleep_for(Seconds(s.seconds));
+        return "[]";
+    }
+    const auto end = Clock::now() + Seconds(s.seconds);
+    std::string series = "[";
+    for (auto next = Clock::now() + Seconds(s.snapshotEvery); next <= end; next += Seconds(s.snapshotEvery)) {
+        std::this_thread::sleep_until(next);
+        const SnapshotSize snap = takeSnapshot(context, endpoints.control, s.as(Role::Steer));
+        const double at = Seconds(Clock::now() - born).count();
+        std::fprintf(stderr, "  snapshot at %.0f s: %.3f MB, %.0f ticks, %.0f events, %.1f ms\n", at, snap.bytes / 1e6,
+                     snap.ticks, snap.events, snap.roundTripMs);
+        char row[128];
+        std::snprintf(row, sizeof row, "%s[%.1f,%.0f,%.0f,%.1f]", series.size() > 1 ? "," : "", at, snap.bytes,
+                      snap.ticks, snap.roundTripMs);
+        series += row;
+    }
+    std::this_thread::sleep_until(end);
+    return series + "]";
+}
+
 ModeThroughput measure(const std::string& label, const wire::ModeSettings& mode, const Settings& s) {
     const CoordinatorOptions options = coordinatorOptions(mode, s);
     std::promise<CoordinatorEndpoints> bound;
     std::atomic<pid_t> coordinatorTid{0};
+    ThreadGroups threads;
+    const std::vector<pid_t> beforeCoordinator = processThreads();
     std::thread server(serveCoordinator, std::cref(options), std::ref(bound), std::ref(coordinatorTid));
     const CoordinatorEndpoints endpoints = bound.get_future().get();
-    const SharedFloats gradient = std::make_shared<const std::vector<float>>(235146, 1e-3f);
+    const auto born = Clock::now();
+    const std::vector<pid_t> afterCoordinator = processThreads();
+    threads.loop = coordinatorTid;
+    threads.coordinator = threadsStartedBetween(beforeCoordinator, afterCoordinator);
+    for (pid_t tid : threads.coordinator)
+        if (tid != threads.loop) prefixThreadName(tid, "c-");
+    const SharedFloats gradient = std::make_shared<const std::vector<float>>(kMlpFloats, 1e-3f);
     Counters counters;
-    zmq::context_t context{1};
+    zmq::context_t context{s.workerIoThreads};
+    { zmq::socket_t starter(context, zmq::socket_type::pair); }  // starts the context's threads now
+    threads.workersIo = threadsStartedBetween(afterCoordinator, processThreads());
+    for (pid_t tid : threads.workersIo) prefixThreadName(tid, "w-");
     std::vector<std::thread> workers;
     for (unsigned i = 0; i < s.workers; ++i)
-        workers.emplace_back(simulatedWorker, std::ref(context), endpoints.data, std::cref(gradient),
-                             std::ref(counters));
+        workers.emplace_back(simulatedWorker, std::ref(context), endpoints.data, s.as(Role::Worker),
+                             std::cref(gradient), std::ref(counters));
+    TickCounter ticks(context, endpoints.telemetry, s.as(Role::View));
     while (counters.started < s.workers) std::this_thread::sleep_for(std::chrono::milliseconds(10));
     std::this_thread::sleep_for(Seconds(s.warmup));
 
+    const SnapshotSize snap0 = takeSnapshot(context, endpoints.control, s.as(Role::Steer));
+    const auto snap0At = Clock::now();
     const auto start = Clock::now();
-    const uint64_t gradients0 = counters.gradients, version0 = counters.maxVersion;
-    const ThreadTimes times0 = threadTimes(coordinatorTid);
-    std::this_thread::sleep_for(Seconds(s.seconds));
+    const uint64_t gradients0 = counters.gradients, version0 = counters.maxVersion, bytes0 = counters.parameterBytes;
+    const CpuReading cpu0 = threads.read();
+    ticks.startCounting();
+    ModeThroughput r;
+    r.mode = label;
+    r.snapshotSeries = sleepThroughWindow(context, endpoints, s, born);
     const double elapsed = Seconds(Clock::now() - start).count();
-    const ThreadTimes times1 = threadTimes(coordinatorTid);
-    const ModeThroughput result{label, (counters.maxVersion - version0) / elapsed,
-                                (counters.gradients - gradients0) / elapsed,
-                                (times1.running - times0.running) / elapsed,
-                                (times1.waiting - times0.waiting) / elapsed};
+    const CpuReading cpu1 = threads.read();
+    ticks.stopCounting();
+    r.updatesPerSecond = (counters.maxVersion - version0) / elapsed;
+    r.gradientsPerSecond = (counters.gradients - gradients0) / elapsed;
+    r.parameterBytesPerSecond = static_cast<double>(counters.parameterBytes - bytes0) / elapsed;
+    setCpu(r, cpu0, cpu1, elapsed);
+    r.ticksPerSecond = ticks.ticks() / elapsed;
+    r.tickBytes = ticks.ticks() ? static_cast<double>(ticks.bytes()) / ticks.ticks() : 0;
+    r.largestTick = static_cast<double>(ticks.largest());
+    const SnapshotSize snap1 = takeSnapshot(context, endpoints.control, s.as(Role::Steer));
+    r.snapshotBytes = snap1.bytes;
+    r.snapshotTicks = snap1.ticks;
+    r.snapshotMs = snap1.roundTripMs;
+    r.snapshotGrowthPerMinute = (snap1.bytes - snap0.bytes) / Seconds(Clock::now() - snap0At).count() * 60;
+    if (snap1.ticks > snap0.ticks) r.snapshotBytesPerTick = (snap1.bytes - snap0.bytes) / (snap1.ticks - snap0.ticks);
 
-    sendStop(endpoints.control);
+    sendStop(endpoints.control, s.as(Role::Steer));
     for (auto& w : workers) w.join();
     server.join();
-    std::fprintf(stderr, "%s: %.1f updates/s, %.1f gradients/s, coordinator thread %.0f%% running, %.0f%% waiting\n",
-                 label.c_str(), result.updatesPerSecond, result.gradientsPerSecond, 100 * result.coordinatorRunning,
-                 100 * result.coordinatorWaiting);
-    return result;
+    std::fprintf(stderr,
+                 "%s: %.1f updates/s, %.1f gradients/s; cores busy: loop %.2f (+%.2f waiting), coordinator I/O %.2f, "
+                 "workers' I/O %.2f, worker threads %.2f; tick %.0f B; snapshot %.2f MB (+%.2f MB/min)\n",
+                 label.c_str(), r.updatesPerSecond, r.gradientsPerSecond, r.loopRunning, r.loopWaiting, r.coordinatorIo,
+                 r.workersIo, r.workerThreads, r.tickBytes, r.snapshotBytes / 1e6, r.snapshotGrowthPerMinute / 1e6);
+    return r;
 }
 
 double median(std::vector<double> v) {
@@ -199,46 +291,78 @@ double median(std::vector<double> v) {
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
-// Each figure is the median of its repetitions, taken on its own.
+// Each figure is the median of its repetitions, taken on its own; the snapshot series is the last run's.
 ModeThroughput medianOf(const std::vector<ModeThroughput>& runs) {
     auto of = [&](double ModeThroughput::*field) {
         std::vector<double> values;
         for (const ModeThroughput& r : runs) values.push_back(r.*field);
         return median(values);
     };
-    return {runs[0].mode, of(&ModeThroughput::updatesPerSecond), of(&ModeThroughput::gradientsPerSecond),
-            of(&ModeThroughput::coordinatorRunning), of(&ModeThroughput::coordinatorWaiting)};
+    ModeThroughput m;
+    m.mode = runs[0].mode;
+    for (auto field : {&ModeThroughput::updatesPerSecond, &ModeThroughput::gradientsPerSecond,
+                       &ModeThroughput::parameterBytesPerSecond, &ModeThroughput::loopRunning,
+                       &ModeThroughput::loopWaiting, &ModeThroughput::coordinatorIo, &ModeThroughput::workersIo,
+                       &ModeThroughput::workerThreads, &ModeThroughput::tickBytes, &ModeThroughput::largestTick,
+                       &ModeThroughput::ticksPerSecond, &ModeThroughput::snapshotBytes, &ModeThroughput::snapshotTicks,
+                       &ModeThroughput::snapshotGrowthPerMinute, &ModeThroughput::snapshotMs,
+                       &ModeThroughput::snapshotBytesPerTick})
+        m.*field = of(field);
+    m.snapshotSeries = runs.back().snapshotSeries;
+    return m;
+}
+
+std::string runsJson(const std::vector<ModeThroughput>& runs, double ModeThroughput::*field) {
+    std::string out = "[";
+    for (size_t i = 0; i < runs.size(); ++i) out += (i ? "," : "") + std::to_string(runs[i].*field);
+    return out + "]";
+}
+
+std::string rowJson(const ModeThroughput& r, const std::vector<ModeThroughput>& runs, unsigned workers) {
+    char row[1024];
+    std::snprintf(row, sizeof row,
+                  "{\"mode\":\"%s\",\"workers\":%u,\"updates_per_s\":%.2f,\"gradients_per_s\":%.2f,"
+                  "\"gradient_in_mb_per_s\":%.1f,\"params_out_mb_per_s\":%.1f,\"loop_cpu\":%.3f,"
+                  "\"loop_waiting\":%.3f,\"coordinator_io_cpu\":%.3f,\"coordinator_cpu\":%.3f,"
+                  "\"workers_io_cpu\":%.3f,\"worker_threads_cpu\":%.3f,\"tick_bytes\":%.0f,\"largest_tick\":%.0f,"
+                  "\"ticks_per_s\":%.2f,\"snapshot_bytes\":%.0f,\"snapshot_ticks\":%.0f,"
+                  "\"snapshot_growth_bytes_per_min\":%.0f,\"snapshot_bytes_per_kept_tick\":%.0f,\"snapshot_ms\":%.1f,",
+                  r.mode.c_str(), workers, r.updatesPerSecond, r.gradientsPerSecond,
+                  r.gradientsPerSecond * kGradientBytes / 1e6, r.parameterBytesPerSecond / 1e6, r.loopRunning,
+                  r.loopWaiting, r.coordinatorIo, r.loopRunning + r.coordinatorIo, r.workersIo, r.workerThreads,
+                  r.tickBytes, r.largestTick, r.ticksPerSecond, r.snapshotBytes, r.snapshotTicks,
+                  r.snapshotGrowthPerMinute, r.snapshotBytesPerTick, r.snapshotMs);
+    return row + std::string("\"updates_per_s_runs\":") + runsJson(runs, &ModeThroughput::updatesPerSecond) +
+           ",\"loop_cpu_runs\":" + runsJson(runs, &ModeThroughput::loopRunning) +
+           ",\"snapshot_series\":" + r.snapshotSeries + "}";
 }
 
 void printReport(const std::vector<std::vector<ModeThroughput>>& runs, const Settings& s) {
-    // The coordinator thread's time on a CPU, and runnable but waiting for one, as % of the window.
-    std::printf("%-8s %7s | %11s %13s %15s | %14s %14s\n", "mode", "workers", "updates/s", "gradients/s",
-                "params out GB/s", "coord. run %", "coord. wait %");
-    std::printf("%s\n", std::string(94, '-').c_str());
+    // bsp applies one update per round: its updates/s are rounds/s. CPU columns are cores busy.
+    std::printf("%-8s %7s | %10s %11s %9s %9s | %6s %6s %7s %7s %7s %7s\n", "mode", "workers", "updates/s",
+                "gradients/s", "grad MB/s", "param MB/s", "loop", "wait", "crd I/O", "crd all", "wkr I/O", "wkr thr");
+    std::printf("%s\n", std::string(112, '-').c_str());
+    std::vector<ModeThroughput> medians;
+    for (const auto& modeRuns : runs) medians.push_back(medianOf(modeRuns));
+    for (const ModeThroughput& r : medians)
+        std::printf("%-8s %7u | %10.1f %11.1f %9.1f %9.1f | %6.2f %6.2f %7.2f %7.2f %7.2f %7.2f\n", r.mode.c_str(),
+                    s.workers, r.updatesPerSecond, r.gradientsPerSecond, r.gradientsPerSecond * kGradientBytes / 1e6,
+                    r.parameterBytesPerSecond / 1e6, r.loopRunning, r.loopWaiting, r.coordinatorIo,
+                    r.loopRunning + r.coordinatorIo, r.workersIo, r.workerThreads);
+    std::printf("\n%-8s %7s | %10s %10s %8s | %12s %9s %14s %11s %12s\n", "mode", "workers", "tick bytes", "largest",
+                "ticks/s", "snapshot MB", "its ticks", "growth MB/min", "B/kept tick", "snapshot ms");
+    std::printf("%s\n", std::string(114, '-').c_str());
+    for (const ModeThroughput& r : medians)
+        std::printf("%-8s %7u | %10.0f %10.0f %8.1f | %12.3f %9.0f %14.3f %11.0f %12.1f\n", r.mode.c_str(), s.workers,
+                    r.tickBytes, r.largestTick, r.ticksPerSecond, r.snapshotBytes / 1e6, r.snapshotTicks,
+                    r.snapshotGrowthPerMinute / 1e6, r.snapshotBytesPerTick, r.snapshotMs);
     std::string json;
-    for (const auto& modeRuns : runs) {
-        const ModeThroughput r = medianOf(modeRuns);
-        // Every gradient is answered with one parameter frame of the mlp's 235,146 floats.
-        const double outGBs = r.gradientsPerSecond * 235146 * sizeof(float) / 1e9;
-        std::printf("%-8s %7u | %11.1f %13.1f %15.3f | %14.0f %14.0f\n", r.mode.c_str(), s.workers, r.updatesPerSecond,
-                    r.gradientsPerSecond, outGBs, 100 * r.coordinatorRunning, 100 * r.coordinatorWaiting);
-        char row[320];
-        std::snprintf(row, sizeof row,
-                      "{\"mode\":\"%s\",\"workers\":%u,\"updates_per_s\":%.2f,\"gradients_per_s\":%.2f,"
-                      "\"params_out_gb_per_s\":%.4f,\"coordinator_thread_running\":%.3f,"
-                      "\"coordinator_thread_waiting\":%.3f,\"updates_per_s_runs\":[",
-                      r.mode.c_str(), s.workers, r.updatesPerSecond, r.gradientsPerSecond, outGBs, r.coordinatorRunning,
-                      r.coordinatorWaiting);
-        json += (json.empty() ? "" : ",") + std::string(row);
-        for (size_t i = 0; i < modeRuns.size(); ++i) {
-            if (i) json += ',';
-            json += std::to_string(modeRuns[i].updatesPerSecond);
-        }
-        json += "]}";
-    }
-    std::printf("BENCH_SUMMARY {\"benchmark\":\"coordinator\",\"model\":\"mlp\",\"floats\":235146,\"workers\":%u,"
-                "\"seconds\":%g,\"repeats\":%zu,\"rows\":[%s]}\n",
-                s.workers, s.seconds, runs.empty() ? 0 : runs[0].size(), json.c_str());
+    for (size_t i = 0; i < medians.size(); ++i) json += (i ? "," : "") + rowJson(medians[i], runs[i], s.workers);
+    std::printf("BENCH_SUMMARY {\"benchmark\":\"coordinator\",\"model\":\"mlp\",\"floats\":%zu,\"workers\":%u,"
+                "\"seconds\":%g,\"warmup\":%g,\"repeats\":%zu,\"worker_io_threads\":%d,\"curve\":%s,\"rows\":[%s]}\n",
+                kMlpFloats, s.workers, s.seconds, s.warmup, runs.empty() ? 0 : runs[0].size(), s.workerIoThreads,
+                s.credentials ? "true" : "false",
+                json.c_str());
 }
 
 }  // namespace
@@ -250,7 +374,7 @@ int main(int argc, char** argv) {
     int repeats = 3;
     CLI::App app{"Coordinator throughput with simulated (compute-free) workers on the mlp buffer"};
     app.add_option("--workers", s.workers, "Simulated workers")->check(CLI::Range(1, 1024));
-    app.add_option("--seconds", s.seconds, "Measurement window per mode")->check(CLI::Range(0.1, 600.0));
+    app.add_option("--seconds", s.seconds, "Measurement window per mode")->check(CLI::Range(0.1, 3600.0));
     app.add_option("--warmup", s.warmup, "Seconds run before the window opens")->check(CLI::Range(0.0, 600.0));
     app.add_option("--modes", modes, "Sync modes to measure")
         ->check(CLI::IsMember({"asp", "bsp", "ssp"}))
@@ -258,8 +382,16 @@ int main(int argc, char** argv) {
     app.add_option("--repeats", repeats, "Measurements per mode, modes taking turns (median reported)")
         ->check(CLI::Range(1, 100));
     app.add_option("--staleness", staleness, "SSP bound s")->check(CLI::Range(0, 1000));
+    app.add_option("--snapshot-every", s.snapshotEvery,
+                   "Also take a snapshot every this many seconds inside the window (each costs the coordinator's loop)")
+        ->check(CLI::Range(0.0, 3600.0));
+    app.add_option("--worker-io-threads", s.workerIoThreads, "ZeroMQ I/O threads of the simulated workers' context")
+        ->check(CLI::Range(1, 16));
+    bool curve = false;
+    app.add_flag("--curve", curve, "CURVE on every endpoint, as serve's default (the data plane encrypted)");
     app.add_option("--data", s.data, "Fashion-MNIST folder (the coordinator loads the test set)");
     CLI11_PARSE(app, argc, argv);
+    if (curve) s.credentials = Credentials::generate();
 
     std::vector<std::vector<ModeThroughput>> runs(modes.size());
     for (int rep = 0; rep < repeats; ++rep)
@@ -267,7 +399,8 @@ int main(int argc, char** argv) {
             wire::ModeSettings mode;
             mode.set_mode(*parseSyncMode(modes[i]));
             mode.set_staleness_bound(staleness);
-            const std::string label = modes[i] == "ssp" ? "ssp s=" + std::to_string(staleness) : modes[i];
+            const std::string label =
+                (modes[i] == "ssp" ? "ssp s=" + std::to_string(staleness) : modes[i]) + (curve ? " curve" : "");
             runs[i].push_back(measure(label, mode, s));
         }
     printReport(runs, s);
