@@ -152,7 +152,7 @@ CoordinatorOptions coordinatorOptions(const wire::ModeSettings& mode, const Sett
     options.spec.set_momentum(0.9f);
     options.spec.set_weight_decay(5e-4f);
     options.mode = mode;
-    options.maxSeconds = 600;              // stopped over the control channel long before
+    options.maxSeconds = s.warmup + s.seconds + 600;  // stopped over the control channel long before
     options.evalIntervalSeconds = 1e9;     // no periodic evaluation: this measures the update path
     options.heartbeatTimeoutSeconds = 60;  // 32 busy threads on a few cores must not look lost
     options.credentials = s.credentials;
