@@ -29,7 +29,8 @@ bool allFinite(const float* values, size_t count) {
 }  // namespace
 
 void DataPlane::poll() {
-    for (int i = 0; i < 1024; ++i) {
+    const auto end = std::chrono::steady_clock::now() + kTurnBudget;
+    for (int i = 0; i < kMaxMessagesPerTurn && std::chrono::steady_clock::now() < end; ++i) {
         auto message = m_endpoint.receive();
         if (!message) return;
         handle(*message);

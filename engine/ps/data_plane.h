@@ -3,6 +3,7 @@
 // liveness. Every frame is untrusted: anything malformed or out of turn is refused and counted.
 #pragma once
 
+#include <chrono>
 #include <functional>
 #include <map>
 #include <random>
@@ -19,6 +20,11 @@ class DataPlane {
 public:
     /// Peer strings kept and printed at most this long (escaped).
     static constexpr size_t kMaxHostnameBytes = 255, kMaxBackendBytes = 32;
+    /// A turn of poll() ends after this many messages or this long, whichever comes first: then the
+    /// coordinator's loop serves consoles and its 10 Hz tick. (Bounded by count alone, a turn at 256
+    /// asp workers took ~0.5 s: ticks came at 2.7 Hz and a console's snapshot waited as long.)
+    static constexpr int kMaxMessagesPerTurn = 1024;
+    static constexpr std::chrono::milliseconds kTurnBudget{10};
 
     /// `startTraining` is called when the expected workers have all pulled for the first time.
     /// `evaluator` takes the messages of an evaluator process (runs of an external model).
@@ -27,7 +33,7 @@ public:
         : m_state(state), m_endpoint(endpoint), m_events(events), m_policyContext(policyContext),
           m_evaluator(evaluator), m_startTraining(std::move(startTraining)) {}
 
-    /// Handles the messages waiting (a bounded number, so control and ticks are never starved).
+    /// Handles the messages waiting, for one turn (so control and ticks are never starved).
     void poll();
     /// Sends a waiting worker the parameters of `version`; false when it cannot be sent now
     /// (not waiting, lost, or the run not running: reconsidered on resume).
