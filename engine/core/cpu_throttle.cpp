@@ -65,7 +65,12 @@ Status CpuThrottle::applyCpulimit(CpuThrottle& t, pid_t pid, double fraction) {
         if (::access(dir, X_OK) != 0) continue;
         t.m_cpulimit = std::make_unique<ProcessLauncher>();
         const std::string percent = std::to_string(std::max(1, static_cast<int>(100 * fraction + 0.5)));
-        auto started = t.m_cpulimit->start(dir, {"--pid", std::to_string(pid), "--limit", percent, "--lazy", "--quiet"});
+        // cpulimit says "Exiting..." on stdout when its target ends, even with --quiet: sent to
+        // stderr, it cannot land inside a command's output (run --json's JSON, for one).
+        LaunchOptions options;
+        options.stdoutFd = STDERR_FILENO;
+        auto started = t.m_cpulimit->start(dir, {"--pid", std::to_string(pid), "--limit", percent, "--lazy", "--quiet"},
+                                           options);
         if (!started) return started.status();
         t.m_how = "cpulimit at " + percent + "% (SIGSTOP/SIGCONT)";
         return Status::ok();
