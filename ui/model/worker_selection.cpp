@@ -2,7 +2,6 @@
 #include "ui/model/worker_selection.h"
 
 #include <algorithm>
-#include <cmath>
 #include <map>
 
 #include "ui/model/lag_classifier.h"
@@ -10,7 +9,8 @@
 namespace syncscope::ui {
 
 std::vector<uint32_t> slowestWorkers(const TelemetryFrame& frame, size_t k) {
-    const std::map<uint32_t, LagFigures> lag = frame.lag ? *frame.lag : classifyLag(frame);
+    const std::map<uint32_t, LagFigures> computed = frame.lag ? std::map<uint32_t, LagFigures>{} : classifyLag(frame);
+    const std::map<uint32_t, LagFigures>& lag = frame.lag ? *frame.lag : computed;  // the store's, not a copy
     std::vector<std::pair<double, uint32_t>> bySpeed;
     for (const auto& [id, figures] : lag) bySpeed.emplace_back(figures.relativeSpeed, id);
     std::sort(bySpeed.begin(), bySpeed.end());
