@@ -1,9 +1,10 @@
-// syncscope-engine: the engine's command line: train, serve, work, run, launch, export, experiment,
-// keygen.
+// syncscope-engine: the engine's command line: train, serve, work, run, aggregate, launch, export,
+// experiment, keygen.
 #include <CLI/CLI.hpp>
 
 #include <string>
 
+#include "engine/cli/aggregate_command.h"
 #include "engine/cli/experiment_command.h"
 #include "engine/cli/export_command.h"
 #include "engine/cli/keygen_command.h"
@@ -24,6 +25,7 @@ int main(int argc, char** argv) {
     syncscope::engine::addServeCommand(app, exitCode);
     syncscope::engine::addWorkCommand(app, exitCode);
     syncscope::engine::addRunCommand(app, exitCode);
+    syncscope::engine::addAggregateCommand(app, exitCode);
     syncscope::engine::addLaunchCommand(app, exitCode);
     syncscope::engine::addExportCommand(app, exitCode);
     syncscope::engine::addExperimentCommand(app, exitCode);

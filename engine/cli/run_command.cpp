@@ -72,7 +72,7 @@ nlohmann::json resultJson(const std::string& report, const wire::Tick& last, con
 }
 
 int runLocal(const RunOptions& options, const std::string& backend, int threads, bool json,
-             const std::vector<std::string>& cpuQuotas) {
+             const std::vector<std::string>& cpuQuotas, unsigned aggregators) {
     if (auto check = toCoordinatorOptions(options); !check)
         return printError(check.status());
     if (options.model == kExternalModel)
@@ -88,9 +88,20 @@ int runLocal(const RunOptions& options, const std::string& backend, int threads,
     serveArgs.insert(serveArgs.end(), {"--data-port", "0", "--control-port", "0", "--telemetry-port", "0"});
     if (Status s = cluster.startCoordinator(serveArgs); !s)
         return printError(s);
-    for (unsigned i = 0; i < options.workers; ++i)
-        if (auto pid = cluster.startWorker({"--backend", backend, "--threads", std::to_string(threads)}); !pid)
+    if (aggregators > options.workers)
+        return printError(invalidArgument(fmt::format("--aggregators {} is more than the {} workers they would serve",
+                                                      aggregators, options.workers)));
+    std::vector<std::string> aggregatorEndpoints;  // workers are dealt out to them in turn
+    for (unsigned i = 0; i < aggregators; ++i) {
+        auto endpoint = cluster.startAggregator();
+        if (!endpoint) return printError(endpoint.status());
+        aggregatorEndpoints.push_back(*endpoint);
+    }
+    for (unsigned i = 0; i < options.workers; ++i) {
+        const std::string connect = aggregators ? aggregatorEndpoints[i % aggregators] : std::string();
+        if (auto pid = cluster.startWorker({"--backend", backend, "--threads", std::to_string(threads)}, connect); !pid)
             return printError(pid.status());
+    }
 
     zmq::context_t context(1);
     zmq::socket_t telemetry(context, zmq::socket_type::sub), control(context, zmq::socket_type::dealer);
@@ -157,8 +168,15 @@ void addRunCommand(CLI::App& app, int& exitCode) {
     cmd->add_option("--cpu-quota", *cpuQuotas,
                     "A real straggler: the kernel limits worker WORKER's process to SHARE of a CPU "
                     "(WORKER:SHARE, e.g. 0:0.25; cgroup v1 CPU quota, else cpulimit; repeatable)");
+    auto aggregators = std::make_shared<unsigned>(0);
+    cmd->add_option("--aggregators", *aggregators,
+                    "Group aggregators as processes between the workers and the coordinator (0: none); grouped "
+                    "mode gives group g to aggregator g mod this, other modes deal workers out in turn")
+        ->capture_default_str();
     addJsonFlag(*cmd, *json);
-    cmd->callback([=, &exitCode] { exitCode = runLocal(*options, *backend, *threads, *json, *cpuQuotas); });
+    cmd->callback([=, &exitCode] {
+        exitCode = runLocal(*options, *backend, *threads, *json, *cpuQuotas, *aggregators);
+    });
 }
 
 }  // namespace syncscope::engine

@@ -109,14 +109,20 @@ std::optional<InboundMessage> ServerEndpoint::receive() {
     return std::nullopt;
 }
 
-void ServerEndpoint::send(const std::string& identity, wire::Envelope& envelope, zmq::message_t* tensor) {
+void ServerEndpoint::send(const std::string& identity, wire::Envelope& envelope, zmq::message_t* tensor,
+                          const std::string& route) {
+    if (!route.empty()) envelope.set_route(route);
     sendMessage(m_socket, &identity, envelope, tensor);
 }
 
 void ServerEndpoint::refuse(const std::string& identity, uint64_t correlationId, const std::string& why,
-                            wire::Error::Code code) {
+                            wire::Error::Code code, const std::string& route) {
     ++m_refused;
-    sendError(m_socket, &identity, correlationId, "refused: " + why, code);
+    wire::Envelope envelope;
+    envelope.set_correlation_id(correlationId);
+    envelope.mutable_error()->set_message("refused: " + why);
+    envelope.mutable_error()->set_code(code);
+    send(identity, envelope, nullptr, route);
 }
 
 PublisherEndpoint::PublisherEndpoint(zmq::context_t& context, EndpointOptions options)

@@ -57,10 +57,17 @@ public:
     const std::string& address() const { return m_address; }
     /// The next well-formed message, or an empty optional when none is waiting.
     std::optional<InboundMessage> receive();
-    void send(const std::string& identity, wire::Envelope& envelope, zmq::message_t* tensor = nullptr);
+    /// `route`: a worker behind the aggregator `identity`, which passes the message on to it.
+    void send(const std::string& identity, wire::Envelope& envelope, zmq::message_t* tensor = nullptr,
+              const std::string& route = {});
     /// Answers with an error and counts the peer's message as refused.
     void refuse(const std::string& identity, uint64_t correlationId, const std::string& why,
-                wire::Error::Code code = wire::Error::CODE_UNSPECIFIED);
+                wire::Error::Code code = wire::Error::CODE_UNSPECIFIED, const std::string& route = {});
+    /// The same, to the sender of `message` (through its aggregator when it was relayed).
+    void refuse(const InboundMessage& message, const std::string& why,
+                wire::Error::Code code = wire::Error::CODE_UNSPECIFIED) {
+        refuse(message.identity, message.envelope.correlation_id(), why, code, message.route);
+    }
     /// Messages refused so far: undecodable, too large, of another protocol version, or by refuse().
     uint64_t refused() const { return m_refused; }
     /// Raises the receive limits (e.g. once the model size is known).

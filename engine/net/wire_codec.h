@@ -17,6 +17,7 @@ namespace syncscope::engine {
 struct InboundMessage {
     std::string identity;  ///< routing id of the sender (ROUTER sockets); empty otherwise
     std::string userId;    ///< the sender's role as the ZAP handler admitted it ("steer"); empty: none
+    std::string route;     ///< a relayed message's worker behind the aggregator `identity` (see DataPlane)
     wire::Envelope envelope;
     std::optional<zmq::message_t> tensor;
 };

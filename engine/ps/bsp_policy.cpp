@@ -7,27 +7,49 @@
 
 namespace syncscope::engine {
 
-void BspPolicy::onGradient(const GradientIn& g) {
+std::string BspPolicy::refusal(uint64_t baseVersion, const std::vector<uint32_t>& workers) const {
     const uint64_t version = m_context.version();
     const char* mode = m_quorum ? "ksync" : "bsp";
-    if (g.baseVersion != version) {
-        m_context.dropGradient(g.worker, g.baseVersion,
-                               std::string(m_quorum ? "late: " : "") + "computed on version " +
-                                   std::to_string(g.baseVersion) + ", the " + mode + " round is at " +
-                                   std::to_string(version));
-        return;
-    }
-    if (!m_contributed.insert(g.worker).second) {
-        m_context.dropGradient(g.worker, g.baseVersion, std::string("second gradient in one ") + mode + " round");
+    if (baseVersion != version)
+        return std::string(m_quorum ? "late: " : "") + "computed on version " + std::to_string(baseVersion) +
+               ", the " + mode + " round is at " + std::to_string(version);
+    std::set<uint32_t> seen;
+    for (uint32_t worker : workers)
+        if (m_contributed.count(worker) || !seen.insert(worker).second)
+            return std::string("second gradient in one ") + mode + " round";
+    return {};
+}
+
+void BspPolicy::addContribution(const GradientIn& g) {
+    m_samples += g.batchSize;
+    m_contributed.insert(g.worker);
+    m_contributions.push_back(makeContribution(m_context, g, 0, 0.0f));  // weight: when the round closes
+}
+
+void BspPolicy::onGradient(const GradientIn& g) {
+    if (const std::string why = refusal(g.baseVersion, {g.worker}); !why.empty()) {
+        m_context.dropGradient(g.worker, g.baseVersion, why);
         return;
     }
     const size_t n = m_context.parameterCount();
     const float batch = static_cast<float>(g.batchSize);
     if (m_sum.empty()) m_sum.assign(n, 0.0f);
     for (size_t i = 0; i < n; ++i) m_sum[i] += batch * g.data[i];
-    m_samples += g.batchSize;
-    m_contributions.push_back(makeContribution(m_context, g, 0, 0.0f));  // weight: when the round closes
+    addContribution(g);
     if (m_quorum) completeRoundIfReady();  // the K-th gradient closes the round, whoever waits
+}
+
+void BspPolicy::onGradientSum(const GradientSum& sum) {
+    std::vector<uint32_t> workers;
+    for (const GradientIn& g : sum.members) workers.push_back(g.worker);
+    if (const std::string why = refusal(sum.baseVersion, workers); !why.empty()) {
+        for (const GradientIn& g : sum.members) m_context.dropGradient(g.worker, g.baseVersion, why + " (in a group aggregator's sum)");
+        return;
+    }
+    const size_t n = m_context.parameterCount();
+    if (m_sum.empty()) m_sum.assign(n, 0.0f);
+    for (size_t i = 0; i < n; ++i) m_sum[i] += sum.weightedSum[i];  // already batch x gradient
+    for (const GradientIn& g : sum.members) addContribution(g);
 }
 
 void BspPolicy::onWaiting(uint32_t worker) {

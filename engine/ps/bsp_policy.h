@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <set>
+#include <string>
 #include <vector>
 
 #include "engine/ps/sync_policy.h"
@@ -17,12 +18,19 @@ public:
     BspPolicy(PolicyContext& context, std::optional<uint32_t> quorum) : m_context(context), m_quorum(quorum) {}
 
     void onGradient(const GradientIn& gradient) override;
+    /// bsp only: ksync takes the first K gradients, which a sum held back for its slowest member
+    /// would change.
+    bool takesSums() const override { return !m_quorum; }
+    void onGradientSum(const GradientSum& sum) override;
     void onWaiting(uint32_t worker) override;
     void reconsider() override;
     uint64_t pending() const override { return m_contributions.size(); }
     void drain(bool apply) override;
 
 private:
+    /// Why gradients on `baseVersion` from `workers` cannot join this round; empty: they can.
+    std::string refusal(uint64_t baseVersion, const std::vector<uint32_t>& workers) const;
+    void addContribution(const GradientIn& gradient);
     size_t needed() const;
     void completeRoundIfReady();
     void applyAverage();

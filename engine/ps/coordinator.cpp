@@ -171,8 +171,10 @@ std::optional<EvaluationResult> Coordinator::run() {
             m_controlHandler.beginStop("interrupted by a signal");
         collectEvaluation();
         if (m_telemetry.due()) onTick();
+        m_dataPlane.flushFanouts();  // releases decided by a command or a tick
         if (finished()) break;
     }
+    m_dataPlane.stopAggregators();
     m_checkpoints.flush();
     const std::optional<EvaluationResult> final = evaluateFinal();
     if (final) {

@@ -10,23 +10,9 @@
 #include "engine/core/printable.h"
 
 #include "engine/net/protocol.h"
+#include "engine/ps/gradient_checks.h"
 
 namespace syncscope::engine {
-namespace {
-
-double l2Norm(const float* values, size_t count) {
-    double sum = 0;
-    for (size_t i = 0; i < count; ++i) sum += double(values[i]) * values[i];
-    return std::sqrt(sum);
-}
-
-bool allFinite(const float* values, size_t count) {
-    float sum = 0.0f;  // NaN or infinity anywhere makes the sum non-finite; one branch-free pass
-    for (size_t i = 0; i < count; ++i) sum += values[i] * 0.0f;
-    return sum == 0.0f;
-}
-
-}  // namespace
 
 void DataPlane::poll() {
     const auto end = std::chrono::steady_clock::now() + kTurnBudget;
@@ -34,67 +20,79 @@ void DataPlane::poll() {
         auto message = m_endpoint.receive();
         if (!message) return;
         handle(*message);
+        flushFanouts();
     }
 }
 
 void DataPlane::handle(InboundMessage& message) {
     const wire::Envelope& envelope = message.envelope;
+    if (!envelope.route().empty()) {  // relayed for a worker behind a group aggregator
+        if (!m_aggregators.count(message.identity))
+            return m_endpoint.refuse(message.identity, envelope.correlation_id(),
+                                     "only a registered group aggregator relays messages for other peers");
+        message.route = envelope.route();
+    }
     switch (envelope.body_case()) {
         case wire::Envelope::kRegister: return handleRegister(message);
         case wire::Envelope::kHeartbeat: return handleHeartbeat(message);
-        case wire::Envelope::kEvaluation: return m_evaluator.handleReport(message);
+        case wire::Envelope::kEvaluation:
+            if (!message.route.empty()) return m_endpoint.refuse(message, "an evaluator connects to the coordinator itself");
+            return m_evaluator.handleReport(message);
+        case wire::Envelope::kGradientSum: return handleGradientSum(message);
         case wire::Envelope::kPush: {
-            WorkerRecord* w = m_state.workers.findByIdentity(message.identity);
+            WorkerRecord* w = m_state.workers.findByIdentity(message.identity, message.route);
             if (!w || w->id != envelope.push().worker_id() || w->sessionToken == 0)
-                return m_endpoint.refuse(message.identity, envelope.correlation_id(),
-                                         "unknown sender; a worker must register before pushing or heartbeating",
+                return m_endpoint.refuse(message, "unknown sender; a worker must register before pushing or heartbeating",
                                          wire::Error::NOT_REGISTERED);
             return handlePush(message, *w);
         }
         default:
-            return m_endpoint.refuse(message.identity, envelope.correlation_id(),
-                                     "the data endpoint takes register, push, heartbeat and evaluation messages");
+            return m_endpoint.refuse(message, "the data endpoint takes register, push, heartbeat and evaluation messages");
     }
 }
 
 void DataPlane::handleHeartbeat(const InboundMessage& message) {
-    auto owner = m_heartbeatOwners.find(message.identity);
+    auto owner = m_heartbeatOwners.find({message.identity, message.route});
     WorkerRecord* w = owner == m_heartbeatOwners.end() ? nullptr : m_state.workers.find(owner->second);
     if (!w)
-        return m_endpoint.refuse(message.identity, message.envelope.correlation_id(),
-                                 "unknown sender; a worker must register before pushing or heartbeating",
+        return m_endpoint.refuse(message, "unknown sender; a worker must register before pushing or heartbeating",
                                  wire::Error::NOT_REGISTERED);
     const wire::Heartbeat& beat = message.envelope.heartbeat();
     if (beat.worker_id() != w->id || beat.session_token() != w->sessionToken)
-        return m_endpoint.refuse(message.identity, message.envelope.correlation_id(),
-                                 fmt::format("a heartbeat for worker {} without that worker's session token", beat.worker_id()));
+        return m_endpoint.refuse(message, fmt::format("a heartbeat for worker {} without that worker's session token", beat.worker_id()));
     w->lastSeen = Clock::now();
     if (w->state == wire::WORKER_LOST) revive(*w, "heartbeats resumed");
     wire::Envelope ack;
     ack.mutable_heartbeat_ack()->set_awaiting_worker(w->state == wire::WORKER_COMPUTING ||
                                                      w->state == wire::WORKER_STARTING);
-    m_endpoint.send(message.identity, ack);
+    m_endpoint.send(message.identity, ack, nullptr, message.route);
 }
 
 void DataPlane::handleRegister(const InboundMessage& message) {
     const wire::Register& reg = message.envelope.register_();
-    if (reg.heartbeat_only()) {
+    if (reg.role() == wire::ROLE_AGGREGATOR) return handleAggregatorRegister(message);
+    if (reg.heartbeat_only() || reg.session_token() != 0) {
         WorkerRecord* w = m_state.workers.find(reg.worker_id());
         if (!w || !w->active())
-            return m_endpoint.refuse(message.identity, 0, fmt::format("no active worker {}", reg.worker_id()));
+            return m_endpoint.refuse(message, fmt::format("no active worker {}", reg.worker_id()));
         if (reg.session_token() != w->sessionToken)  // only the worker its Welcome went to knows it
-            return m_endpoint.refuse(message.identity, 0,
-                                     fmt::format("heartbeats for worker {} need its session token", reg.worker_id()));
-        m_heartbeatOwners[message.identity] = w->id;
+            return m_endpoint.refuse(message, fmt::format("{} worker {} need its session token",
+                                                          reg.heartbeat_only() ? "heartbeats for" : "registering again as",
+                                                          reg.worker_id()));
+        if (!reg.heartbeat_only()) return handleMovedRegister(message, *w);
+        m_heartbeatOwners[{message.identity, message.route}] = w->id;
         wire::Envelope ack;
         ack.mutable_heartbeat_ack();
-        m_endpoint.send(message.identity, ack);
+        m_endpoint.send(message.identity, ack, nullptr, message.route);
         return;
     }
-    if (reg.role() == wire::ROLE_EVALUATOR) return m_evaluator.handleRegister(message);
-    if (m_state.state == wire::RUN_STOPPED) return m_endpoint.refuse(message.identity, 0, "the run has stopped");
+    if (reg.role() == wire::ROLE_EVALUATOR) {
+        if (!message.route.empty()) return m_endpoint.refuse(message, "an evaluator connects to the coordinator itself");
+        return m_evaluator.handleRegister(message);
+    }
+    if (m_state.state == wire::RUN_STOPPED) return m_endpoint.refuse(message, "the run has stopped");
     if (!acceptModel(message)) return;
-    if (WorkerRecord* known = m_state.workers.findByIdentity(message.identity)) {
+    if (WorkerRecord* known = m_state.workers.findByIdentity(message.identity, message.route)) {
         // The same worker process again (its routing id is its own): after a restart of this
         // coordinator, once it gave this one up for lost, or after one of its messages was lost on
         // the way (a dropped connection). It is lost and back, and gets its id back.
@@ -105,10 +103,9 @@ void DataPlane::handleRegister(const InboundMessage& message) {
                                         [](const auto& entry) { return entry.second.active(); });
     const size_t admitted = size_t(m_state.options.expectedWorkers) + m_state.options.spareWorkers;
     if (active >= admitted)
-        return m_endpoint.refuse(message.identity, 0,
-                                 fmt::format("the run takes {} workers and {} spare ones, and {} are registered",
-                                             m_state.options.expectedWorkers, m_state.options.spareWorkers, active));
-    WorkerRecord& w = m_state.workers.add(message.identity, m_state.options.spec.batch_size());
+        return m_endpoint.refuse(message, fmt::format("the run takes {} workers and {} spare ones, and {} are registered",
+                                                      m_state.options.expectedWorkers, m_state.options.spareWorkers, active));
+    WorkerRecord& w = m_state.workers.add(message.identity, message.route, m_state.options.spec.batch_size());
     if (auto it = m_state.options.slowdowns.find(w.id); it != m_state.options.slowdowns.end()) w.slowdown = it->second;
     welcome(message, w, reg, false);
 }
@@ -118,14 +115,14 @@ bool DataPlane::acceptModel(const InboundMessage& message) {
     const size_t count = m_state.store.size();
     if (!m_state.external()) {
         if (reg.parameter_count() == 0 || reg.parameter_count() == count) return true;
-        m_endpoint.refuse(message.identity, 0,
+        m_endpoint.refuse(message,
                           fmt::format("this run trains the engine's {} model with {} parameters, and this worker's "
                                       "model has {}; its flat layout must be the same",
                                       m_state.options.spec.model(), count, reg.parameter_count()));
         return false;
     }
     if (reg.parameter_count() != count) {
-        m_endpoint.refuse(message.identity, 0,
+        m_endpoint.refuse(message,
                           reg.parameter_count() == 0
                               ? fmt::format("this run trains an external model of {} parameters that only its own "
                                             "workers have (Python ones, see python/); a native worker cannot join it",
@@ -143,12 +140,12 @@ bool DataPlane::acceptModel(const InboundMessage& message) {
         ask.mutable_error()->set_message("this run of an external model has no parameters yet: register again with "
                                          "your model's initial ones");
         ask.mutable_error()->set_code(wire::Error::INITIAL_PARAMETERS_NEEDED);
-        m_endpoint.send(message.identity, ask);
+        m_endpoint.send(message.identity, ask, nullptr, message.route);
         return false;
     }
     if (message.tensor->size() != count * sizeof(float) || reg.train_examples() == 0 ||
         reg.train_examples() > kMaxTrainExamples) {
-        m_endpoint.refuse(message.identity, 0,
+        m_endpoint.refuse(message,
                           fmt::format("the first worker of a run of an external model registers with its initial "
                                       "parameters ({} floats) and its training-set size (1..{}), and this one sent "
                                       "{} bytes and {} examples",
@@ -158,7 +155,7 @@ bool DataPlane::acceptModel(const InboundMessage& message) {
     }
     const auto* values = static_cast<const float*>(message.tensor->data());
     if (!allFinite(values, count)) {
-        m_endpoint.refuse(message.identity, 0, "the initial parameters hold NaN or infinite values");
+        m_endpoint.refuse(message, "the initial parameters hold NaN or infinite values");
         return false;
     }
     m_state.store.restore(std::vector<float>(values, values + count), std::vector<float>(count, 0.0f), 0);
@@ -170,6 +167,8 @@ bool DataPlane::acceptModel(const InboundMessage& message) {
 void DataPlane::welcome(const InboundMessage& message, WorkerRecord& w, const wire::Register& reg, bool returning) {
     w.pid = std::to_string(reg.pid()) + "@" + printable(reg.hostname(), kMaxHostnameBytes);
     w.sessionToken = m_tokens();
+    w.movable = reg.movable();
+    w.moving = false;
     w.lastSeen = Clock::now();
     w.waiting = false;
     w.state = wire::WORKER_STARTING;
@@ -182,31 +181,32 @@ void DataPlane::welcome(const InboundMessage& message, WorkerRecord& w, const wi
     w.shardSize = static_cast<uint32_t>(std::min<uint64_t>((m_state.trainCount + shards - 1 - shard) / shards, UINT32_MAX));
     welcome.mutable_welcome()->set_shard_index(shard);
     welcome.mutable_welcome()->set_session_token(w.sessionToken);
-    m_endpoint.send(message.identity, welcome);
+    m_endpoint.send(message.identity, welcome, nullptr, message.route);
     m_events.raise(returning ? wire::EVENT_WORKER_REJOINED : wire::EVENT_WORKER_JOINED,
                    fmt::format("worker {} (pid {}, {}){}", w.id, w.pid, printable(reg.backend(), kMaxBackendBytes),
                                returning ? ", registered again" : ""),
                    w.id);
 }
 
-bool DataPlane::acceptGradient(const InboundMessage& message, WorkerRecord& w) {
-    const wire::Push& push = message.envelope.push();
-    const size_t count = m_state.store.size();
-    if (!message.tensor || message.tensor->size() != count * sizeof(float)) {
-        m_endpoint.refuse(message.identity, message.envelope.correlation_id(),
-                          fmt::format("a push needs a gradient of {} floats", count));
-        return false;
-    }
+std::string DataPlane::pushRefusal(const wire::Push& push, const WorkerRecord& w) const {
     const uint32_t expectedBatch = std::min(w.assignedBatch, w.shardSize);
-    if (push.base_version() > m_state.store.version() || push.batch_size() != expectedBatch) {
-        // No real worker computes on a future version, or on another batch than it was given: a
-        // batch claimed larger would weigh more in an average.
-        m_endpoint.refuse(message.identity, message.envelope.correlation_id(),
-                          fmt::format("a push on model version {} (the model is at {}) with batch size {} (it was "
-                                      "given {})",
-                                      push.base_version(), m_state.store.version(), push.batch_size(), expectedBatch));
-        return false;
-    }
+    if (push.base_version() <= m_state.store.version() && push.batch_size() == expectedBatch) return {};
+    // No real worker computes on a future version, or on another batch than it was given: a batch
+    // claimed larger would weigh more in an average.
+    return fmt::format("a push on model version {} (the model is at {}) with batch size {} (it was given {})",
+                       push.base_version(), m_state.store.version(), push.batch_size(), expectedBatch);
+}
+
+void DataPlane::noteArrival(WorkerRecord& w, const wire::Push& push) {
+    w.lastSeen = Clock::now();
+    if (w.state == wire::WORKER_LOST) revive(w, "it pushed again");
+    if (w.state == wire::WORKER_DONE) return;
+    w.computeMs = push.compute_ms();
+    w.commMs = push.comm_ms();
+    w.waitMs = push.wait_ms();
+}
+
+void DataPlane::countGradient(WorkerRecord& w, const wire::Push& push) {
     ++w.pushed;
     ++w.clock;
     // Its own speed, slowdown included, for elastic, auto and grouping by speed; the first two
@@ -221,14 +221,32 @@ bool DataPlane::acceptGradient(const InboundMessage& message, WorkerRecord& w) {
         m_state.trainLoss = m_state.haveLoss ? 0.98 * m_state.trainLoss + 0.02 * push.loss() : push.loss();
         m_state.haveLoss = true;
     }
+}
+
+std::string DataPlane::dropBeforePolicy(uint64_t baseVersion) const {
+    if (m_state.state == wire::RUN_STOPPED) return "run stopped";
+    if (baseVersion < m_state.minimumBaseVersion)  // on a model a rollback or a restart replaced
+        return fmt::format("computed on version {}, before the model was restored at version {}", baseVersion,
+                           m_state.minimumBaseVersion);
+    return {};
+}
+
+bool DataPlane::acceptGradient(const InboundMessage& message, WorkerRecord& w) {
+    const wire::Push& push = message.envelope.push();
+    const size_t count = m_state.store.size();
+    if (!message.tensor || message.tensor->size() != count * sizeof(float)) {
+        m_endpoint.refuse(message, fmt::format("a push needs a gradient of {} floats", count));
+        return false;
+    }
+    if (const std::string why = pushRefusal(push, w); !why.empty()) {
+        m_endpoint.refuse(message, why);
+        return false;
+    }
+    countGradient(w, push);
     const GradientIn gradient{w.id, push.base_version(), static_cast<const float*>(message.tensor->data()),
                               push.batch_size()};
-    if (m_state.state == wire::RUN_STOPPED)
-        m_policyContext.dropGradient(w.id, push.base_version(), "run stopped");
-    else if (push.base_version() < m_state.minimumBaseVersion)  // on a model a rollback or a restart replaced
-        m_policyContext.dropGradient(w.id, push.base_version(),
-                                     fmt::format("computed on version {}, before the model was restored at version {}",
-                                                 push.base_version(), m_state.minimumBaseVersion));
+    if (const std::string why = dropBeforePolicy(push.base_version()); !why.empty())
+        m_policyContext.dropGradient(w.id, push.base_version(), why);
     else if (!allFinite(gradient.data, count))
         dropNonFinite(w.id, push.base_version());
     else if (const double norm = m_state.options.maxGradientNorm > 0 ? l2Norm(gradient.data, count) : 0;
@@ -241,13 +259,13 @@ bool DataPlane::acceptGradient(const InboundMessage& message, WorkerRecord& w) {
 
 void DataPlane::handlePush(InboundMessage& message, WorkerRecord& w) {
     const wire::Push& push = message.envelope.push();
-    w.lastSeen = Clock::now();
-    if (w.state == wire::WORKER_LOST) revive(w, "it pushed again");
+    noteArrival(w, push);
     if (w.state == wire::WORKER_DONE) return sendStop(w);
-    w.computeMs = push.compute_ms();
-    w.commMs = push.comm_ms();
-    w.waitMs = push.wait_ms();
     if (push.has_gradient() && !acceptGradient(message, w)) return;
+    enterWaiting(w);
+}
+
+void DataPlane::enterWaiting(WorkerRecord& w) {
     if (m_state.state == wire::RUN_STOPPED) return sendStop(w);
     const bool firstPull = w.state == wire::WORKER_STARTING;
     w.state = wire::WORKER_WAITING;
@@ -262,15 +280,28 @@ void DataPlane::handlePush(InboundMessage& message, WorkerRecord& w) {
 }
 
 bool DataPlane::sendParameters(WorkerRecord& w, SharedFloats parameters, uint64_t version) {
-    if (!w.waiting || !w.active() || m_state.state != wire::RUN_RUNNING) return false;
+    if (!w.waiting || !w.active() || w.moving || m_state.state != wire::RUN_RUNNING) return false;
+    if (const auto* target = aggregatorFor(w); target && target->first != w.identity) {
+        sendMove(w, target->first);  // it is released where it arrives
+        return false;
+    }
     wire::Envelope envelope;
     wire::Params* params = envelope.mutable_params();
     params->set_version(version);
     params->set_batch_size(w.batchSize);
     *params->mutable_slowdown() = w.slowdown;
     params->set_held_ms(std::chrono::duration<double, std::milli>(Clock::now() - w.waitingSince).count());
-    zmq::message_t tensor = sharedFloatsFrame(std::move(parameters));
-    m_endpoint.send(w.identity, envelope, &tensor);
+    if (w.route.empty()) {
+        zmq::message_t tensor = sharedFloatsFrame(std::move(parameters));
+        m_endpoint.send(w.identity, envelope, &tensor);
+    } else {  // one message per aggregator and version, after this message (flushFanouts)
+        params->set_group(w.group);
+        params->set_reduce(m_state.policy->takesSums());
+        Fanout& fanout = m_fanouts[std::make_pair(w.identity, static_cast<const float*>(parameters->data()))];
+        if (!fanout.parameters) fanout.parameters = std::move(parameters);
+        fanout.envelope.mutable_params_fanout()->add_routes(w.route);
+        *fanout.envelope.mutable_params_fanout()->add_params() = std::move(*params);
+    }
     w.assignedBatch = w.batchSize;
     w.waiting = false;
     w.state = wire::WORKER_COMPUTING;
@@ -298,10 +329,11 @@ void DataPlane::dropOversized(uint32_t worker, uint64_t baseVersion, double norm
 }
 
 void DataPlane::sendStop(WorkerRecord& w) {
+    flushFanouts();  // what was queued for it goes first
     wire::Envelope envelope;
     envelope.mutable_params()->set_stop(true);
     envelope.mutable_params()->set_version(m_state.store.version());
-    m_endpoint.send(w.identity, envelope);
+    m_endpoint.send(w.identity, envelope, nullptr, w.route);
     w.waiting = false;
     w.state = wire::WORKER_DONE;
 }

@@ -8,6 +8,8 @@
 #include <map>
 #include <random>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "engine/net/endpoint.h"
 #include "engine/ps/coordinator_state.h"
@@ -44,9 +46,44 @@ public:
     void checkHeartbeats();
     /// Frames refused on the data endpoint so far.
     uint64_t refused() const { return m_endpoint.refused(); }
+    /// Sends the parameters queued for workers behind aggregators: one message per aggregator and
+    /// version, which the aggregator fans out (called after every message and by the loop).
+    void flushFanouts();
+    /// Tells the group aggregators the run is over (they exit).
+    void stopAggregators();
+    /// Group aggregators registered (in the order they did: aggregator k serves group k mod count).
+    size_t aggregatorCount() const { return m_aggregatorOrder.size(); }
 
 private:
+    /// A group aggregator: a process its workers connect to instead of this one (see aggregator.h).
+    struct AggregatorLink {
+        std::string endpoint;  ///< where its workers connect
+        size_t index = 0;
+    };
+    /// Parameters of one version for workers behind one aggregator, sent as one ParamsFanout.
+    struct Fanout {
+        SharedFloats parameters;
+        wire::Envelope envelope;
+    };
+
     void handle(InboundMessage& message);
+    void handleAggregatorRegister(const InboundMessage& message);
+    /// A worker behind an aggregator registering there after a move: it keeps its id and session.
+    void handleMovedRegister(const InboundMessage& message, WorkerRecord& worker);
+    void handleGradientSum(InboundMessage& message);
+    /// The aggregator a worker behind one belongs to now (grouped: its group's); null: where it is.
+    const std::pair<const std::string, AggregatorLink>* aggregatorFor(const WorkerRecord& worker) const;
+    void sendMove(WorkerRecord& worker, const std::string& aggregator);
+    /// Why a push's metadata is refused (a version from the future, another batch); empty: fine.
+    std::string pushRefusal(const wire::Push& push, const WorkerRecord& worker) const;
+    /// A push arrived from `worker`: it is alive (a lost one comes back), and its times are noted.
+    void noteArrival(WorkerRecord& worker, const wire::Push& push);
+    /// Counts a gradient pushed (the worker's clock, speed, the run's totals and loss).
+    void countGradient(WorkerRecord& worker, const wire::Push& push);
+    /// Why gradients on `baseVersion` are dropped before any policy sees them; empty: they go on.
+    std::string dropBeforePolicy(uint64_t baseVersion) const;
+    /// The worker waits for parameters now (after its push): training may start, or the policy decides.
+    void enterWaiting(WorkerRecord& worker);
     void handleRegister(const InboundMessage& message);
     /// Whether a worker's model fits the run's; an external run's first worker brings its initial
     /// parameters and training-set size. Refuses the registration (and says why) when not.
@@ -67,7 +104,10 @@ private:
     PolicyContext& m_policyContext;
     RemoteEvaluator& m_evaluator;
     std::function<void()> m_startTraining;
-    std::map<std::string, uint32_t> m_heartbeatOwners;  ///< heartbeat socket identity -> worker
+    std::map<std::pair<std::string, std::string>, uint32_t> m_heartbeatOwners;  ///< (identity, route) -> worker
+    std::map<std::string, AggregatorLink> m_aggregators;  ///< by routing identity
+    std::vector<std::string> m_aggregatorOrder;
+    std::map<std::pair<std::string, const float*>, Fanout> m_fanouts;  ///< (aggregator, parameters) -> queued
     bool m_divergenceReported = false;
     std::mt19937_64 m_tokens{std::random_device{}()};  ///< session tokens
 };

@@ -78,29 +78,60 @@ void GroupedPolicy::onGradient(const GradientIn& g) {
         reconsider();  // the slowest member's clock may have moved
         return;
     }
+    if (const std::string why = admit(group, g.baseVersion, {g.worker}); !why.empty()) {
+        m_context.dropGradient(g.worker, g.baseVersion, why);
+        return;
+    }
     Round& round = m_rounds[group];
-    if (!round.open && g.baseVersion == m_context.version()) {  // an in-flight gradient can open a round
-        round.open = true;
-        round.parameters = m_context.parameters();
-        round.version = g.baseVersion;
-    }
-    if (!round.open || g.baseVersion != round.version) {
-        m_context.dropGradient(g.worker, g.baseVersion,
-                               "computed on version " + std::to_string(g.baseVersion) + ", group " +
-                                   std::to_string(group) + "'s round is on " +
-                                   (round.open ? "version " + std::to_string(round.version) : std::string("none yet")));
-        return;
-    }
-    if (!round.contributed.insert(g.worker).second) {
-        m_context.dropGradient(g.worker, g.baseVersion, "second gradient in one group round");
-        return;
-    }
     const size_t n = m_context.parameterCount();
     if (round.sum.empty()) round.sum.assign(n, 0.0f);
     const float batch = static_cast<float>(g.batchSize);
     for (size_t i = 0; i < n; ++i) round.sum[i] += batch * g.data[i];
+    join(round, g);
+}
+
+void GroupedPolicy::join(Round& round, const GradientIn& g) {
     round.samples += g.batchSize;
+    round.contributed.insert(g.worker);
     round.contributions.push_back(makeContribution(m_context, g, 0, 0.0f));  // staleness, weight: at apply
+}
+
+void GroupedPolicy::onGradientSum(const GradientSum& sum) {
+    std::vector<uint32_t> workers;
+    std::string why;
+    for (const GradientIn& g : sum.members) {
+        workers.push_back(g.worker);
+        const WorkerRecord* w = m_context.workers().find(g.worker);
+        if (!w || w->group != sum.group)  // regrouped while the sum was on its way
+            why = "summed for group " + std::to_string(sum.group) + ", and worker " + std::to_string(g.worker) +
+                  " is in group " + (w ? std::to_string(w->group) : std::string("none")) + " now";
+    }
+    if (why.empty()) why = admit(sum.group, sum.baseVersion, workers);
+    if (!why.empty()) {
+        for (const GradientIn& g : sum.members) m_context.dropGradient(g.worker, g.baseVersion, why + " (in a group aggregator's sum)");
+        return;
+    }
+    Round& round = m_rounds[sum.group];
+    const size_t n = m_context.parameterCount();
+    if (round.sum.empty()) round.sum.assign(n, 0.0f);
+    for (size_t i = 0; i < n; ++i) round.sum[i] += sum.weightedSum[i];  // already batch x gradient
+    for (const GradientIn& g : sum.members) join(round, g);
+}
+
+std::string GroupedPolicy::admit(uint32_t group, uint64_t baseVersion, const std::vector<uint32_t>& workers) {
+    Round& round = m_rounds[group];
+    if (!round.open && baseVersion == m_context.version()) {  // an in-flight gradient can open a round
+        round.open = true;
+        round.parameters = m_context.parameters();
+        round.version = baseVersion;
+    }
+    if (!round.open || baseVersion != round.version)
+        return "computed on version " + std::to_string(baseVersion) + ", group " + std::to_string(group) +
+               "'s round is on " + (round.open ? "version " + std::to_string(round.version) : std::string("none yet"));
+    std::set<uint32_t> seen;
+    for (uint32_t worker : workers)
+        if (round.contributed.count(worker) || !seen.insert(worker).second) return "second gradient in one group round";
+    return {};
 }
 
 bool GroupedPolicy::mayRunSsp(const WorkerRecord& worker) const {

@@ -8,6 +8,7 @@
 
 #include <map>
 #include <set>
+#include <string>
 #include <vector>
 
 #include "engine/ps/sync_policy.h"
@@ -19,6 +20,9 @@ public:
     GroupedPolicy(PolicyContext& context, const wire::ModeSettings& settings);
 
     void onGradient(const GradientIn& gradient) override;
+    /// With bsp inside groups: a group aggregator sums one group's round.
+    bool takesSums() const override { return !m_settings.intra_group_ssp(); }
+    void onGradientSum(const GradientSum& sum) override;
     void onWaiting(uint32_t worker) override;
     void reconsider() override;
     uint64_t pending() const override;
@@ -38,6 +42,10 @@ private:
         std::set<uint32_t> contributed;
     };
 
+    /// Opens the group's round when none is (an in-flight gradient can open one) and says why
+    /// gradients of `workers` on `baseVersion` cannot join it; empty: they can.
+    std::string admit(uint32_t group, uint64_t baseVersion, const std::vector<uint32_t>& workers);
+    void join(Round& round, const GradientIn& gradient);
     void assignNewcomers();
     void releaseIntoRound(WorkerRecord& worker);
     void completeIfReady(uint32_t group);

@@ -1,5 +1,6 @@
 // LocalCluster: fork/exec of this same binary, with the endpoint handshake over a pipe.
 #include "engine/ps/local_cluster.h"
+#include "engine/ps/aggregator.h"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -25,40 +26,58 @@ std::vector<std::string> LocalCluster::securityArguments() const {
     return {"--credentials", m_credentials->path(), "--data-plane", kLocalDataPlane};
 }
 
-Status LocalCluster::startCoordinator(const std::vector<std::string>& serveArgs) {
+Result<std::string> LocalCluster::startAndReadLine(const std::vector<std::string>& args, const std::string& what,
+                                                   pid_t* pid, int* stdoutFd) {
     int fds[2];
     if (pipe2(fds, O_CLOEXEC) != 0) return unavailable(std::string("pipe: ") + std::strerror(errno));
-    std::vector<std::string> args{"serve"};
-    args.insert(args.end(), serveArgs.begin(), serveArgs.end());
+    std::vector<std::string> all = args;
     const std::vector<std::string> security = securityArguments();
-    args.insert(args.end(), security.begin(), security.end());
+    all.insert(all.end(), security.begin(), security.end());
     LaunchOptions options;
     options.stdoutFd = fds[1];
-    auto pid = m_launcher.start(m_engine, args, options);
+    auto started = m_launcher.start(m_engine, all, options);
     close(fds[1]);
-    m_coordinatorStdout = fds[0];
-    if (!pid) return pid.status();
-    m_coordinator = *pid;
+    *stdoutFd = fds[0];
+    if (!started) return started.status();
+    *pid = *started;
     std::string line;
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
     while (line.find('\n') == std::string::npos) {
-        pollfd p{m_coordinatorStdout, POLLIN, 0};
+        pollfd p{*stdoutFd, POLLIN, 0};
         if (std::chrono::steady_clock::now() > deadline || poll(&p, 1, 200) < 0)
-            return unavailable("the coordinator did not report its endpoints within 60 s");
+            return unavailable("the " + what + " did not report its endpoints within 60 s");
         if (!(p.revents & (POLLIN | POLLHUP))) continue;
         char c;
-        if (read(m_coordinatorStdout, &c, 1) != 1)
-            return unavailable("the coordinator exited before it was ready (its error is above)");
+        if (read(*stdoutFd, &c, 1) != 1) return unavailable("the " + what + " exited before it was ready (its error is above)");
         line += c;
     }
-    auto endpoints = parseEndpointsLine(line.substr(0, line.size() - 1));
+    return line.substr(0, line.size() - 1);
+}
+
+Status LocalCluster::startCoordinator(const std::vector<std::string>& serveArgs) {
+    std::vector<std::string> args{"serve"};
+    args.insert(args.end(), serveArgs.begin(), serveArgs.end());
+    auto line = startAndReadLine(args, "coordinator", &m_coordinator, &m_coordinatorStdout);
+    if (!line) return line.status();
+    auto endpoints = parseEndpointsLine(*line);
     if (!endpoints) return endpoints.status();
     m_endpoints = *endpoints;
     return Status::ok();
 }
 
-Result<pid_t> LocalCluster::startWorker(const std::vector<std::string>& workerArgs) {
-    std::vector<std::string> args{"work", "--connect", m_endpoints.data};
+Result<std::string> LocalCluster::startAggregator() {
+    pid_t pid = -1;
+    int fd = -1;
+    auto line = startAndReadLine({"aggregate", "--connect", m_endpoints.data}, "aggregator", &pid, &fd);
+    if (fd >= 0) m_aggregatorStdouts.push_back(fd);
+    if (!line) return line.status();
+    const std::string prefix = kAggregatorLinePrefix;
+    if (line->rfind(prefix, 0) != 0) return unavailable("the aggregator printed \"" + *line + "\" instead of its endpoint");
+    return line->substr(prefix.size());
+}
+
+Result<pid_t> LocalCluster::startWorker(const std::vector<std::string>& workerArgs, const std::string& connect) {
+    std::vector<std::string> args{"work", "--connect", connect.empty() ? m_endpoints.data : connect};
     args.insert(args.end(), workerArgs.begin(), workerArgs.end());
     const std::vector<std::string> security = securityArguments();
     args.insert(args.end(), security.begin(), security.end());
@@ -79,6 +98,8 @@ void LocalCluster::stopAll(double graceSeconds) {
     m_launcher.stopAll(graceSeconds);
     if (m_coordinatorStdout >= 0) close(m_coordinatorStdout);
     m_coordinatorStdout = -1;
+    for (int fd : m_aggregatorStdouts) close(fd);
+    m_aggregatorStdouts.clear();
 }
 
 }  // namespace syncscope::engine

@@ -32,8 +32,12 @@ public:
 
     /// Starts `syncscope-engine serve <serveArgs>` and reads the endpoints it bound.
     Status startCoordinator(const std::vector<std::string>& serveArgs);
-    /// Starts one `syncscope-engine work --connect <data endpoint> <workerArgs>`; returns its pid.
-    Result<pid_t> startWorker(const std::vector<std::string>& workerArgs);
+    /// Starts one `syncscope-engine work --connect <endpoint> <workerArgs>`; returns its pid. The
+    /// endpoint: the coordinator's data endpoint, or `connect` (an aggregator's).
+    Result<pid_t> startWorker(const std::vector<std::string>& workerArgs, const std::string& connect = {});
+    /// Starts `syncscope-engine aggregate --connect <data endpoint>` (a group aggregator) and
+    /// returns the endpoint its workers connect to.
+    Result<std::string> startAggregator();
 
     const CoordinatorEndpoints& endpoints() const { return m_endpoints; }
     pid_t coordinatorPid() const { return m_coordinator; }
@@ -47,12 +51,16 @@ public:
     void stopAll(double graceSeconds);
 
 private:
+    /// Starts `args` with stdout on a pipe and reads the first line it prints (within 60 s).
+    Result<std::string> startAndReadLine(const std::vector<std::string>& args, const std::string& what, pid_t* pid,
+                                         int* stdoutFd);
     std::string m_engine;
     std::optional<PrivateCredentials> m_credentials;
     std::vector<std::string> securityArguments() const;
     ProcessLauncher m_launcher;
     pid_t m_coordinator = -1;
     int m_coordinatorStdout = -1;
+    std::vector<int> m_aggregatorStdouts;
     CoordinatorEndpoints m_endpoints;
 };
 

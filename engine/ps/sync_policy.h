@@ -22,6 +22,15 @@ struct GradientIn {
     uint32_t batchSize = 0;
 };
 
+/// Gradients of several workers on one version of one group, summed by a group aggregator on the
+/// way: weightedSum = sum over members of batch x gradient (the members' data is null).
+struct GradientSum {
+    uint32_t group = 0;
+    uint64_t baseVersion = 0;
+    const float* weightedSum = nullptr;
+    std::vector<GradientIn> members;
+};
+
 class PolicyContext {
 public:
     virtual ~PolicyContext() = default;
@@ -54,6 +63,11 @@ class SyncPolicy {
 public:
     virtual ~SyncPolicy() = default;
     virtual void onGradient(const GradientIn& gradient) = 0;
+    /// Whether gradients may arrive summed (onGradientSum): modes that average a round of gradients
+    /// on one version (bsp; grouped with bsp inside groups). Aggregators are told with each release.
+    virtual bool takesSums() const { return false; }
+    /// A sum of gradients, applied or dropped as a whole; called only while takesSums().
+    virtual void onGradientSum(const GradientSum&) {}
     /// The worker has asked for parameters (after a push, or its first pull).
     virtual void onWaiting(uint32_t worker) = 0;
     /// Membership or pause state changed: barriers and bounds are evaluated again.

@@ -74,6 +74,11 @@ private:
     Status setUp(const wire::Welcome& welcome);
     double computeGradient(const wire::Params& params, const InboundMessage& reply, float* loss);
     void push(uint64_t baseVersion, float loss, double computeMs);
+    void openSocket(const std::string& endpoint);
+    /// Registers as `hello` says on the data socket and waits for the Welcome.
+    Result<InboundMessage> registerWith(wire::Envelope& hello);
+    /// Its group's aggregator is elsewhere now: the data socket goes there, and the worker pulls.
+    Status moveTo(const std::string& endpoint);
 
     EndpointSecurity security() const {
         return EndpointSecurity::client(m_options.credentials ? &*m_options.credentials : nullptr, Role::Worker,
@@ -87,6 +92,7 @@ private:
     zmq::context_t m_context{1};
     zmq::socket_t m_socket{m_context, zmq::socket_type::dealer};
     uint32_t m_id = 0;
+    uint64_t m_sessionToken = 0;
     wire::RunSpec m_spec;
     std::unique_ptr<Backend> m_backend;
     ImageDataset m_train;
@@ -224,23 +230,52 @@ void WorkerSession::push(uint64_t baseVersion, float loss, double computeMs) {
     sendMessage(m_socket, nullptr, envelope, &frame);
 }
 
-Status WorkerSession::run() {
+void WorkerSession::openSocket(const std::string& endpoint) {
+    m_socket = zmq::socket_t(m_context, zmq::socket_type::dealer);
     m_socket.set(zmq::sockopt::linger, 0);
     m_socket.set(zmq::sockopt::routing_id, m_routingId);
     applySecurity(m_socket, security(), false);
-    m_socket.connect(m_options.connect);
-    wire::Envelope hello;
+    m_socket.connect(endpoint);
+}
+
+Result<InboundMessage> WorkerSession::registerWith(wire::Envelope& hello) {
     hello.mutable_register_()->set_pid(static_cast<uint32_t>(getpid()));
     char host[256] = "";
     gethostname(host, sizeof host - 1);
     hello.mutable_register_()->set_hostname(host);
     hello.mutable_register_()->set_backend(m_options.backend == BackendKind::Cpu ? "cpu" : "auto");
+    hello.mutable_register_()->set_movable(true);
     sendMessage(m_socket, nullptr, hello);
     auto welcome = awaitReply(m_options.registerTimeoutSeconds, nullptr);
     if (!welcome) return welcome.status();
     if (!welcome->envelope.has_welcome()) return unavailable("the coordinator answered registration with no welcome");
+    return welcome;
+}
+
+Status WorkerSession::moveTo(const std::string& endpoint) {
+    openSocket(endpoint);
+    wire::Envelope hello;
+    hello.mutable_register_()->set_worker_id(m_id);
+    hello.mutable_register_()->set_session_token(m_sessionToken);
+    auto welcome = registerWith(hello);
+    if (!welcome) return unavailable("moving to the aggregator at " + endpoint + ": " + welcome.status().message());
+    if (welcome->envelope.welcome().worker_id() != m_id)
+        return unavailable("the coordinator answered a move with another worker's session");
+    wire::Envelope pull;
+    pull.mutable_push()->set_worker_id(m_id);
+    m_pushedAt = Clock::now();
+    sendMessage(m_socket, nullptr, pull);
+    return Status::ok();
+}
+
+Status WorkerSession::run() {
+    openSocket(m_options.connect);
+    wire::Envelope hello;
+    auto welcome = registerWith(hello);
+    if (!welcome) return welcome.status();
     // Heartbeats start before the data loads, so a slow start never looks like a dead worker.
     const wire::Welcome& w = welcome->envelope.welcome();
+    m_sessionToken = w.session_token();
     HeartbeatSender heartbeat(m_context, m_options.connect, security(), m_routingId + "/heartbeat", w.worker_id(),
                               w.session_token(),
                               std::chrono::milliseconds(static_cast<int>(m_options.coordinatorTimeoutSeconds * 1000)));
@@ -254,6 +289,10 @@ Status WorkerSession::run() {
         if (!reply) return reply.status();
         if (!reply->envelope.has_params()) continue;  // a late heartbeat ack or the like
         const wire::Params& params = reply->envelope.params();
+        if (!params.move_to().empty()) {
+            if (Status s = moveTo(params.move_to()); !s) return s;
+            continue;
+        }
         if (params.stop()) {
             std::fprintf(stderr, "worker %u: the run is over (model version %llu)\n", m_id,
                          static_cast<unsigned long long>(params.version()));

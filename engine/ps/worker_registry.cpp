@@ -22,17 +22,26 @@ void WorkerRecord::recordSpeed(double speed) {
     computeSpeed = sorted[sorted.size() / 2];
 }
 
-WorkerRecord& WorkerRegistry::add(const std::string& identity, uint32_t batchSize) {
+WorkerRecord& WorkerRegistry::add(const std::string& identity, const std::string& route, uint32_t batchSize) {
     const uint32_t id = m_nextId++;
     WorkerRecord& record = m_workers[id];
     record.id = id;
     record.identity = identity;
+    record.route = route;
     record.lastSeen = Clock::now();
     record.batchSize = batchSize;
     record.slowdown.set_factor(1.0);
     record.stalenessHistogram.assign(kStalenessBuckets, 0);
-    m_byIdentity[identity] = id;
+    m_byIdentity[{identity, route}] = id;
     return record;
+}
+
+void WorkerRegistry::reroute(WorkerRecord& worker, const std::string& identity, const std::string& route) {
+    auto it = m_byIdentity.find({worker.identity, worker.route});
+    if (it != m_byIdentity.end() && it->second == worker.id) m_byIdentity.erase(it);
+    worker.identity = identity;
+    worker.route = route;
+    m_byIdentity[{identity, route}] = worker.id;
 }
 
 WorkerRecord& WorkerRegistry::restore(uint32_t id, const std::string& identity) {
@@ -43,7 +52,7 @@ WorkerRecord& WorkerRegistry::restore(uint32_t id, const std::string& identity) 
     record.state = record.stateBeforeLoss = wire::WORKER_LOST;  // until it registers again
     record.stalenessHistogram.assign(kStalenessBuckets, 0);
     record.slowdown.set_factor(1.0);
-    if (!identity.empty()) m_byIdentity[identity] = id;
+    if (!identity.empty()) m_byIdentity[{identity, std::string()}] = id;
     m_nextId = std::max(m_nextId, id + 1);
     return record;
 }
@@ -53,8 +62,8 @@ WorkerRecord* WorkerRegistry::find(uint32_t id) {
     return it == m_workers.end() ? nullptr : &it->second;
 }
 
-WorkerRecord* WorkerRegistry::findByIdentity(const std::string& identity) {
-    auto it = m_byIdentity.find(identity);
+WorkerRecord* WorkerRegistry::findByIdentity(const std::string& identity, const std::string& route) {
+    auto it = m_byIdentity.find({identity, route});
     return it == m_byIdentity.end() ? nullptr : find(it->second);
 }
 

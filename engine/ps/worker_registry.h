@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/proto/syncscope.pb.h"
@@ -17,7 +18,10 @@ using Clock = std::chrono::steady_clock;
 
 struct WorkerRecord {
     uint32_t id = 0;
-    std::string identity;  ///< routing id of its data socket
+    std::string identity;  ///< routing id of its data socket, or of the aggregator it is behind
+    std::string route;     ///< behind an aggregator: its routing id there; empty: connected directly
+    bool movable = false;  ///< it follows Params.move_to (a native worker)
+    bool moving = false;   ///< told to move to its group's aggregator, not registered there yet
     wire::WorkerState state = wire::WORKER_STARTING;
     wire::WorkerState stateBeforeLoss = wire::WORKER_STARTING;  ///< restored if a lost worker comes back
     Clock::time_point lastSeen;
@@ -54,13 +58,16 @@ class WorkerRegistry {
 public:
     static constexpr size_t kStalenessBuckets = 32;
 
-    WorkerRecord& add(const std::string& identity, uint32_t batchSize);
+    WorkerRecord& add(const std::string& identity, const std::string& route, uint32_t batchSize);
     /// A worker of a checkpoint, back under its id and routing identity (lost until it registers).
     WorkerRecord& restore(uint32_t id, const std::string& identity);
     uint32_t nextId() const { return m_nextId; }
     void setNextId(uint32_t next) { m_nextId = std::max(m_nextId, next); }
     WorkerRecord* find(uint32_t id);
-    WorkerRecord* findByIdentity(const std::string& identity);
+    /// By the routing id it talks from (`route`: behind the aggregator `identity`).
+    WorkerRecord* findByIdentity(const std::string& identity, const std::string& route = {});
+    /// The worker now talks from another socket (it moved to another aggregator).
+    void reroute(WorkerRecord& worker, const std::string& identity, const std::string& route);
     std::vector<uint32_t> participantIds() const;
     /// The smallest clock among participating workers (0 when none).
     uint64_t minParticipantClock() const;
@@ -71,7 +78,7 @@ public:
 
 private:
     std::map<uint32_t, WorkerRecord> m_workers;
-    std::map<std::string, uint32_t> m_byIdentity;
+    std::map<std::pair<std::string, std::string>, uint32_t> m_byIdentity;  ///< (identity, route) -> id
     uint32_t m_nextId = 0;
 };
 

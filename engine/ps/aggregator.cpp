@@ -1,0 +1,242 @@
+// Aggregator (see aggregator.h).
+#include "engine/ps/aggregator.h"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <algorithm>
+
+#include "engine/net/protocol.h"
+#include "engine/net/tensor_frame.h"
+#include "engine/ps/gradient_checks.h"
+
+namespace syncscope::engine {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+/// Messages handled from one side before the other is looked at.
+constexpr int kMessagesPerTurn = 256;
+
+const Credentials* credentialsOf(const AggregatorOptions& options) {
+    return options.credentials ? &*options.credentials : nullptr;
+}
+
+std::string hostName() {
+    char host[256] = "";
+    gethostname(host, sizeof host - 1);
+    return host;
+}
+
+}  // namespace
+
+Aggregator::Aggregator(AggregatorOptions options)
+    : m_options(std::move(options)),
+      m_zap(m_options.credentials ? std::make_unique<ZapAuthenticator>(m_context, *m_options.credentials) : nullptr),
+      m_workers(m_context, {"workers (data)", {kMaxEnvelopeBytes, 0}, 1000,
+                            EndpointSecurity::server(credentialsOf(m_options), kDataDomain, m_options.plainDataPlane)}),
+      m_coordinator(m_context, {"coordinator (data)", {kMaxEnvelopeBytes, 0}, 1000,
+                                EndpointSecurity::client(credentialsOf(m_options), Role::Worker, m_options.plainDataPlane)}) {}
+
+Aggregator::~Aggregator() = default;
+
+Status Aggregator::start() {
+    if (Status s = m_workers.bind(m_options.bindHost, m_options.port); !s) return s;
+    m_advertised = m_options.advertise;
+    if (m_advertised.empty()) {
+        m_advertised = m_workers.address();
+        if (m_options.bindHost == "0.0.0.0")  // reachable from other hosts under this one's name
+            m_advertised = "tcp://" + hostName() + m_advertised.substr(m_advertised.rfind(':'));
+    }
+    m_coordinator.socket().set(zmq::sockopt::linger, 2000);  // the last relayed stops still go out
+    m_workers.socket().set(zmq::sockopt::linger, 2000);
+    m_coordinator.connect(m_options.connect);
+    wire::Envelope hello;
+    wire::Register* reg = hello.mutable_register_();
+    reg->set_role(wire::ROLE_AGGREGATOR);
+    reg->set_endpoint(m_advertised);
+    reg->set_pid(static_cast<uint32_t>(getpid()));
+    reg->set_hostname(hostName());
+    m_coordinator.send(hello);
+    const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                             std::chrono::duration<double>(m_options.registerTimeoutSeconds));
+    while (Clock::now() < deadline) {
+        if (m_options.interrupted && m_options.interrupted->load()) return unavailable("interrupted");
+        zmq::pollitem_t item{m_coordinator.socket().handle(), 0, ZMQ_POLLIN, 0};
+        pollSockets(&item, 1, std::chrono::milliseconds(100));
+        auto reply = m_coordinator.receive();
+        if (!reply) continue;
+        if (!*reply) return reply->status();
+        const wire::Envelope& envelope = reply->value().envelope;
+        if (envelope.has_error()) return unavailable("the coordinator refused this aggregator: " + envelope.error().message());
+        if (!envelope.has_welcome()) continue;
+        const uint64_t count = envelope.welcome().spec().parameter_count();
+        if (count == 0 || count > kMaxParameters)
+            return invalidArgument(fmt::format("the coordinator announced a model of {} parameters", count));
+        m_parameterCount = static_cast<size_t>(count);
+        m_maxGradientNorm = envelope.welcome().max_gradient_norm();
+        const ReceiveLimits limits{kMaxEnvelopeBytes, m_parameterCount * sizeof(float)};
+        m_workers.setLimits(limits);
+        m_coordinator.setLimits(limits);
+        return Status::ok();
+    }
+    return unavailable(fmt::format("no coordinator answered at {} within {:g} s; is `syncscope-engine serve` running "
+                                   "there, and are these its credentials?",
+                                   m_options.connect, m_options.registerTimeoutSeconds));
+}
+
+Status Aggregator::run() {
+    for (;;) {
+        if (m_options.interrupted && m_options.interrupted->load()) return Status::ok();
+        zmq::pollitem_t items[] = {{m_workers.socket().handle(), 0, ZMQ_POLLIN, 0},
+                                   {m_coordinator.socket().handle(), 0, ZMQ_POLLIN, 0}};
+        pollSockets(items, 2, untilNextDue());
+        for (int i = 0; i < kMessagesPerTurn; ++i) {
+            auto message = m_workers.receive();  // malformed frames are refused there
+            if (!message) break;
+            fromWorker(*message);
+        }
+        for (int i = 0; i < kMessagesPerTurn; ++i) {
+            auto message = m_coordinator.receive();
+            if (!message) break;
+            if (!*message) return message->status();  // the coordinator speaks the protocol, or we stop
+            if (!fromCoordinator(message->value())) {
+                for (auto& [key, round] : m_rounds)
+                    if (round.sum) sendRound(key, true);
+                return Status::ok();
+            }
+        }
+        sendDueRounds();
+    }
+}
+
+void Aggregator::fromWorker(InboundMessage& message) {
+    const wire::Envelope& envelope = message.envelope;
+    if (envelope.has_push() && envelope.push().has_gradient() && addToRound(message)) return;
+    if (envelope.has_push()) forget(message.identity);  // relayed alone: its round does not wait for it
+    relayUp(message);
+}
+
+void Aggregator::relayUp(InboundMessage& message) {
+    message.envelope.set_route(message.identity);  // whatever route a worker wrote is replaced by its own
+    m_coordinator.send(message.envelope, message.tensor ? &*message.tensor : nullptr);
+    ++m_stats.relayed;
+}
+
+bool Aggregator::addToRound(const InboundMessage& message) {
+    const wire::Push& push = message.envelope.push();
+    auto release = m_released.find(message.identity);
+    if (release == m_released.end() || !release->second.reduce || push.base_version() != release->second.version)
+        return false;
+    if (!message.tensor || message.tensor->size() != m_parameterCount * sizeof(float)) return false;
+    const auto* gradient = static_cast<const float*>(message.tensor->data());
+    // A gradient the coordinator would drop goes alone, so it is dropped (and said) on its own.
+    if (!allFinite(gradient, m_parameterCount)) return false;
+    if (m_maxGradientNorm > 0 && l2Norm(gradient, m_parameterCount) > m_maxGradientNorm) return false;
+    const RoundKey key{release->second.group, release->second.version};
+    m_released.erase(release);
+    Round& round = m_rounds[key];
+    const float batch = static_cast<float>(push.batch_size());
+    if (!round.sum) {
+        round.sum = std::make_shared<std::vector<float>>(m_parameterCount);
+        std::transform(gradient, gradient + m_parameterCount, round.sum->begin(), [batch](float g) { return batch * g; });
+        round.firstArrival = Clock::now();
+        round.message.set_group(key.first);
+        round.message.set_base_version(key.second);
+    } else {
+        float* sum = round.sum->data();
+        for (size_t i = 0; i < m_parameterCount; ++i) sum[i] += batch * gradient[i];
+    }
+    *round.message.add_pushes() = push;
+    round.message.add_routes(message.identity);
+    round.outstanding.erase(message.identity);
+    ++m_stats.summed;
+    if (round.outstanding.empty()) sendRound(key, false);
+    return true;
+}
+
+void Aggregator::sendRound(const RoundKey& key, bool partial) {
+    Round& round = m_rounds[key];
+    wire::Envelope envelope;
+    *envelope.mutable_gradient_sum() = std::move(round.message);
+    zmq::message_t tensor = sharedFloatsFrame(std::move(round.sum));
+    m_coordinator.send(envelope, &tensor);
+    ++m_stats.sums;
+    m_stats.partialSums += partial;
+    round.sum.reset();
+    round.message.Clear();
+    if (round.outstanding.empty()) m_rounds.erase(key);
+}
+
+void Aggregator::sendDueRounds() {
+    const auto now = Clock::now();
+    std::vector<RoundKey> due;
+    for (const auto& [key, round] : m_rounds)
+        if (round.sum && now - round.firstArrival >= kPartialSumAfter) due.push_back(key);
+    for (const RoundKey& key : due) sendRound(key, true);
+}
+
+std::chrono::milliseconds Aggregator::untilNextDue() const {
+    auto wait = std::chrono::milliseconds(100);
+    const auto now = Clock::now();
+    for (const auto& [key, round] : m_rounds)
+        if (round.sum)
+            wait = std::min(wait, std::max(std::chrono::milliseconds(0),
+                                           std::chrono::duration_cast<std::chrono::milliseconds>(
+                                               round.firstArrival + kPartialSumAfter - now)));
+    return wait;
+}
+
+void Aggregator::forget(const std::string& route) {
+    auto release = m_released.find(route);
+    if (release == m_released.end()) return;
+    const RoundKey key{release->second.group, release->second.version};
+    m_released.erase(release);
+    auto round = m_rounds.find(key);
+    if (round == m_rounds.end()) return;
+    round->second.outstanding.erase(route);
+    if (!round->second.outstanding.empty()) return;
+    if (round->second.sum)
+        sendRound(key, false);
+    else
+        m_rounds.erase(round);
+}
+
+void Aggregator::noteRelease(const std::string& route, const wire::Params& params, bool carriesParameters) {
+    forget(route);
+    if (!carriesParameters || params.stop() || !params.move_to().empty()) return;
+    m_released[route] = {params.group(), params.version(), params.reduce()};
+    if (params.reduce()) m_rounds[{params.group(), params.version()}].outstanding.insert(route);
+}
+
+bool Aggregator::fromCoordinator(InboundMessage& message) {
+    wire::Envelope& envelope = message.envelope;
+    if (envelope.has_params_fanout()) {
+        const wire::ParamsFanout& fanout = envelope.params_fanout();
+        if (!message.tensor || fanout.routes_size() != fanout.params_size()) return true;
+        ++m_stats.fanouts;
+        for (int i = 0; i < fanout.routes_size(); ++i) {
+            wire::Envelope out;
+            *out.mutable_params() = fanout.params(i);
+            noteRelease(fanout.routes(i), out.params(), true);
+            zmq::message_t tensor;
+            tensor.copy(*message.tensor);  // shares the buffer (reference counted), no copy of the floats
+            m_workers.send(fanout.routes(i), out, &tensor);
+            ++m_stats.fannedOut;
+        }
+        return true;
+    }
+    if (envelope.route().empty()) {  // to this aggregator itself
+        if (envelope.has_params() && envelope.params().stop()) return false;
+        if (envelope.has_error())
+            std::fprintf(stderr, "aggregator: the coordinator refused a message: %s\n", envelope.error().message().c_str());
+        return true;
+    }
+    const std::string route = envelope.route();
+    envelope.clear_route();
+    if (envelope.has_params()) noteRelease(route, envelope.params(), message.tensor.has_value());
+    m_workers.send(route, envelope, message.tensor ? &*message.tensor : nullptr);
+    ++m_stats.relayed;
+    return true;
+}
+
+}  // namespace syncscope::engine
