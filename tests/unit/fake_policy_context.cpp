@@ -14,7 +14,7 @@ FakeRun::FakeRun(const wire::ModeSettings& mode) : m_mode(mode) {
 }
 
 uint32_t FakeRun::addWorker(double samplesPerSecond, double commSeconds) {
-    WorkerRecord& w = m_workers.add(fmt::format("worker-{}", m_workers.all().size()), kBatch);
+    WorkerRecord& w = m_workers.add(fmt::format("worker-{}", m_workers.all().size()), {}, kBatch);
     m_speed[w.id] = samplesPerSecond;
     m_comm[w.id] = commSeconds;
     arrive(w.id);  // its first pull

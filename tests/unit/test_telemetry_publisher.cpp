@@ -22,7 +22,7 @@ EndpointOptions telemetryOptions() {
 struct Publisher {
     explicit Publisher(uint32_t workers) : state(CoordinatorOptions{}, std::vector<float>(16, 0.0f), 60000) {
         for (uint32_t i = 0; i < workers; ++i) {
-            WorkerRecord& w = state.workers.add("worker-" + std::to_string(i), 64);
+            WorkerRecord& w = state.workers.add("worker-" + std::to_string(i), {}, 64);
             w.state = wire::WORKER_COMPUTING;
             w.stalenessHistogram[i % WorkerRegistry::kStalenessBuckets] = 1000 + i;
         }
