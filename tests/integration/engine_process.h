@@ -21,3 +21,22 @@ inline EngineRun runEngine(const QStringList& args, int timeoutMs = 300'000) {
     run.err = QString::fromUtf8(process.readAllStandardError());
     return run;
 }
+
+/// What the group aggregators of a run said at their end ("aggregator: G gradients in S sums ..."),
+/// added up: gradients that went into sums, and sums sent.
+struct AggregatorTotals {
+    int aggregators = 0;
+    long long summed = 0, sums = 0;
+};
+
+inline AggregatorTotals aggregatorTotals(const QString& err) {
+    AggregatorTotals totals;
+    for (const QString& line : err.split('\n')) {
+        const QStringList words = line.split(' ');
+        if (!line.startsWith("aggregator: ") || words.size() < 6 || words[2] != "gradients") continue;
+        ++totals.aggregators;
+        totals.summed += words[1].toLongLong();
+        totals.sums += words[4].toLongLong();
+    }
+    return totals;
+}

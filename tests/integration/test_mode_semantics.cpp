@@ -6,6 +6,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <cstdio>
 #include <map>
 #include <set>
 
@@ -28,17 +29,30 @@ Recording recordRun(const QString& rec, QStringList args) {
 }
 
 
+void aggregatorRows() {
+    QTest::addColumn<int>("aggregators");
+    QTest::newRow("direct") << 0;
+    QTest::newRow("two aggregators") << 2;
+}
+
 }  // namespace
 
 class TestModeSemantics : public QObject {
     Q_OBJECT
 private slots:
+    // The grouped checks hold the same with each group's aggregator a process of its own (Basu's
+    // group parameter servers): rows "direct" and "two aggregators".
+    void groupedAveragesOneGroupOnOneVersion_data() { aggregatorRows(); }
+    void groupedBySpeedIsolatesTheStraggler_data() { aggregatorRows(); }
+
     // 4 workers in 2 round-robin groups, one slowed: every update is one full group on one
     // pinned version, and the fast group applies more updates than the slow one.
     void groupedAveragesOneGroupOnOneVersion() {
+        QFETCH(int, aggregators);
         QTemporaryDir dir;
-        const Recording r = recordRun(dir.filePath("grouped.ssrec"), {"--workers", "4", "--mode", "grouped", "--groups",
-                                                                      "2", "--slowdown", "0:1:15", "--max-seconds", "6"});
+        const Recording r = recordRun(dir.filePath("grouped.ssrec"),
+                                      {"--workers", "4", "--mode", "grouped", "--groups", "2", "--slowdown", "0:1:15",
+                                       "--max-seconds", "6", "--aggregators", QString::number(aggregators)});
         std::map<uint32_t, std::set<uint32_t>> members;  // group -> workers, from the last tick
         const wire::Tick* last = lastTick(r);
         QVERIFY(last);
@@ -80,12 +94,15 @@ private slots:
         QCOMPARE(t->pushed(), t->applied() + t->dropped());
     }
 
-    // By speed, a straggler ends up in a group of its own once speeds are measured.
+    // By speed, a straggler ends up in a group of its own once speeds are measured; with
+    // aggregators, the regrouping moves workers to their new group's aggregator while the run goes on.
     void groupedBySpeedIsolatesTheStraggler() {
+        QFETCH(int, aggregators);
         QTemporaryDir dir;
         const Recording r = recordRun(dir.filePath("speed.ssrec"),
                                       {"--workers", "4", "--mode", "grouped", "--groups", "2", "--group-by", "speed",
-                                       "--slowdown", "0:1:25", "--max-seconds", "5"});
+                                       "--slowdown", "0:1:25", "--max-seconds", "5", "--aggregators",
+                                       QString::number(aggregators)});
         const wire::Tick* t = lastTick(r);
         QVERIFY(t);
         std::map<uint32_t, int> sizes;
@@ -96,10 +113,20 @@ private slots:
         }
         QCOMPARE(sizes[slowGroup], 1);
         bool regrouped = false;
-        for (const auto& record : r.records)
-            regrouped |= record.has_event() && record.event().kind() == wire::EVENT_GROUPS &&
-                         record.event().detail().find("by measured speed") != std::string::npos;
+        int movesAfter = 0;
+        for (const auto& record : r.records) {
+            if (!record.has_event() || record.event().kind() != wire::EVENT_GROUPS) continue;
+            const std::string& detail = record.event().detail();
+            regrouped |= detail.find("by measured speed") != std::string::npos;
+            uint32_t worker = 0, group = 0;
+            if (!regrouped || std::sscanf(detail.c_str(), "worker %u moves to group %u", &worker, &group) != 2) continue;
+            ++movesAfter;  // to the aggregator of the group it ends the run in
+            for (const auto& w : t->workers())
+                if (w.worker_id() == worker) QCOMPARE(w.group(), group);
+        }
         QVERIFY(regrouped);
+        if (aggregators) QVERIFY2(movesAfter > 0, "the straggler's new group has another aggregator: someone moves");
+        QCOMPARE(t->pushed(), t->applied() + t->dropped());
     }
 
     // ksync K=3 of 4 with one slow worker: exactly 3 gradients per version, all on it; the slow

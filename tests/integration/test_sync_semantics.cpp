@@ -8,10 +8,12 @@
 #include <QTest>
 #include <zmq.hpp>
 
+#include <cstring>
 #include <set>
 
 #include "engine/net/endpoint.h"
 #include "engine/net/wire_codec.h"
+#include "engine/ps/aggregator.h"
 #include "engine/ps/local_cluster.h"
 #include "engine_process.h"
 #include "recording_helpers.h"
@@ -31,13 +33,28 @@ double finalAccuracy(const EngineRun& run) {
 class TestSyncSemantics : public QObject {
     Q_OBJECT
 private slots:
+    // Directly, and through two group aggregators (a two-level reduction tree: each sums its two
+    // workers' gradients, the coordinator the two sums); the recorded rule is the same.
+    void bspReaches85AndAveragesOnePerWorker_data() {
+        QTest::addColumn<int>("aggregators");
+        QTest::newRow("direct") << 0;
+        QTest::newRow("two aggregators") << 2;
+    }
     void bspReaches85AndAveragesOnePerWorker() {
+        QFETCH(int, aggregators);
         QTemporaryDir dir;
         const QString rec = dir.filePath("bsp.ssrec");
         const EngineRun run = runEngine({"run", "--workers", "4", "--model", "mlp", "--mode", "bsp", "--epochs", "3",
-                                         "--record", rec,
+                                         "--record", rec, "--aggregators", QString::number(aggregators),
                                          "--data", SYNCSCOPE_FASHION_MNIST_DIR});
         QVERIFY2(run.exitCode == 0, qPrintable(run.err.right(2000)));
+        const AggregatorTotals totals = aggregatorTotals(run.err);
+        QCOMPARE(totals.aggregators, aggregators);
+        if (aggregators) {  // the rounds went up as sums of two gradients, not one by one
+            qInfo("bsp through %d aggregators: %lld gradients in %lld sums", aggregators, totals.summed, totals.sums);
+            QVERIFY(totals.sums > 50);
+            QVERIFY(totals.summed >= 19 * totals.sums / 10);
+        }
         qInfo("bsp: final accuracy %.2f%%", finalAccuracy(run));
         QVERIFY2(finalAccuracy(run) >= 85.0, qPrintable(run.out));
         const Recording r = loadRecording(rec);
@@ -111,7 +128,14 @@ private slots:
     // Mode switches mid-run with 4 workers: at every switch, pushed = applied + dropped + pending
     // with nothing pending (the partial aggregate is applied at the boundary), and at the end
     // every gradient pushed is an applied contribution or a drop.
+    // The same through two group aggregator processes (sums in bsp, one-by-one relays in the others).
+    void modeSwitchesAccountForEveryGradient_data() {
+        QTest::addColumn<int>("aggregators");
+        QTest::newRow("direct") << 0;
+        QTest::newRow("two aggregators") << 2;
+    }
     void modeSwitchesAccountForEveryGradient() {
+        QFETCH(int, aggregators);
         QTemporaryDir dir;
         const QString rec = dir.filePath("switch.ssrec");
         const QString keys = dir.filePath("credentials");
@@ -125,11 +149,23 @@ private slots:
         QVERIFY(serve.waitForReadyRead(30'000));
         auto endpoints = parseEndpointsLine(serve.readLine().trimmed().toStdString());
         QVERIFY2(endpoints, endpoints.status().message().c_str());
+        std::vector<std::unique_ptr<QProcess>> aggregatorProcesses;
+        QStringList connect{QString::fromStdString(endpoints->data)};
+        if (aggregators) connect.clear();
+        for (int i = 0; i < aggregators; ++i) {
+            aggregatorProcesses.push_back(std::make_unique<QProcess>());
+            aggregatorProcesses.back()->start(SYNCSCOPE_ENGINE_BINARY, {"aggregate", "--connect", QString::fromStdString(endpoints->data),
+                                                                        "--credentials", keys});
+            QVERIFY(aggregatorProcesses.back()->waitForReadyRead(30'000));
+            const QString line = QString::fromUtf8(aggregatorProcesses.back()->readLine()).trimmed();
+            QVERIFY2(line.startsWith(kAggregatorLinePrefix), qPrintable(line));
+            connect << line.mid(int(std::strlen(kAggregatorLinePrefix)));
+        }
         std::vector<std::unique_ptr<QProcess>> workers;
         for (int i = 0; i < 4; ++i) {
             workers.push_back(std::make_unique<QProcess>());
             workers.back()->start(SYNCSCOPE_ENGINE_BINARY,
-                                  {"work", "--connect", QString::fromStdString(endpoints->data), "--credentials", keys});
+                                  {"work", "--connect", connect[i % connect.size()], "--credentials", keys});
         }
         zmq::context_t context;
         zmq::socket_t control(context, zmq::socket_type::dealer);
@@ -160,6 +196,10 @@ private slots:
         QVERIFY(command(stop));
         QVERIFY(serve.waitForFinished(30'000));
         for (auto& w : workers) QVERIFY(w->waitForFinished(10'000));
+        for (auto& a : aggregatorProcesses) {
+            QVERIFY2(a->waitForFinished(10'000), "an aggregator ends with its run");
+            QCOMPARE(a->exitCode(), 0);
+        }
 
         const Recording r = loadRecording(rec);
         int switches = 0;

@@ -70,7 +70,24 @@ void FakeRun::simulate(double seconds, const std::function<void()>& afterStep) {
     m_time = end;
 }
 
-void FakeRun::push(uint32_t id) {
+void FakeRun::pushSum(const std::vector<uint32_t>& ids, std::optional<uint32_t> group) {
+    std::vector<float> sum(kParameters, 0.0f);
+    GradientSum in{group.value_or(m_workers.find(ids.front())->group), m_computingOn[ids.front()], nullptr, {}};
+    for (uint32_t id : ids) {
+        ++m_serial[id];  // its own finish is this push
+        const uint32_t batch = countPush(id);
+        for (float& x : sum) x += static_cast<float>(batch) * static_cast<float>(id + 1);
+        in.members.push_back({id, m_computingOn[id], nullptr, batch});
+    }
+    in.weightedSum = sum.data();
+    if (m_policy->takesSums())
+        m_policy->onGradientSum(in);
+    else
+        for (const GradientIn& g : in.members) dropGradient(g.worker, g.baseVersion, "the mode takes no sums");
+    for (uint32_t id : ids) arrive(id);
+}
+
+uint32_t FakeRun::countPush(uint32_t id) {
     WorkerRecord& w = *m_workers.find(id);
     ++w.pushed;
     ++w.clock;
@@ -79,14 +96,19 @@ void FakeRun::push(uint32_t id) {
     const double computeMs = 1000.0 * batch / m_speed[id];
     if (w.pushed > 2) w.recordSpeed(batch / computeMs * 1000.0);
     w.commMs = 1000.0 * m_comm[id];
-    const std::vector<float> gradient(kParameters, 1.0f);
+    return batch;
+}
+
+void FakeRun::push(uint32_t id) {
+    const uint32_t batch = countPush(id);
+    const std::vector<float> gradient(kParameters, static_cast<float>(id + 1));
     m_policy->onGradient({id, m_computingOn[id], gradient.data(), batch});
     arrive(id);
 }
 
-void FakeRun::applyUpdate(const float*, const std::vector<wire::Contribution>& contributions, float lrScale) {
+void FakeRun::applyUpdate(const float* gradient, const std::vector<wire::Contribution>& contributions, float lrScale) {
     ++m_version;
-    m_updates.push_back({m_version, contributions, lrScale});
+    m_updates.push_back({m_version, contributions, lrScale, std::vector<float>(gradient, gradient + kParameters)});
     for (const auto& c : contributions)
         if (WorkerRecord* w = m_workers.find(c.worker_id())) {
             ++w->applied;

@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <queue>
 #include <string>
 #include <vector>
@@ -19,6 +20,7 @@ struct AppliedUpdate {
     uint64_t version = 0;  ///< the version it made
     std::vector<wire::Contribution> contributions;
     float lrScale = 1;
+    std::vector<float> gradient;  ///< as applied (every worker's gradient is its id + 1 everywhere)
 };
 
 struct DroppedGradient {
@@ -46,6 +48,9 @@ public:
     uint32_t addWorker(double samplesPerSecond, double commSeconds = 0.001);
     void setSpeed(uint32_t worker, double samplesPerSecond) { m_speed[worker] = samplesPerSecond; }
     void lose(uint32_t worker);
+    /// As a group aggregator would: these computing workers push now, their gradients summed into
+    /// one GradientSum for `group` (default: the first one's) on the version they computed on.
+    void pushSum(const std::vector<uint32_t>& workers, std::optional<uint32_t> group = std::nullopt);
     /// As a console's set_mode: the version boundary, then the new policy.
     void switchMode(const wire::ModeSettings& mode);
     /// Runs the simulation for `seconds` of fake time, calling onTick every 0.1 s; `afterStep` runs after
@@ -80,6 +85,7 @@ public:
 
 private:
     void push(uint32_t worker);
+    uint32_t countPush(uint32_t worker);  ///< a push's counters; returns its batch
     void arrive(uint32_t worker);  ///< waiting for parameters, as after a push or the first pull
 
     struct Finish {

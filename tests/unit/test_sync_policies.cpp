@@ -46,6 +46,10 @@ private slots:
     void autoStaysWhenAllAreEqual();
     void advisorProposesAndWaitsForAnAnswer();
     void everyGradientAccountedAcrossSwitches();
+    void bspSumsEqualTheSameGradientsOneByOne();
+    void bspDropsALateOrRepeatedSumWhole();
+    void groupedSumsJoinTheirGroupsRound();
+    void sumsOnlyWhereRoundsAverage();
 };
 
 void TestSyncPolicies::bspAveragesEveryWorkerOnOneVersion() {
@@ -316,6 +320,71 @@ void TestSyncPolicies::everyGradientAccountedAcrossSwitches() {
     }
     QVERIFY(run.pushed() > 500);
     QVERIFY2(run.accountingError().empty(), run.accountingError().c_str());
+}
+
+// A group aggregator's sums (GradientSum) against the same gradients arriving one by one: the same
+// update (average, weights, contributions), whether the round comes in one sum or in several.
+void TestSyncPolicies::bspSumsEqualTheSameGradientsOneByOne() {
+    auto round = [](const std::vector<std::vector<uint32_t>>& sums) {
+        FakeRun run(modeOf(wire::BSP));
+        for (int i = 0; i < 4; ++i) run.addWorker(6400);
+        for (const auto& workers : sums) run.pushSum(workers);
+        SS_CHECK(run.accountingError().empty(), run.accountingError().c_str());
+        return run.updates();
+    };
+    FakeRun single(modeOf(wire::BSP));
+    for (int i = 0; i < 4; ++i) single.addWorker(6400);
+    single.simulate(0.0115);  // a batch of 64 at 6400 samples/s and 1 ms of communication: one round
+    QCOMPARE(single.updates().size(), size_t(1));
+    for (const auto& sums : std::vector<std::vector<std::vector<uint32_t>>>{{{0, 1, 2, 3}}, {{0, 1}, {2, 3}}, {{3}, {0, 2, 1}}}) {
+        const auto updates = round(sums);
+        QCOMPARE(updates.size(), size_t(1));
+        QCOMPARE(membersOf(updates[0]), membersOf(single.updates()[0]));
+        for (size_t i = 0; i < updates[0].gradient.size(); ++i) {
+            QCOMPARE(updates[0].gradient[i], 2.5f);  // the mean of the workers' 1, 2, 3, 4
+            QCOMPARE(updates[0].gradient[i], single.updates()[0].gradient[i]);
+        }
+        for (const auto& c : updates[0].contributions) QCOMPARE(c.weight(), 0.25f);
+    }
+}
+
+void TestSyncPolicies::bspDropsALateOrRepeatedSumWhole() {
+    FakeRun run(modeOf(wire::BSP));
+    for (int i = 0; i < 3; ++i) run.addWorker(6400);
+    run.pushSum({0, 1});
+    run.pushSum({2});  // the round closes: version 1, everyone released on it
+    QCOMPARE(run.updates().size(), size_t(1));
+    run.pushSum({0, 1});
+    run.pushSum({1, 2}, 0);  // worker 1 again, before the round closed: the whole sum goes
+    QCOMPARE(run.drops().size(), size_t(2));
+    for (const auto& d : run.drops()) QVERIFY2(d.reason.find("second gradient") != std::string::npos, d.reason.c_str());
+    QVERIFY2(run.accountingError().empty(), run.accountingError().c_str());
+    QCOMPARE(run.policy().pending(), uint64_t(2));  // workers 0 and 1 of the first sum wait for worker 2
+}
+
+void TestSyncPolicies::groupedSumsJoinTheirGroupsRound() {
+    wire::ModeSettings mode = modeOf(wire::GROUPED);
+    mode.set_group_count(2);
+    FakeRun run(mode);
+    for (int i = 0; i < 4; ++i) run.addWorker(6400);  // round robin: group 0 = {0, 2}, group 1 = {1, 3}
+    QVERIFY(run.policy().takesSums());
+    run.pushSum({1, 3});
+    QCOMPARE(run.updates().size(), size_t(1));
+    QCOMPARE(membersOf(run.updates()[0]), (std::set<uint32_t>{1, 3}));
+    QCOMPARE(run.updates()[0].gradient[0], 3.0f);  // the mean of 2 and 4
+    run.pushSum({0, 1}, 0);  // worker 1 is in group 1: a sum for group 0 cannot hold it
+    QCOMPARE(run.drops().size(), size_t(2));
+    QVERIFY2(run.drops()[0].reason.find("is in group 1") != std::string::npos, run.drops()[0].reason.c_str());
+    QVERIFY2(run.accountingError().empty(), run.accountingError().c_str());
+}
+
+void TestSyncPolicies::sumsOnlyWhereRoundsAverage() {
+    wire::ModeSettings ssp = modeOf(wire::GROUPED);
+    ssp.set_intra_group_ssp(true);
+    for (const wire::ModeSettings& mode : {modeOf(wire::ASP), modeOf(wire::SSP), modeOf(wire::KSYNC), modeOf(wire::KASYNC),
+                                           modeOf(wire::ELASTIC), modeOf(wire::AUTO), ssp})
+        QVERIFY2(!FakeRun(mode).policy().takesSums(), wire::SyncMode_Name(mode.mode()).c_str());
+    QVERIFY(FakeRun(modeOf(wire::BSP)).policy().takesSums());
 }
 
 QTEST_GUILESS_MAIN(TestSyncPolicies)
