@@ -167,6 +167,20 @@ private slots:
         QTest::newRow("torn float") << Frames{pushEnvelope(0), QByteArray(10, 'x')} << "does not fit";
         QTest::newRow("oversized envelope") << Frames{QByteArray(2 << 20, 'x')} << "exceeds the limit";
         QTest::newRow("not a data message") << Frames{serialized(welcome)} << "takes register, push, heartbeat and evaluation";
+        // Only a registered group aggregator speaks for other peers or sends sums.
+        wire::Envelope relayed;
+        relayed.set_route("someone else");
+        relayed.mutable_push()->set_worker_id(m_realWorkers.at(0));
+        QTest::newRow("relay from a stranger") << Frames{serialized(relayed)} << "only a registered group aggregator relays";
+        wire::Envelope sum;
+        *sum.mutable_gradient_sum()->add_pushes() = wire::Push();
+        sum.mutable_gradient_sum()->add_routes("r");
+        QTest::newRow("sum from a stranger") << Frames{serialized(sum), floats(m_parameterCount)}
+                                             << "only a registered group aggregator sends gradient sums";
+        wire::Envelope aggregator;
+        aggregator.mutable_register_()->set_role(wire::ROLE_AGGREGATOR);
+        aggregator.mutable_register_()->set_endpoint("http://example.org");
+        QTest::newRow("aggregator without an endpoint") << Frames{serialized(aggregator)} << "tcp:// or ipc:// endpoint";
     }
     void dataEndpointRefuses() {
         QFETCH(Frames, frames);
@@ -234,6 +248,51 @@ private slots:
         ++m_refused;
         QVERIFY2(QString::fromStdString(reply->error().message()).contains("version"),
                  reply->error().message().c_str());
+    }
+
+    // A registered aggregator's messages are checked as a worker's are: a sum must name its workers,
+    // and only workers that registered through it; what it relays is answered through it. (Its
+    // relayed registration finds the run's places taken by the peers above.)
+    void aggregatorMessagesAreChecked() {
+        RawPeer peer(m_cluster->context(), m_cluster->endpoints().data, securityFor(m_cluster->endpoints().data));
+        wire::Envelope reg;
+        reg.mutable_register_()->set_role(wire::ROLE_AGGREGATOR);
+        reg.mutable_register_()->set_endpoint("tcp://127.0.0.1:1");
+        peer.send({serialized(reg)});
+        const auto welcome = peer.reply();
+        QVERIFY2(welcome && welcome->has_welcome(), "the aggregator was not welcomed");
+        QCOMPARE(welcome->welcome().spec().parameter_count(), m_parameterCount);
+        wire::Envelope torn;
+        *torn.mutable_gradient_sum()->add_pushes() = wire::Push();  // a push without its route
+        peer.send({serialized(torn), floats(m_parameterCount)});
+        auto reply = peer.reply();
+        QVERIFY2(reply && reply->has_error(), "a sum without routes was not refused");
+        ++m_refused;
+        QVERIFY2(QString::fromStdString(reply->error().message()).contains("pushes, their routes"), reply->error().message().c_str());
+        wire::Envelope ghost;
+        wire::Push* push = ghost.mutable_gradient_sum()->add_pushes();
+        push->set_worker_id(m_realWorkers.at(0));  // a real worker, but not one behind this aggregator
+        push->set_has_gradient(true);
+        push->set_batch_size(64);
+        ghost.mutable_gradient_sum()->add_routes("ghost");
+        peer.send({serialized(ghost), floats(m_parameterCount)});
+        reply = peer.reply();
+        QVERIFY2(reply && reply->has_error(), "a sum for a worker not behind the aggregator was not refused");
+        ++m_refused;
+        QCOMPARE(reply->route(), std::string("ghost"));  // answered to that route, through the aggregator
+        QCOMPARE(reply->error().code(), wire::Error::NOT_REGISTERED);
+        wire::Envelope hello;
+        hello.set_route("behind");
+        hello.mutable_register_()->set_pid(3);
+        hello.mutable_register_()->set_hostname("relayed");
+        peer.send({serialized(hello)});
+        reply = peer.reply();
+        // The run's places are taken by now (the impostors above): the answer is a refusal that
+        // says so, sent through the aggregator to the worker's route.
+        QVERIFY2(reply && reply->has_error(), "a relayed registration beyond the run's places was not refused");
+        ++m_refused;
+        QVERIFY2(QString::fromStdString(reply->error().message()).contains("the run takes"), reply->error().message().c_str());
+        QCOMPARE(reply->route(), std::string("behind"));
     }
 
     void controlEndpointRefuses_data() {
