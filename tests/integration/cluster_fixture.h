@@ -31,6 +31,7 @@
 #include "engine/net/endpoint.h"
 #include "engine/net/protocol.h"
 #include "engine/net/wire_codec.h"
+#include "engine/ps/aggregator.h"
 #include "engine/ps/local_cluster.h"
 
 namespace syncscope::testing {
@@ -240,14 +241,36 @@ public:
 
     /// Starts `work --connect <data endpoint> --backend cpu <extraArgs>`.
     EngineChild& startWorker(const QStringList& extraArgs = {}) {
+        return startWorkerAt(QString::fromStdString(m_endpoints.data), extraArgs);
+    }
+    /// The same, connecting to `endpoint` (a group aggregator's).
+    EngineChild& startWorkerAt(const QString& endpoint, const QStringList& extraArgs = {}) {
         const QString name = QString("worker%1").arg(m_workers.size());
-        QStringList args =
-            QStringList{"work", "--connect", QString::fromStdString(m_endpoints.data), "--backend", "cpu"} + extraArgs;
+        QStringList args = QStringList{"work", "--connect", endpoint, "--backend", "cpu"} + extraArgs;
         if (m_insecure) args << "--insecure";
         else if (!extraArgs.contains("--credentials")) args << "--credentials" << credentialsPath();
         m_workers.push_back(std::make_unique<EngineChild>(logDir(), name, args));
         return *m_workers.back();
     }
+
+    /// Starts `aggregate --connect <data endpoint>` (a group aggregator) and returns the endpoint its
+    /// workers connect to; empty (and a failed check) when it printed none within 30 s.
+    QString startAggregator() {
+        const QString name = QString("aggregator%1").arg(m_aggregators.size());
+        QStringList args{"aggregate", "--connect", QString::fromStdString(m_endpoints.data)};
+        if (m_insecure) args << "--insecure";
+        else args << "--credentials" << credentialsPath();
+        m_aggregators.push_back(std::make_unique<EngineChild>(logDir(), name, args));
+        const QDeadlineTimer deadline(30'000);
+        QString out;
+        while (!(out = m_aggregators.back()->stdoutText()).contains('\n') && m_aggregators.back()->running() &&
+               !deadline.hasExpired())
+            QThread::msleep(20);
+        const QString line = out.section('\n', 0, 0);
+        const QString prefix = engine::kAggregatorLinePrefix;
+        return line.startsWith(prefix) ? line.mid(prefix.size()) : QString();
+    }
+    EngineChild& aggregator(size_t index) { return *m_aggregators.at(index); }
 
     EngineChild& coordinator() { return *m_coordinators.back(); }
     EngineChild& worker(size_t index) { return *m_workers.at(index); }
@@ -280,11 +303,14 @@ public:
         for (const auto& c : m_coordinators) text += "--- coordinator stderr:\n" + c->stderrText();
         for (size_t i = 0; i < m_workers.size(); ++i)
             text += QString("--- worker %1 stderr:\n").arg(i) + m_workers[i]->stderrText();
+        for (size_t i = 0; i < m_aggregators.size(); ++i)
+            text += QString("--- aggregator %1 stderr:\n").arg(i) + m_aggregators[i]->stderrText();
         return text;
     }
 
     void killAll() {
         for (auto& w : m_workers) w->kill();
+        for (auto& a : m_aggregators) a->kill();
         for (auto& c : m_coordinators) c->kill();
     }
 
@@ -297,7 +323,7 @@ private:
     std::unique_ptr<QTemporaryDir> m_logs;
     std::optional<engine::Credentials> m_credentials;
     bool m_insecure = false;
-    std::vector<std::unique_ptr<EngineChild>> m_coordinators, m_workers;
+    std::vector<std::unique_ptr<EngineChild>> m_coordinators, m_workers, m_aggregators;
     CoordinatorEndpoints m_endpoints;
     // Sockets are declared after the context, so they close before it terminates.
     zmq::context_t m_context{1};

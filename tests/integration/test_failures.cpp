@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <csignal>
+#include <set>
 
 #include "cluster_fixture.h"
 
@@ -121,6 +122,53 @@ private slots:
         QVERIFY2(reply && reply->ok(), reply ? reply->error().c_str() : reply.status().message().c_str());
         QVERIFY2(cluster.coordinator().waitForExit(10'000), "the coordinator did not exit after stop");
         QCOMPARE(cluster.coordinator().exitCode(), 0);
+    }
+
+    // bsp, 4 workers behind 2 group aggregators: one aggregator is SIGKILLed mid-run. Its two
+    // workers lose the coordinator (their heartbeats went through it) and exit saying so; the
+    // coordinator marks them lost and trains on with the other two, through the other aggregator;
+    // every gradient pushed is still applied or dropped.
+    void aggregatorCrashLosesOnlyItsWorkers() {
+        ClusterFixture cluster;
+        const auto started = cluster.startCoordinator(
+            QStringList{"--workers", "4", "--mode", "bsp", "--max-seconds", "60", "--heartbeat-timeout", "2"} + kRun);
+        QVERIFY2(started, started.message().c_str());
+        const QString first = cluster.startAggregator(), second = cluster.startAggregator();
+        QVERIFY2(!first.isEmpty() && !second.isEmpty(), qPrintable(cluster.logs()));
+        for (int i = 0; i < 4; ++i) cluster.startWorkerAt(i % 2 ? second : first);
+        TelemetryProbe& telemetry = cluster.telemetry();
+        QVERIFY2(telemetry.waitForTick([](const wire::Tick& t) { return t.state() == wire::RUN_RUNNING && t.version() >= 30; },
+                                       30'000),
+                 qPrintable("training did not start\n" + cluster.logs()));
+        cluster.aggregator(1).kill();
+        std::set<uint32_t> lost;
+        auto gone = telemetry.waitForTick(
+            [&](const wire::Tick& t) {
+                for (const wire::Event& e : t.events())
+                    if (e.kind() == wire::EVENT_WORKER_LOST) lost.insert(e.worker_id());
+                return lost.size() >= 2;
+            },
+            15'000);
+        QVERIFY2(gone, qPrintable("the workers behind the dead aggregator were not marked lost\n" + cluster.logs()));
+        QVERIFY2(lost.size() == 2, "only the dead aggregator's workers are lost");
+        QString why;
+        QVERIFY2(keepsTraining(telemetry, 3, &why), qPrintable("bsp stalled after the aggregator died: " + why));
+        for (size_t i : {size_t(1), size_t(3)}) {  // the workers behind the dead one
+            QVERIFY2(cluster.worker(i).waitForExit(10'000), "a worker behind the dead aggregator kept running");
+            QCOMPARE(cluster.worker(i).exitCode(), 3);
+            QVERIFY2(cluster.worker(i).stderrText().contains("stopped answering"), qPrintable(cluster.worker(i).stderrText()));
+        }
+        wire::ControlRequest stop;
+        stop.set_stop(true);
+        QVERIFY(cluster.control().request(stop));
+        auto last = telemetry.waitForTick([](const wire::Tick& t) { return t.state() == wire::RUN_STOPPED; }, 10'000);
+        QVERIFY(last);
+        QVERIFY2(cluster.coordinator().waitForExit(15'000), "the coordinator did not exit after stop");
+        QCOMPARE(cluster.coordinator().exitCode(), 0);
+        QVERIFY2(cluster.aggregator(0).waitForExit(10'000), "the live aggregator did not end with the run");
+        QCOMPARE(cluster.aggregator(0).exitCode(), 0);
+        const auto final = telemetry.latest();
+        QCOMPARE(final->pushed(), final->applied() + final->dropped());
     }
 
     // A worker frozen (SIGSTOP) while it waits at the bsp barrier is marked lost; once thawed, its

@@ -3,6 +3,8 @@
 // is accounted for (pushed = applied + dropped, nothing pending), and the run still reaches 85%.
 #include <QTest>
 
+#include <cstdio>
+
 #include <map>
 
 #include "cluster_fixture.h"
@@ -87,13 +89,26 @@ private slots:
         QCOMPARE(reply->event().pushed(), reply->event().applied() + reply->event().dropped());
     }
 
+    // Also with two group aggregator processes (group g's is g mod 2): a regrouping moves workers
+    // to their new group's aggregator while the run goes on.
+    void regroupByCountSpeedAndAssignment_data() {
+        QTest::addColumn<int>("aggregators");
+        QTest::newRow("direct") << 0;
+        QTest::newRow("two aggregators") << 2;
+    }
     void regroupByCountSpeedAndAssignment() {
+        QFETCH(int, aggregators);
         ClusterFixture cluster;
         // dynsgd: 4 groups of one are asp, which with momentum 0.9 and full-rate stale updates diverges.
         QVERIFY2(cluster.startCoordinator({"--workers", "4", "--model", "mlp", "--mode", "grouped", "--groups", "2",
                                            "--lr-modulation", "dynsgd", "--max-seconds", "60", "--slowdown", "0:1:20"}),
                  qPrintable(cluster.logs()));
-        for (int i = 0; i < 4; ++i) cluster.startWorker();
+        QStringList at;
+        for (int i = 0; i < aggregators; ++i) {
+            at << cluster.startAggregator();
+            QVERIFY2(!at.back().isEmpty(), qPrintable(cluster.logs()));
+        }
+        for (int i = 0; i < 4; ++i) at.isEmpty() ? cluster.startWorker() : cluster.startWorkerAt(at[i % at.size()]);
         QVERIFY(cluster.telemetry().waitForTick([](const wire::Tick& t) { return t.version() > 20; }, 60'000));
         auto groupsOf = [&](uint64_t after) {
             std::map<uint32_t, uint32_t> groups;
@@ -139,6 +154,17 @@ private slots:
         QCOMPARE(groups[1], 1u);
         QCOMPARE(groups[2], 0u);
         QCOMPARE(groups[3], 0u);
+        if (aggregators) {  // each worker's last move took it to its final group's aggregator
+            std::map<uint32_t, uint32_t> movedTo;
+            for (const wire::Event& e : cluster.telemetry().events()) {
+                uint32_t worker = 0, group = 0;
+                if (std::sscanf(e.detail().c_str(), "worker %u moves to group %u", &worker, &group) == 2)
+                    movedTo[worker] = group;
+            }
+            qInfo("%zu workers moved between aggregators", movedTo.size());
+            QVERIFY(!movedTo.empty());  // by speed, three workers share one group: someone moved
+            for (const auto& [worker, group] : movedTo) QCOMPARE(group % 2, groups[worker] % 2);
+        }
 
         // Regrouping outside the grouped mode is refused with a reason.
         wire::ControlRequest bsp = setMode(wire::BSP);
