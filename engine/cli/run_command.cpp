@@ -79,6 +79,9 @@ int runLocal(const RunOptions& options, const std::string& backend, int threads,
         return printError(invalidArgument(std::string("`run` starts native workers, which cannot train --model ") +
                                           kExternalModel + "; start the coordinator with `serve --model " +
                                           kExternalModel + " --parameters N` and your own workers (python/)"));
+    if (aggregators > options.workers)
+        return printError(invalidArgument(fmt::format("--aggregators {} is more than the {} workers they would serve",
+                                                      aggregators, options.workers)));
     auto throttles = StragglerThrottles::parse(cpuQuotas);
     if (!throttles) return printError(throttles.status());
     const std::atomic<bool>& interrupted = catchInterrupts();
@@ -88,9 +91,6 @@ int runLocal(const RunOptions& options, const std::string& backend, int threads,
     serveArgs.insert(serveArgs.end(), {"--data-port", "0", "--control-port", "0", "--telemetry-port", "0"});
     if (Status s = cluster.startCoordinator(serveArgs); !s)
         return printError(s);
-    if (aggregators > options.workers)
-        return printError(invalidArgument(fmt::format("--aggregators {} is more than the {} workers they would serve",
-                                                      aggregators, options.workers)));
     std::vector<std::string> aggregatorEndpoints;  // workers are dealt out to them in turn
     for (unsigned i = 0; i < aggregators; ++i) {
         auto endpoint = cluster.startAggregator();

@@ -27,6 +27,14 @@ private slots:
                                                   << "--until-stopped and a stop condition";
         QTest::newRow("serve port") << QStringList{"serve", "--data-port", "70000"} << "--data-port";
         QTest::newRow("work without connect") << QStringList{"work"} << "--connect";
+        QTest::newRow("aggregate without connect") << QStringList{"aggregate"} << "--connect";
+        QTest::newRow("aggregate insecure off loopback")
+            << QStringList{"aggregate", "--connect", "tcp://127.0.0.1:1", "--insecure", "--bind", "0.0.0.0"} << "0.0.0.0";
+        QTest::newRow("aggregate without credentials")
+            << QStringList{"aggregate", "--connect", "tcp://127.0.0.1:1", "--credentials", "/nonexistent/credentials"}
+            << "/nonexistent/credentials";
+        QTest::newRow("more aggregators than workers") << QStringList{"run", "--workers", "2", "--aggregators", "3"}
+                                                       << "--aggregators 3 is more than the 2 workers";
         QTest::newRow("export missing file") << QStringList{"export", "/nonexistent.ssrec", "--format", "csv"}
                                              << "/nonexistent.ssrec";
         QTest::newRow("missing data") << QStringList{"train", "--data", "/nonexistent/fmnist"}
