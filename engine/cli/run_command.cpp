@@ -91,17 +91,11 @@ int runLocal(const RunOptions& options, const std::string& backend, int threads,
     serveArgs.insert(serveArgs.end(), {"--data-port", "0", "--control-port", "0", "--telemetry-port", "0"});
     if (Status s = cluster.startCoordinator(serveArgs); !s)
         return printError(s);
-    std::vector<std::string> aggregatorEndpoints;  // workers are dealt out to them in turn
-    for (unsigned i = 0; i < aggregators; ++i) {
-        auto endpoint = cluster.startAggregator();
-        if (!endpoint) return printError(endpoint.status());
-        aggregatorEndpoints.push_back(*endpoint);
-    }
-    for (unsigned i = 0; i < options.workers; ++i) {
-        const std::string connect = aggregators ? aggregatorEndpoints[i % aggregators] : std::string();
-        if (auto pid = cluster.startWorker({"--backend", backend, "--threads", std::to_string(threads)}, connect); !pid)
+    for (unsigned i = 0; i < aggregators; ++i)  // before the workers, which the coordinator deals to them
+        if (auto endpoint = cluster.startAggregator(); !endpoint) return printError(endpoint.status());
+    for (unsigned i = 0; i < options.workers; ++i)
+        if (auto pid = cluster.startWorker({"--backend", backend, "--threads", std::to_string(threads)}); !pid)
             return printError(pid.status());
-    }
 
     zmq::context_t context(1);
     zmq::socket_t telemetry(context, zmq::socket_type::sub), control(context, zmq::socket_type::dealer);
@@ -171,7 +165,7 @@ void addRunCommand(CLI::App& app, int& exitCode) {
     auto aggregators = std::make_shared<unsigned>(0);
     cmd->add_option("--aggregators", *aggregators,
                     "Group aggregators as processes between the workers and the coordinator (0: none); grouped "
-                    "mode gives group g to aggregator g mod this, other modes deal workers out in turn")
+                    "mode sends group g's workers to aggregator g mod this, other modes deal workers out by id")
         ->capture_default_str();
     addJsonFlag(*cmd, *json);
     cmd->callback([=, &exitCode] {

@@ -106,7 +106,16 @@ Status Aggregator::run() {
             }
         }
         sendDueRounds();
+        heartbeatIfDue();
     }
+}
+
+void Aggregator::heartbeatIfDue() {
+    if (Clock::now() - m_lastHeartbeat < kHeartbeatEvery) return;
+    m_lastHeartbeat = Clock::now();
+    wire::Envelope beat;
+    beat.mutable_heartbeat();
+    m_coordinator.send(beat);
 }
 
 void Aggregator::fromWorker(InboundMessage& message) {
@@ -176,7 +185,7 @@ void Aggregator::sendDueRounds() {
 }
 
 std::chrono::milliseconds Aggregator::untilNextDue() const {
-    auto wait = std::chrono::milliseconds(100);
+    auto wait = kHeartbeatEvery;
     const auto now = Clock::now();
     for (const auto& [key, round] : m_rounds)
         if (round.sum)

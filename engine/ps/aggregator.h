@@ -59,6 +59,9 @@ public:
     /// gradient follows in a later sum; the coordinator adds them up). Only a stalled or lost
     /// worker makes a sum wait this long.
     static constexpr std::chrono::milliseconds kPartialSumAfter{50};
+    /// It tells the coordinator it is alive this often (it is dropped after the run's heartbeat
+    /// timeout of silence, and no worker is sent to it any more).
+    static constexpr std::chrono::milliseconds kHeartbeatEvery{250};
 
     explicit Aggregator(AggregatorOptions options);
     ~Aggregator();
@@ -101,6 +104,7 @@ private:
     void sendRound(const RoundKey& key, bool partial);
     void sendDueRounds();
     std::chrono::milliseconds untilNextDue() const;
+    void heartbeatIfDue();
 
     AggregatorOptions m_options;
     zmq::context_t m_context{2};
@@ -113,6 +117,7 @@ private:
     std::map<std::string, Release> m_released;  ///< by the worker's route
     std::map<RoundKey, Round> m_rounds;
     AggregatorStats m_stats;
+    std::chrono::steady_clock::time_point m_lastHeartbeat;
 };
 
 }  // namespace syncscope::engine

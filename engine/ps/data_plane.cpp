@@ -26,8 +26,10 @@ void DataPlane::poll() {
 
 void DataPlane::handle(InboundMessage& message) {
     const wire::Envelope& envelope = message.envelope;
+    const auto aggregator = m_aggregators.find(message.identity);
+    if (aggregator != m_aggregators.end()) aggregator->second.lastSeen = Clock::now();
     if (!envelope.route().empty()) {  // relayed for a worker behind a group aggregator
-        if (!m_aggregators.count(message.identity))
+        if (aggregator == m_aggregators.end())
             return m_endpoint.refuse(message.identity, envelope.correlation_id(),
                                      "only a registered group aggregator relays messages for other peers");
         message.route = envelope.route();
@@ -52,6 +54,7 @@ void DataPlane::handle(InboundMessage& message) {
 }
 
 void DataPlane::handleHeartbeat(const InboundMessage& message) {
+    if (message.route.empty() && m_aggregators.count(message.identity)) return;  // an aggregator's own: seen
     auto owner = m_heartbeatOwners.find({message.identity, message.route});
     WorkerRecord* w = owner == m_heartbeatOwners.end() ? nullptr : m_state.workers.find(owner->second);
     if (!w)
@@ -356,6 +359,7 @@ void DataPlane::checkHeartbeats() {
     for (auto& [id, w] : m_state.workers.all())
         if (w.active() && Clock::now() - w.lastSeen >= timeout)
             markLost(w, fmt::format("sent nothing for {:g} s", m_state.options.heartbeatTimeoutSeconds));
+    checkAggregators();
 }
 
 }  // namespace syncscope::engine

@@ -42,7 +42,8 @@ public:
     bool sendParameters(WorkerRecord& worker, SharedFloats parameters, uint64_t version);
     /// Tells a worker the run is over.
     void sendStop(WorkerRecord& worker);
-    /// Declares workers silent for the heartbeat timeout lost (the policy then goes on without them).
+    /// Declares workers silent for the heartbeat timeout lost (the policy then goes on without them),
+    /// and aggregators silent as long gone (no worker is sent to them any more).
     void checkHeartbeats();
     /// Frames refused on the data endpoint so far.
     uint64_t refused() const { return m_endpoint.refused(); }
@@ -51,14 +52,15 @@ public:
     void flushFanouts();
     /// Tells the group aggregators the run is over (they exit).
     void stopAggregators();
-    /// Group aggregators registered (in the order they did: aggregator k serves group k mod count).
+    /// Group aggregators alive (in the order they registered: the k-th serves group k mod count).
     size_t aggregatorCount() const { return m_aggregatorOrder.size(); }
 
 private:
     /// A group aggregator: a process its workers connect to instead of this one (see aggregator.h).
     struct AggregatorLink {
         std::string endpoint;  ///< where its workers connect
-        size_t index = 0;
+        size_t index = 0;      ///< in the order they registered (named in events)
+        Clock::time_point lastSeen;
     };
     /// Parameters of one version for workers behind one aggregator, sent as one ParamsFanout.
     struct Fanout {
@@ -71,9 +73,11 @@ private:
     /// A worker behind an aggregator registering there after a move: it keeps its id and session.
     void handleMovedRegister(const InboundMessage& message, WorkerRecord& worker);
     void handleGradientSum(InboundMessage& message);
-    /// The aggregator a worker behind one belongs to now (grouped: its group's); null: where it is.
+    /// The aggregator a worker should talk through now (grouped: its group's; otherwise a worker
+    /// connected here directly is dealt one by its id); null: where it is.
     const std::pair<const std::string, AggregatorLink>* aggregatorFor(const WorkerRecord& worker) const;
     void sendMove(WorkerRecord& worker, const std::string& aggregator);
+    void checkAggregators();
     /// Why a push's metadata is refused (a version from the future, another batch); empty: fine.
     std::string pushRefusal(const wire::Push& push, const WorkerRecord& worker) const;
     /// A push arrived from `worker`: it is alive (a lost one comes back), and its times are noted.
@@ -106,7 +110,7 @@ private:
     std::function<void()> m_startTraining;
     std::map<std::pair<std::string, std::string>, uint32_t> m_heartbeatOwners;  ///< (identity, route) -> worker
     std::map<std::string, AggregatorLink> m_aggregators;  ///< by routing identity
-    std::vector<std::string> m_aggregatorOrder;
+    std::vector<std::string> m_aggregatorOrder;  ///< the live ones
     std::map<std::pair<std::string, const float*>, Fanout> m_fanouts;  ///< (aggregator, parameters) -> queued
     bool m_divergenceReported = false;
     std::mt19937_64 m_tokens{std::random_device{}()};  ///< session tokens

@@ -36,6 +36,7 @@ void DataPlane::handleAggregatorRegister(const InboundMessage& message) {
         m_aggregatorOrder.push_back(message.identity);
     }
     it->second.endpoint = reg.endpoint();
+    it->second.lastSeen = Clock::now();
     wire::Envelope welcome;
     *welcome.mutable_welcome()->mutable_spec() = m_state.options.spec;
     welcome.mutable_welcome()->set_max_gradient_norm(m_state.options.maxGradientNorm);
@@ -46,6 +47,19 @@ void DataPlane::handleAggregatorRegister(const InboundMessage& message) {
 }
 
 void DataPlane::handleMovedRegister(const InboundMessage& message, WorkerRecord& w) {
+    const std::string& unreachable = message.envelope.register_().unreachable();
+    for (auto it = m_aggregatorOrder.begin(); !unreachable.empty() && it != m_aggregatorOrder.end(); ++it) {
+        const AggregatorLink& link = m_aggregators.at(*it);
+        if (link.endpoint != unreachable) continue;
+        m_events.raise(wire::EVENT_ERROR,
+                       fmt::format("worker {} could not reach group aggregator {} at {}: no worker is sent there any "
+                                   "more (is that address reachable from the workers' nodes? see aggregate --advertise)",
+                                   w.id, link.index, link.endpoint),
+                       w.id);
+        m_aggregators.erase(*it);
+        m_aggregatorOrder.erase(it);
+        break;
+    }
     m_state.workers.reroute(w, message.identity, message.route);
     w.moving = false;
     w.lastSeen = Clock::now();
@@ -58,12 +72,34 @@ void DataPlane::handleMovedRegister(const InboundMessage& message, WorkerRecord&
 }
 
 const std::pair<const std::string, DataPlane::AggregatorLink>* DataPlane::aggregatorFor(const WorkerRecord& w) const {
-    // Only grouped mode ties a worker to one aggregator (its group's); in the others any serves,
-    // so a worker stays where it is. Workers connected directly stay direct, and so do those
-    // that cannot move (a Python worker).
-    if (w.route.empty() || !w.movable || m_aggregatorOrder.empty() || m_state.mode.mode() != wire::GROUPED)
-        return nullptr;
-    return &*m_aggregators.find(m_aggregatorOrder[w.group % m_aggregatorOrder.size()]);
+    // Grouped mode ties a worker to its group's aggregator. In the others any aggregator serves:
+    // a worker behind one stays there, and one connected here directly is dealt one by its id when
+    // the mode sums rounds (bsp), so workers need only know the coordinator's address; in a mode
+    // that takes gradients one by one an aggregator would only add a hop. A worker that cannot
+    // move (a Python one) stays where it is.
+    if (!w.movable || m_aggregatorOrder.empty()) return nullptr;
+    const size_t count = m_aggregatorOrder.size();
+    if (m_state.mode.mode() == wire::GROUPED) return &*m_aggregators.find(m_aggregatorOrder[w.group % count]);
+    if (!w.route.empty() || !m_state.policy->takesSums()) return nullptr;
+    return &*m_aggregators.find(m_aggregatorOrder[w.id % count]);
+}
+
+void DataPlane::checkAggregators() {
+    const auto timeout = std::chrono::duration<double>(m_state.options.heartbeatTimeoutSeconds);
+    for (auto it = m_aggregatorOrder.begin(); it != m_aggregatorOrder.end();) {
+        const AggregatorLink& link = m_aggregators.at(*it);
+        if (Clock::now() - link.lastSeen < timeout) {
+            ++it;
+            continue;
+        }
+        // Its workers find out by themselves (their messages go unanswered) and register with the
+        // coordinator again, which deals them to the aggregators still alive.
+        m_events.raise(wire::EVENT_GROUPS,
+                       fmt::format("group aggregator {} ({}) sent nothing for {:g} s: gone; no worker is sent there",
+                                   link.index, link.endpoint, m_state.options.heartbeatTimeoutSeconds));
+        m_aggregators.erase(*it);
+        it = m_aggregatorOrder.erase(it);
+    }
 }
 
 void DataPlane::sendMove(WorkerRecord& w, const std::string& aggregator) {
@@ -76,7 +112,10 @@ void DataPlane::sendMove(WorkerRecord& w, const std::string& aggregator) {
     m_endpoint.send(w.identity, envelope, nullptr, w.route);
     w.moving = true;
     m_events.raise(wire::EVENT_GROUPS,
-                   fmt::format("worker {} moves to group {}'s aggregator ({})", w.id, w.group, to.index), w.id);
+                   m_state.mode.mode() == wire::GROUPED
+                       ? fmt::format("worker {} moves to group {}'s aggregator ({})", w.id, w.group, to.index)
+                       : fmt::format("worker {} moves to aggregator {}", w.id, to.index),
+                   w.id);
 }
 
 void DataPlane::handleGradientSum(InboundMessage& message) {

@@ -76,8 +76,8 @@ Result<std::string> LocalCluster::startAggregator() {
     return line->substr(prefix.size());
 }
 
-Result<pid_t> LocalCluster::startWorker(const std::vector<std::string>& workerArgs, const std::string& connect) {
-    std::vector<std::string> args{"work", "--connect", connect.empty() ? m_endpoints.data : connect};
+Result<pid_t> LocalCluster::startWorker(const std::vector<std::string>& workerArgs) {
+    std::vector<std::string> args{"work", "--connect", m_endpoints.data};
     args.insert(args.end(), workerArgs.begin(), workerArgs.end());
     const std::vector<std::string> security = securityArguments();
     args.insert(args.end(), security.begin(), security.end());

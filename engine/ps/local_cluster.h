@@ -32,9 +32,8 @@ public:
 
     /// Starts `syncscope-engine serve <serveArgs>` and reads the endpoints it bound.
     Status startCoordinator(const std::vector<std::string>& serveArgs);
-    /// Starts one `syncscope-engine work --connect <endpoint> <workerArgs>`; returns its pid. The
-    /// endpoint: the coordinator's data endpoint, or `connect` (an aggregator's).
-    Result<pid_t> startWorker(const std::vector<std::string>& workerArgs, const std::string& connect = {});
+    /// Starts one `syncscope-engine work --connect <data endpoint> <workerArgs>`; returns its pid.
+    Result<pid_t> startWorker(const std::vector<std::string>& workerArgs);
     /// Starts `syncscope-engine aggregate --connect <data endpoint>` (a group aggregator) and
     /// returns the endpoint its workers connect to.
     Result<std::string> startAggregator();

@@ -31,6 +31,8 @@ using Clock = std::chrono::steady_clock;
 constexpr auto kLostMessageAfter = std::chrono::seconds(3);
 using Millis = std::chrono::duration<double, std::milli>;
 constexpr uint32_t kMaxBatchSize = 1 << 16;      // far beyond any batch a worker can hold
+/// How long a worker tries to register with the aggregator it was moved to before it goes back.
+constexpr double kMoveTimeoutSeconds = 5;
 
 void sleepMs(double ms) {
     if (ms > 0) std::this_thread::sleep_for(Millis(ms));
@@ -76,7 +78,10 @@ private:
     void push(uint64_t baseVersion, float loss, double computeMs);
     void openSocket(const std::string& endpoint);
     /// Registers as `hello` says on the data socket and waits for the Welcome.
-    Result<InboundMessage> registerWith(wire::Envelope& hello);
+    Result<InboundMessage> registerWith(wire::Envelope& hello, double timeoutSeconds);
+    /// Registers again, keeping its id and session, at `endpoint`; `unreachable`: the aggregator
+    /// it could not reach (the coordinator stops sending workers there).
+    Status reregisterAt(const std::string& endpoint, const std::string& unreachable, double timeoutSeconds);
     /// Its group's aggregator is elsewhere now: the data socket goes there, and the worker pulls.
     Status moveTo(const std::string& endpoint);
 
@@ -238,7 +243,7 @@ void WorkerSession::openSocket(const std::string& endpoint) {
     m_socket.connect(endpoint);
 }
 
-Result<InboundMessage> WorkerSession::registerWith(wire::Envelope& hello) {
+Result<InboundMessage> WorkerSession::registerWith(wire::Envelope& hello, double timeoutSeconds) {
     hello.mutable_register_()->set_pid(static_cast<uint32_t>(getpid()));
     char host[256] = "";
     gethostname(host, sizeof host - 1);
@@ -246,19 +251,20 @@ Result<InboundMessage> WorkerSession::registerWith(wire::Envelope& hello) {
     hello.mutable_register_()->set_backend(m_options.backend == BackendKind::Cpu ? "cpu" : "auto");
     hello.mutable_register_()->set_movable(true);
     sendMessage(m_socket, nullptr, hello);
-    auto welcome = awaitReply(m_options.registerTimeoutSeconds, nullptr);
+    auto welcome = awaitReply(timeoutSeconds, nullptr);
     if (!welcome) return welcome.status();
     if (!welcome->envelope.has_welcome()) return unavailable("the coordinator answered registration with no welcome");
     return welcome;
 }
 
-Status WorkerSession::moveTo(const std::string& endpoint) {
+Status WorkerSession::reregisterAt(const std::string& endpoint, const std::string& unreachable, double timeoutSeconds) {
     openSocket(endpoint);
     wire::Envelope hello;
     hello.mutable_register_()->set_worker_id(m_id);
     hello.mutable_register_()->set_session_token(m_sessionToken);
-    auto welcome = registerWith(hello);
-    if (!welcome) return unavailable("moving to the aggregator at " + endpoint + ": " + welcome.status().message());
+    hello.mutable_register_()->set_unreachable(unreachable);
+    auto welcome = registerWith(hello, timeoutSeconds);
+    if (!welcome) return welcome.status();
     if (welcome->envelope.welcome().worker_id() != m_id)
         return unavailable("the coordinator answered a move with another worker's session");
     wire::Envelope pull;
@@ -268,10 +274,21 @@ Status WorkerSession::moveTo(const std::string& endpoint) {
     return Status::ok();
 }
 
+Status WorkerSession::moveTo(const std::string& endpoint) {
+    const Status moved = reregisterAt(endpoint, {}, kMoveTimeoutSeconds);
+    if (moved) return moved;
+    // The aggregator does not answer there (gone, or an address this node cannot reach): back to
+    // where this worker started, saying so.
+    *m_lost = false;
+    std::fprintf(stderr, "worker %u: could not move to the aggregator at %s (%s); registering again at %s\n", m_id,
+                 endpoint.c_str(), moved.message().c_str(), m_options.connect.c_str());
+    return reregisterAt(m_options.connect, endpoint, m_options.registerTimeoutSeconds);
+}
+
 Status WorkerSession::run() {
     openSocket(m_options.connect);
     wire::Envelope hello;
-    auto welcome = registerWith(hello);
+    auto welcome = registerWith(hello, m_options.registerTimeoutSeconds);
     if (!welcome) return welcome.status();
     // Heartbeats start before the data loads, so a slow start never looks like a dead worker.
     const wire::Welcome& w = welcome->envelope.welcome();

@@ -255,9 +255,9 @@ public:
 
     /// Starts `aggregate --connect <data endpoint>` (a group aggregator) and returns the endpoint its
     /// workers connect to; empty (and a failed check) when it printed none within 30 s.
-    QString startAggregator() {
+    QString startAggregator(const QStringList& extraArgs = {}) {
         const QString name = QString("aggregator%1").arg(m_aggregators.size());
-        QStringList args{"aggregate", "--connect", QString::fromStdString(m_endpoints.data)};
+        QStringList args = QStringList{"aggregate", "--connect", QString::fromStdString(m_endpoints.data)} + extraArgs;
         if (m_insecure) args << "--insecure";
         else args << "--credentials" << credentialsPath();
         m_aggregators.push_back(std::make_unique<EngineChild>(logDir(), name, args));

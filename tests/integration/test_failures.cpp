@@ -1,6 +1,8 @@
 // Failures with real processes: a SIGKILLed worker is noticed by its missing heartbeats, bsp goes
-// on with the others and a new worker joins; when the coordinator dies, workers say so and exit,
-// or with --retry wait for a coordinator on the same port and train for it.
+// on with the others and a new worker joins; a SIGKILLed group aggregator is given up, and its
+// workers exit or (dealt to it by the coordinator) come back through another; when the
+// coordinator dies, workers say so and exit, or with --retry wait for a coordinator on the same
+// port and train for it.
 #include <QElapsedTimer>
 #include <QTest>
 
@@ -124,39 +126,63 @@ private slots:
         QCOMPARE(cluster.coordinator().exitCode(), 0);
     }
 
-    // bsp, 4 workers behind 2 group aggregators: one aggregator is SIGKILLed mid-run. Its two
-    // workers lose the coordinator (their heartbeats went through it) and exit saying so; the
-    // coordinator marks them lost and trains on with the other two, through the other aggregator;
-    // every gradient pushed is still applied or dropped.
-    void aggregatorCrashLosesOnlyItsWorkers() {
+    // bsp, 4 workers and 2 group aggregators: one aggregator is SIGKILLed mid-run. Workers that
+    // connected to it directly lose the coordinator (their heartbeats went through it) and exit
+    // saying so. Workers that connected to the coordinator, which dealt them to the aggregators,
+    // notice their unanswered push, register again and are dealt to the live aggregator. Either
+    // way the coordinator drops the dead aggregator, bsp trains on, and every gradient pushed is
+    // applied or dropped.
+    void aggregatorCrash_data() {
+        QTest::addColumn<bool>("dealt");
+        QTest::newRow("workers connected to it") << false;
+        QTest::newRow("workers dealt to it") << true;
+    }
+    void aggregatorCrash() {
+        QFETCH(bool, dealt);
         ClusterFixture cluster;
         const auto started = cluster.startCoordinator(
             QStringList{"--workers", "4", "--mode", "bsp", "--max-seconds", "60", "--heartbeat-timeout", "2"} + kRun);
         QVERIFY2(started, started.message().c_str());
         const QString first = cluster.startAggregator(), second = cluster.startAggregator();
         QVERIFY2(!first.isEmpty() && !second.isEmpty(), qPrintable(cluster.logs()));
-        for (int i = 0; i < 4; ++i) cluster.startWorkerAt(i % 2 ? second : first);
+        for (int i = 0; i < 4; ++i) dealt ? cluster.startWorker() : cluster.startWorkerAt(i % 2 ? second : first);
         TelemetryProbe& telemetry = cluster.telemetry();
         QVERIFY2(telemetry.waitForTick([](const wire::Tick& t) { return t.state() == wire::RUN_RUNNING && t.version() >= 30; },
                                        30'000),
                  qPrintable("training did not start\n" + cluster.logs()));
         cluster.aggregator(1).kill();
         std::set<uint32_t> lost;
+        bool aggregatorGone = false;
         auto gone = telemetry.waitForTick(
             [&](const wire::Tick& t) {
-                for (const wire::Event& e : t.events())
+                for (const wire::Event& e : t.events()) {
                     if (e.kind() == wire::EVENT_WORKER_LOST) lost.insert(e.worker_id());
-                return lost.size() >= 2;
+                    aggregatorGone |= e.detail().find("group aggregator 1") != std::string::npos &&
+                                      e.detail().find("gone") != std::string::npos;
+                }
+                return lost.size() >= 2 && aggregatorGone;
             },
             15'000);
-        QVERIFY2(gone, qPrintable("the workers behind the dead aggregator were not marked lost\n" + cluster.logs()));
-        QVERIFY2(lost.size() == 2, "only the dead aggregator's workers are lost");
+        QVERIFY2(gone, qPrintable("the dead aggregator or its workers were not given up\n" + cluster.logs()));
+        QCOMPARE(lost.size(), size_t(2));  // only its own
         QString why;
         QVERIFY2(keepsTraining(telemetry, 3, &why), qPrintable("bsp stalled after the aggregator died: " + why));
-        for (size_t i : {size_t(1), size_t(3)}) {  // the workers behind the dead one
-            QVERIFY2(cluster.worker(i).waitForExit(10'000), "a worker behind the dead aggregator kept running");
-            QCOMPARE(cluster.worker(i).exitCode(), 3);
-            QVERIFY2(cluster.worker(i).stderrText().contains("stopped answering"), qPrintable(cluster.worker(i).stderrText()));
+        if (dealt) {  // its workers are back, through the live aggregator: 4 train again
+            auto back = telemetry.waitForTick(
+                [](const wire::Tick& t) {
+                    return std::count_if(t.workers().begin(), t.workers().end(), [](const wire::WorkerStats& w) {
+                               return w.state() == wire::WORKER_COMPUTING || w.state() == wire::WORKER_WAITING;
+                           }) == 4;
+                },
+                20'000);
+            QVERIFY2(back, qPrintable("the dead aggregator's workers did not come back\n" + cluster.logs()));
+            for (size_t i = 0; i < 4; ++i) QVERIFY2(cluster.worker(i).running(), "a worker exited");
+        } else {
+            for (size_t i : {size_t(1), size_t(3)}) {  // the workers behind the dead one
+                QVERIFY2(cluster.worker(i).waitForExit(10'000), "a worker behind the dead aggregator kept running");
+                QCOMPARE(cluster.worker(i).exitCode(), 3);
+                QVERIFY2(cluster.worker(i).stderrText().contains("stopped answering"), qPrintable(cluster.worker(i).stderrText()));
+            }
         }
         wire::ControlRequest stop;
         stop.set_stop(true);
@@ -169,6 +195,29 @@ private slots:
         QCOMPARE(cluster.aggregator(0).exitCode(), 0);
         const auto final = telemetry.latest();
         QCOMPARE(final->pushed(), final->applied() + final->dropped());
+    }
+
+    // An aggregator that tells the coordinator an address its workers cannot reach (a wrong
+    // --advertise): the workers dealt to it come back, the coordinator says which aggregator and
+    // why, sends no one there again, and bsp trains on with the workers connected directly.
+    void aggregatorAtAWrongAddress() {
+        ClusterFixture cluster;
+        const auto started = cluster.startCoordinator(QStringList{"--workers", "2", "--mode", "bsp", "--max-seconds", "60"} + kRun);
+        QVERIFY2(started, started.message().c_str());
+        QVERIFY2(!cluster.startAggregator({"--advertise", "tcp://127.0.0.1:1"}).isEmpty(), qPrintable(cluster.logs()));
+        cluster.startWorker();
+        cluster.startWorker();
+        TelemetryProbe& telemetry = cluster.telemetry();
+        auto said = telemetry.waitForEvent(
+            [](const wire::Event& e) {
+                return e.kind() == wire::EVENT_ERROR && e.detail().find("could not reach group aggregator 0") != std::string::npos;
+            },
+            30'000);
+        QVERIFY2(said, qPrintable("no event named the unreachable aggregator\n" + cluster.logs()));
+        QVERIFY2(said->detail().find("--advertise") != std::string::npos, said->detail().c_str());
+        QString why;
+        QVERIFY2(keepsTraining(telemetry, 3, &why), qPrintable("bsp did not train on: " + why + "\n" + cluster.logs()));
+        QVERIFY(cluster.worker(0).running() && cluster.worker(1).running());
     }
 
     // A worker frozen (SIGSTOP) while it waits at the bsp barrier is marked lost; once thawed, its
