@@ -18,22 +18,24 @@ struct AggregateFlags {
     SecurityFlags security;
 };
 
-int aggregate(AggregateFlags flags) {
-    if (flags.security.insecure) {
-        if (Status s = checkInsecureBind(flags.security, flags.options.bindHost); !s) return printError(s);
+}  // namespace
+
+int aggregate(AggregatorOptions options, const SecurityFlags& security) {
+    if (security.insecure) {
+        if (Status s = checkInsecureBind(security, options.bindHost); !s) return printError(s);
     } else {
-        auto credentials = Credentials::load(flags.security.credentials);
+        auto credentials = Credentials::load(security.credentials);
         if (!credentials) return printError(credentials.status());
         if (credentials->serverSecret.empty() || !credentials->clients.count(Role::Worker))
             return printError(invalidArgument(
                 "an aggregator serves workers with the coordinator's key and joins it as a worker: give it the "
                 "coordinator's credentials file (the one `serve` made, or `keygen`), not a client's (" +
-                flags.security.credentials + ")"));
-        flags.options.credentials = std::move(*credentials);
+                security.credentials + ")"));
+        options.credentials = std::move(*credentials);
     }
-    flags.options.plainDataPlane = flags.security.plainDataPlane();
-    flags.options.interrupted = &catchInterrupts();
-    Aggregator aggregator(flags.options);
+    options.plainDataPlane = security.plainDataPlane();
+    options.interrupted = &catchInterrupts();
+    Aggregator aggregator(options);
     if (Status s = aggregator.start(); !s) return printError(s, 3);
     std::printf("%s%s\n", kAggregatorLinePrefix, aggregator.endpoint().c_str());
     std::fflush(stdout);
@@ -48,8 +50,6 @@ int aggregate(AggregateFlags flags) {
     return status ? 0 : printError(status, 3);
 }
 
-}  // namespace
-
 void addAggregateCommand(CLI::App& app, int& exitCode) {
     auto flags = std::make_shared<AggregateFlags>();
     CLI::App* cmd = app.add_subcommand(
@@ -60,7 +60,7 @@ void addAggregateCommand(CLI::App& app, int& exitCode) {
     cmd->add_option("--advertise", flags->options.advertise,
                     "The endpoint workers dial when it is not the bound one (e.g. tcp://node7:6000)");
     addSecurityFlags(*cmd, flags->security, true);
-    cmd->callback([=, &exitCode] { exitCode = aggregate(*flags); });
+    cmd->callback([=, &exitCode] { exitCode = aggregate(flags->options, flags->security); });
 }
 
 }  // namespace syncscope::engine

@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/cli/aggregate_command.h"
 #include "engine/cli/attach_help.h"
 #include "engine/cli/cli_errors.h"
 #include "engine/cli/hosts_launch.h"
@@ -31,19 +32,26 @@ std::string jobCredentialsPath(const SlurmTask& task) {
 
 void printAttachHelp(const SlurmTask& task, const LaunchFlags& f, const CoordinatorEndpoints& bound) {
     const std::string& host = task.firstHost;
-    std::printf("slurm: coordinator of job %s on %s (task 0 of %u); %u workers connect to %s\n", task.jobId.c_str(),
-                host.c_str(), task.tasks, task.tasks - 1, onHost(bound.data, host).c_str());
+    std::printf("slurm: coordinator of job %s on %s (task 0 of %u); %u workers connect to %s", task.jobId.c_str(),
+                host.c_str(), task.tasks, f.run.workers, onHost(bound.data, host).c_str());
+    if (f.aggregators) std::printf(", which deals them to the group aggregators of tasks 1-%u", f.aggregators);
+    std::printf("\n");
     printConsoleAttach(host, bound, f.security);
 }
 
 // Every task checks the run flags, so a mistake ends the whole step at once instead of leaving the
 // workers to wait for a coordinator that refused to start.
 Status checkRun(const SlurmTask& task, LaunchFlags& f, bool workersGiven) {
-    if (workersGiven && f.run.workers != task.tasks - 1)
+    if (f.aggregators + 2 > task.tasks)
+        return invalidArgument(fmt::format("--aggregators {} leaves no worker among the step's {} tasks (1 coordinator, "
+                                           "then the aggregators, then the workers)", f.aggregators, task.tasks));
+    const unsigned workers = task.tasks - 1 - f.aggregators;
+    if (workersGiven && f.run.workers != workers)
         return invalidArgument(fmt::format(
-            "--workers {} disagrees with the step's {} tasks (1 coordinator + {} workers); leave --workers out, "
-            "or ask srun for --ntasks {}", f.run.workers, task.tasks, task.tasks - 1, f.run.workers + 1));
-    f.run.workers = task.tasks - 1;
+            "--workers {} disagrees with the step's {} tasks (1 coordinator + {} aggregators + {} workers); leave "
+            "--workers out, or ask srun for --ntasks {}", f.run.workers, task.tasks, f.aggregators, workers,
+            f.run.workers + 1 + f.aggregators));
+    f.run.workers = workers;
     if (f.listen.dataPort == 0)
         return invalidArgument("--data-port 0 cannot be used with launch: the workers must know the coordinator's "
                                "port before it listens");
@@ -95,10 +103,25 @@ int runWorkerTask(const SlurmTask& task, LaunchFlags& f) {
     return work(f.work, f.security);
 }
 
+// An aggregator task: on its node, on a free port, for the workers the coordinator sends it.
+int runAggregatorTask(const SlurmTask& task, LaunchFlags& f) {
+    if (!f.security.insecure)
+        if (Status s = awaitCredentials(f.security.credentials, f.startupTimeout); !s) return printError(s, 3);
+    AggregatorOptions options;
+    options.connect = fmt::format("tcp://{}:{}", task.firstHost, f.listen.dataPort);
+    options.bindHost = f.listen.bind;
+    options.registerTimeoutSeconds = f.startupTimeout;
+    return aggregate(options, f.security);
+}
+
 int launch(LaunchFlags& f, bool credentialsGiven, bool workersGiven) {
     if (f.slurm == !f.hostsFile.empty())
         return printError(invalidArgument("launch needs one of --slurm (run it with srun inside a Slurm allocation) "
                                           "or --hosts FILE (from this machine, over ssh), not both"));
+    if (!f.hostsFile.empty() && f.aggregators)
+        return printError(invalidArgument("--aggregators places aggregators in a Slurm step's tasks; with --hosts, start "
+                                          "`syncscope-engine aggregate --connect tcp://THIS_HOST:PORT --bind 0.0.0.0` "
+                                          "on the hosts that should run them (README, \"Running on a cluster\")"));
     if (!f.hostsFile.empty()) return launchOnHosts(f, credentialsGiven, workersGiven);
     auto task = slurmTaskFromEnvironment();
     if (!task) return printError(task.status());
@@ -109,7 +132,8 @@ int launch(LaunchFlags& f, bool credentialsGiven, bool workersGiven) {
     if (Status s = checkRun(*task, f, workersGiven); !s) return printError(s);
     if (!credentialsGiven) f.security.credentials = jobCredentialsPath(*task);
     f.security.credentials = std::filesystem::absolute(f.security.credentials).string();
-    return task->rank == 0 ? runCoordinatorTask(*task, f) : runWorkerTask(*task, f);
+    if (task->rank == 0) return runCoordinatorTask(*task, f);
+    return task->rank <= f.aggregators ? runAggregatorTask(*task, f) : runWorkerTask(*task, f);
 }
 
 }  // namespace
@@ -132,6 +156,10 @@ void addLaunchCommand(CLI::App& app, int& exitCode) {
     placeholders.submitDir = "$SLURM_SUBMIT_DIR";
     cmd->get_option("--credentials")->default_str(jobCredentialsPath(placeholders));
     addWorkerComputeFlags(*cmd, f->work);
+    cmd->add_option("--aggregators", f->aggregators,
+                    "With --slurm: tasks 1 to this run group aggregators (the coordinator deals the workers to them: "
+                    "by group in grouped mode, by id in bsp), the rest work")
+        ->capture_default_str();
     cmd->add_option("--startup-timeout", f->startupTimeout,
                     "Seconds a worker waits for the coordinator's credentials file and its answer")
         ->check(CLI::Range(1.0, 86400.0))->capture_default_str();

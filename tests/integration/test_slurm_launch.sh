@@ -165,6 +165,25 @@ else echo "training job: final test accuracy $accuracy% in $seconds s from sbatc
           "the run's own log: $(sed -n 's/.*\] stop: /stop: /p' "$out")"; fi
 [ "$(grep -c 'the run is over' "$out")" = 4 ] || fail "not all 4 workers ended with the run"
 
+# 1b. The same run with two group aggregators (tasks 1 and 2): the coordinator deals the 4 workers to
+# them, and each sends the coordinator one sum of its workers' gradients per bsp round.
+job=$(sbatch --parsable --output="$dir/jobs/tree-%j.out" --ntasks=7 --cpus-per-task=1 \
+      "$sbatch_template" "${run_flags[@]}" --mode bsp --aggregators 2 --target-accuracy 86 --max-seconds 240)
+for _ in $(seq 600); do
+  case $(scontrol show job "$job" 2>/dev/null | grep -o 'JobState=[A-Z_]*') in
+    JobState=PENDING | JobState=RUNNING | JobState=CONFIGURING | JobState=COMPLETING) sleep 0.5 ;;
+    *) break ;;
+  esac
+done
+out="$dir/jobs/tree-$job.out"
+echo "--- aggregators job $job: its output:"; cat "$out" 2>/dev/null || fail "the aggregators job wrote no output"
+accuracy=$(sed -n 's/^final test accuracy: \([0-9.]*\)%.*/\1/p' "$out" | tail -1)
+[ -n "$accuracy" ] && awk -v a="$accuracy" 'BEGIN { exit !(a >= 85) }' ||
+  fail "the run through aggregators reached ${accuracy:-no} final test accuracy, not 85%"
+summed=$(awk '/^aggregator: [0-9]+ gradients in [0-9]+ sums/ { g += $2; s += $5; n++ } END { if (n == 2 && s > 50 && g >= 1.9 * s) print g " gradients in " s " sums" }' "$out")
+[ -n "$summed" ] && echo "aggregators job: final test accuracy $accuracy%; $summed" ||
+  fail "the 2 aggregators did not sum the rounds (their closing lines above)"
+
 # 2. scancel mid-run: every process of the job goes.
 job=$(sbatch --parsable --output="$dir/jobs/cancel-%j.out" --ntasks=5 --cpus-per-task=1 \
       "$sbatch_template" "${run_flags[@]}" --mode bsp --max-seconds 600)
