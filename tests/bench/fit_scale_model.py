@@ -1,9 +1,13 @@
 #!/usr/bin/env python3
-"""Fits docs/scale.md's model of one coordinator to bench_coordinator's BENCH_SUMMARY lines (one per
-worker count, modes bsp and asp): each figure against N by least squares, printed as measured vs
-model at every N measured, with the extrapolation to 4,096 workers. Usage: fit_scale_model.py FILE."""
+"""Fits docs/scale.md's models to bench_coordinator's BENCH_SUMMARY lines. FILE: one coordinator (one
+line per worker count, modes bsp and asp): each figure against N by least squares, printed as
+measured vs model at every N measured, with the extrapolation to 4,096 workers. --aggregators FILE:
+bsp through A group aggregators beside bsp without (and grouped), with the model of a round through
+them on these shared cores and on cores of their own.
+Usage: fit_scale_model.py [FILE] [--aggregators FILE]."""
+import argparse
 import json
-import sys
+import math
 
 MLP_BYTES = 235146 * 4
 TICK_HZ = 10.0
@@ -49,17 +53,29 @@ def table(title, unit, ns, measured, model, scale=1.0, fmt="{:.3f}"):
         print(f"{n:>6} {'':>12} {fmt.format(model(n) * scale):>12}   (extrapolated)")
 
 
-def main(path):
+def read_summaries(path):
+    """(rows by (mode, workers, aggregators), the stream bench's summary or None)."""
     rows = {}
     stream = None
     for line in open(path):
+        if not line.strip():
+            continue
         summary = json.loads(line.split(" ", 1)[1])
         if summary["benchmark"] == "stream":
             stream = summary
             continue
         for row in summary["rows"]:
-            rows[(row["mode"], row["workers"])] = row
-    ns = sorted({n for (m, n) in rows if m in ("bsp", "asp")})
+            rows[(row["mode"], row["workers"], row.get("aggregators", 0))] = row
+    return rows, stream
+
+
+def one_coordinator(path):
+    all_rows, stream = read_summaries(path)
+    rows = {(m, n): r for (m, n, a), r in all_rows.items() if a == 0}
+    ns = sorted(n for n in {n for (m, n) in rows} if ("bsp", n) in rows and ("asp", n) in rows)
+    if len(ns) < 2:
+        print(f"{path}: bsp and asp at two worker counts or more are needed for the one-coordinator fit")
+        return
     linear = [lambda n: 1.0, lambda n: float(n)]
     quadratic = [lambda n: float(n), lambda n: float(n) ** 2]
 
@@ -137,5 +153,97 @@ def main(path):
     print(f"asp 2,000 updates/s: {2000 * MLP_BYTES / 1e9:.2f} GB/s in and as much out")
 
 
+def per_round(row, *fields):
+    """CPU-seconds per round (per update) of the named thread groups."""
+    return sum(row[f] for f in fields) / row["updates_per_s"]
+
+
+def through_aggregators(path):
+    rows, _ = read_summaries(path)
+    pairs = sorted((n, a) for (m, n, a) in rows if m == "bsp" and a > 0 and ("bsp", n, 0) in rows)
+    if len(pairs) < 2:
+        print(f"{path}: bsp with and without aggregators at two worker counts or more are needed")
+        return
+    print("\nbsp through A group aggregators, beside bsp without (the same invocation, taking turns); CPU in ms "
+          "per round, all threads on the same 2 cores")
+    print(f"{'N':>5} {'A':>3} | {'rounds/s':>8} {'A=0':>6} | {'coord':>6} {'A=0':>6} | {'agg':>6} {'agg I/O':>7} | "
+          f"{'workers':>7} | {'all':>6} {'A=0':>6} | {'summed':>6} {'partial':>7}")
+    coordinator = ["loop_cpu", "coordinator_io_cpu"]
+    aggregator = ["aggregator_cpu", "aggregator_io_cpu"]
+    workers = ["workers_io_cpu", "worker_threads_cpu"]
+    everything = coordinator + aggregator + workers
+    for n, a in pairs:
+        r, d = rows[("bsp", n, a)], rows[("bsp", n, 0)]
+        print(f"{n:>5} {a:>3} | {r['updates_per_s']:8.2f} {d['updates_per_s']:6.2f} | "
+              f"{1e3 * per_round(r, *coordinator):6.1f} {1e3 * per_round(d, *coordinator):6.1f} | "
+              f"{1e3 * per_round(r, 'aggregator_cpu'):6.1f} {1e3 * per_round(r, 'aggregator_io_cpu'):7.1f} | "
+              f"{1e3 * per_round(r, *workers):7.1f} | {1e3 * per_round(r, *everything):6.1f} "
+              f"{1e3 * per_round(d, *everything):6.1f} | {100 * r['summed_fraction']:5.1f}% "
+              f"{100 * r['partial_sum_fraction']:6.1f}%")
+
+    ns = [n for n, a in pairs]
+    agg = [rows[("bsp", n, a)] for n, a in pairs]
+    # The coordinator receives A sums and sends A fan-outs per round, plus one SGD step: a + b*A.
+    ccoef, cmodel = fit([a for n, a in pairs], [per_round(r, *coordinator) for r in agg],
+                        [lambda a: 1.0, lambda a: float(a)])
+    print(f"\ncoordinator CPU per round (loop + its I/O) = {ccoef[0] * 1e3:.3f} ms + {ccoef[1] * 1e3:.3f} ms * A")
+    # An aggregator's work is per gradient of its workers: sum over aggregators = c_agg * N.
+    c_agg = [per_round(r, *aggregator) / n for n, r in zip(ns, agg)]
+    c_wkr = [per_round(r, *workers) / n for n, r in zip(ns, agg)]
+    print("aggregators' CPU per gradient (own + I/O threads): " +
+          ", ".join(f"{1e3 * c:.3f} ms at {n}" for c, n in zip(c_agg, ns)))
+    print("workers' CPU per gradient (their I/O + threads): " +
+          ", ".join(f"{1e3 * c:.3f} ms at {n}" for c, n in zip(c_wkr, ns)))
+
+    # Shared cores: the round takes all its CPU, spread over the cores the process keeps busy.
+    round_s = [1.0 / r["updates_per_s"] for r in agg]
+    if len({a / n for n, a in pairs}) > 1:
+        scoef, smodel = fit(pairs, round_s, [lambda na: float(na[0]), lambda na: float(na[1])])
+    else:  # A proportional to N: the two parts cannot be told apart
+        scoef, smodel = fit(pairs, round_s, [lambda na: float(na[0])])
+        scoef.append(0.0)
+    print(f"\nround time on these 2 shared cores T(N, A) = {scoef[0] * 1e3:.4f} ms * N + {scoef[1] * 1e3:.4f} ms * A")
+    print(f"{'N':>6} {'A':>4} {'measured ms':>12} {'model ms':>9} {'error':>7}")
+    for (n, a), t in zip(pairs, round_s):
+        m = smodel((n, a))
+        print(f"{n:>6} {a:>4} {t * 1e3:12.1f} {m * 1e3:9.1f} {100 * (m - t) / t:6.1f}%")
+
+    # Cores of their own: the round's critical path is the coordinator's A exchanges, then one
+    # aggregator's N/A (its share of fan-out, receive and sum), then one worker's own exchange.
+    cc = ccoef[1]
+    ca = max(c_agg[ns.index(max(ns))], 0.0)
+    cw = c_wkr[ns.index(max(ns))]
+    print(f"\ncores of their own (figures at N={max(ns)}): T(N, A) = {ccoef[0] * 1e3:.3f} ms + A * {cc * 1e3:.3f} ms "
+          f"+ (N/A) * {ca * 1e3:.3f} ms + {cw * 1e3:.3f} ms; best A = sqrt(N * {ca * 1e3:.3f} / {cc * 1e3:.3f})")
+    for n in [256, 1024, 4096]:
+        for a in sorted({round(math.sqrt(n)), max(1, round(math.sqrt(n * ca / cc))) if cc > 0 else 1}):
+            t = ccoef[0] + a * cc + (n / a) * ca + cw
+            nic = max(a, n / a) * MLP_BYTES / 3.1e9  # 25 Gb/s each way, the busier level of the tree
+            print(f"{n:>6} workers, A={a:>3}: {t * 1e3:7.1f} ms = {1 / t:6.1f} rounds/s (CPU); a 25 Gb/s NIC per "
+                  f"process moves {max(a, n / a):.0f} frames each way in >= {nic * 1e3:.0f} ms")
+
+    grouped = sorted((m, n, a) for (m, n, a) in rows if m.startswith("grouped"))
+    if grouped:
+        print("\ngrouped (updates are group rounds):")
+        for key in grouped:
+            r = rows[key]
+            print(f"  {key[0]} N={key[1]} A={key[2]}: {r['updates_per_s']:.1f} updates/s, "
+                  f"{r['gradients_per_s']:.0f} gradients/s; coordinator {r['coordinator_cpu']:.2f} cores, aggregators "
+                  f"{r['aggregator_cpu'] + r['aggregator_io_cpu']:.2f}, workers "
+                  f"{r['workers_io_cpu'] + r['worker_threads_cpu']:.2f}; summed {100 * r['summed_fraction']:.1f}%, "
+                  f"moves {r['moves']:.0f}")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("summary", nargs="?", help="BENCH_SUMMARY lines of one coordinator (and bench_stream)")
+    parser.add_argument("--aggregators", help="BENCH_SUMMARY lines of bsp with and without group aggregators")
+    args = parser.parse_args()
+    if args.summary:
+        one_coordinator(args.summary)
+    if args.aggregators:
+        through_aggregators(args.aggregators)
+
+
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main()
