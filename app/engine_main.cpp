@@ -1,5 +1,5 @@
-// syncscope-engine: the engine's command line: train, serve, work, run, aggregate, launch, export,
-// experiment, keygen.
+// syncscope-engine: the engine's command line: train, serve, work, run, aggregate, shard, launch,
+// export, experiment, keygen.
 #include <CLI/CLI.hpp>
 
 #include <string>
@@ -11,6 +11,7 @@
 #include "engine/cli/launch_command.h"
 #include "engine/cli/run_command.h"
 #include "engine/cli/serve_command.h"
+#include "engine/cli/shard_command.h"
 #include "engine/cli/train_command.h"
 #include "engine/core/process_signals.h"
 
@@ -26,6 +27,7 @@ int main(int argc, char** argv) {
     syncscope::engine::addWorkCommand(app, exitCode);
     syncscope::engine::addRunCommand(app, exitCode);
     syncscope::engine::addAggregateCommand(app, exitCode);
+    syncscope::engine::addShardCommand(app, exitCode);
     syncscope::engine::addLaunchCommand(app, exitCode);
     syncscope::engine::addExportCommand(app, exitCode);
     syncscope::engine::addExperimentCommand(app, exitCode);

@@ -21,18 +21,9 @@ struct AggregateFlags {
 }  // namespace
 
 int aggregate(AggregatorOptions options, const SecurityFlags& security) {
-    if (security.insecure) {
-        if (Status s = checkInsecureBind(security, options.bindHost); !s) return printError(s);
-    } else {
-        auto credentials = Credentials::load(security.credentials);
-        if (!credentials) return printError(credentials.status());
-        if (credentials->serverSecret.empty() || !credentials->clients.count(Role::Worker))
-            return printError(invalidArgument(
-                "an aggregator serves workers with the coordinator's key and joins it as a worker: give it the "
-                "coordinator's credentials file (the one `serve` made, or `keygen`), not a client's (" +
-                security.credentials + ")"));
-        options.credentials = std::move(*credentials);
-    }
+    auto credentials = relayCredentials(security, options.bindHost, "group aggregator");
+    if (!credentials) return printError(credentials.status());
+    options.credentials = std::move(*credentials);
     options.plainDataPlane = security.plainDataPlane();
     options.interrupted = &catchInterrupts();
     Aggregator aggregator(options);

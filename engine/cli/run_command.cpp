@@ -82,6 +82,9 @@ int runLocal(const RunOptions& options, const std::string& backend, int threads,
     if (aggregators > options.workers)
         return printError(invalidArgument(fmt::format("--aggregators {} is more than the {} workers they would serve",
                                                       aggregators, options.workers)));
+    if (aggregators && options.shards)
+        return printError(invalidArgument("--aggregators and --shards do not combine yet: group aggregators sum "
+                                          "whole gradients, and a sharded run's gradients travel by range; choose one"));
     auto throttles = StragglerThrottles::parse(cpuQuotas);
     if (!throttles) return printError(throttles.status());
     const std::atomic<bool>& interrupted = catchInterrupts();
@@ -93,6 +96,8 @@ int runLocal(const RunOptions& options, const std::string& backend, int threads,
         return printError(s);
     for (unsigned i = 0; i < aggregators; ++i)  // before the workers, which the coordinator deals to them
         if (auto endpoint = cluster.startAggregator(); !endpoint) return printError(endpoint.status());
+    for (unsigned i = 0; i < options.shards; ++i)  // the model's ranges, before the workers that pull them
+        if (auto endpoint = cluster.startShard(); !endpoint) return printError(endpoint.status());
     for (unsigned i = 0; i < options.workers; ++i)
         if (auto pid = cluster.startWorker({"--backend", backend, "--threads", std::to_string(threads)}); !pid)
             return printError(pid.status());

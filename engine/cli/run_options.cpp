@@ -114,6 +114,11 @@ void addRunOptions(CLI::App& cmd, RunOptions& o) {
     cmd.add_option("--max-gradient-norm", o.maxGradientNorm,
                    "Drop a gradient whose L2 norm exceeds this, as a recorded drop (0: no limit)")
         ->check(CLI::Range(0.0, 1e30))->capture_default_str();
+    cmd.add_option("--shards", o.shards,
+                   "Keep the model on this many parameter shard processes, split by contiguous range as in "
+                   "ps-lite, so its bytes do not all pass through the coordinator (0: in the coordinator); serve "
+                   "waits for them (`syncscope-engine shard --connect ...`), run starts them")
+        ->check(CLI::Range(0u, ShardLinks::kMaxShards))->capture_default_str();
     addCheckpointOptions(cmd, o);
 }
 
@@ -194,6 +199,7 @@ Result<CoordinatorOptions> toCoordinatorOptions(const RunOptions& o) {
     c.heartbeatTimeoutSeconds = o.heartbeatTimeout;
     c.spareWorkers = o.spareWorkers;
     c.maxGradientNorm = o.maxGradientNorm;
+    c.parameterShards = o.shards;
     if (!o.resumeDir.empty() && !o.checkpointDir.empty() && o.resumeDir != o.checkpointDir)
         return invalidArgument("--resume '" + o.resumeDir + "' and --checkpoint-dir '" + o.checkpointDir +
                                "' differ: a resumed run goes on checkpointing into the folder it resumes from; "
@@ -241,6 +247,7 @@ std::vector<std::string> toServeArguments(const RunOptions& o) {
                        std::to_string(o.keepCheckpoints), "--keep-change-checkpoints",
                        std::to_string(o.keepChangeCheckpoints), "--on-storage-failure", o.onStorageFailure});
     a.insert(a.end(), {"--spare-workers", std::to_string(o.spareWorkers), "--max-gradient-norm", numberText(o.maxGradientNorm)});
+    if (o.shards) a.insert(a.end(), {"--shards", std::to_string(o.shards)});
     return a;
 }
 

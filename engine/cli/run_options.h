@@ -26,6 +26,7 @@ struct RunOptions {
     bool untilStopped = false;  ///< no stop condition: trains until a stop command
     unsigned spareWorkers = 2;
     double maxGradientNorm = 0;
+    unsigned shards = 0;  ///< parameter shards (0: the model lives in the coordinator)
     /// Checkpoints and resume (defaults from CoordinatorOptions).
     std::string checkpointDir, resumeDir, onStorageFailure = "continue";
     double checkpointSeconds = CoordinatorOptions{}.checkpointSeconds;

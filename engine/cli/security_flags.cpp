@@ -38,6 +38,19 @@ Result<std::optional<Credentials>> serverCredentials(const SecurityFlags& f, con
     return std::optional<Credentials>(std::move(*credentials));
 }
 
+Result<std::optional<Credentials>> relayCredentials(const SecurityFlags& f, const std::string& bindHost,
+                                                    const std::string& what) {
+    if (Status s = checkInsecureBind(f, bindHost); !s) return s;
+    if (f.insecure) return std::optional<Credentials>();
+    auto credentials = Credentials::load(f.credentials);
+    if (!credentials) return credentials.status();
+    if (credentials->serverSecret.empty() || !credentials->clients.count(Role::Worker))
+        return invalidArgument("a " + what + " serves workers with the coordinator's key and joins it as a worker: give "
+                               "it the coordinator's credentials file (the one `serve` made, or `keygen`), not a "
+                               "client's (" + f.credentials + ")");
+    return std::optional<Credentials>(std::move(*credentials));
+}
+
 Result<std::optional<Credentials>> clientCredentials(const SecurityFlags& f, Role role) {
     if (f.insecure) return std::optional<Credentials>();
     auto credentials = Credentials::load(f.credentials);

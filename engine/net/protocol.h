@@ -8,7 +8,7 @@ namespace syncscope::engine {
 
 /// A peer with another major version is refused; minor versions only add optional fields.
 constexpr uint32_t kProtocolMajor = 1;
-constexpr uint32_t kProtocolMinor = 5;  // 1: grouped, ksync, kasync, elastic, auto; SetGroups
+constexpr uint32_t kProtocolMinor = 6;  // 1: grouped, ksync, kasync, elastic, auto; SetGroups
                                         // 2: typed events, auto decisions, the catalogue, advice,
                                         //    session tokens, roles and authentication in snapshots
                                         // 3: checkpoints: rollback, change ids, resumed/rollback
@@ -18,6 +18,9 @@ constexpr uint32_t kProtocolMinor = 5;  // 1: grouped, ksync, kasync, elastic, a
                                         //    RunSpec.train_examples, eval_interval_seconds
                                         // 5: group aggregators: ROLE_AGGREGATOR, Envelope.route,
                                         //    GradientSum, ParamsFanout, Params.group/reduce/move_to
+                                        // 6: parameter shards: ROLE_SHARD, ShardAssignment, ShardPush,
+                                        //    SlicesReceived, ShardUpdate, ShardPull, ShardParams,
+                                        //    Welcome.parameter_shards, Push.sequence, Params.from_shards
 
 /// Most parameters a model may have (8 GiB of float32): bounds every tensor a peer announces.
 constexpr uint64_t kMaxParameters = 1ULL << 31;

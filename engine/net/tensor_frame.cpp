@@ -10,11 +10,11 @@ zmq::message_t sharedFloatsFrame(SharedFloats data) {
                           [](void*, void* hint) { delete static_cast<SharedFloats*>(hint); }, keeper);
 }
 
-zmq::message_t borrowedFloatsFrame(const float* data, size_t count, std::atomic<bool>& inFlight) {
-    inFlight.store(true, std::memory_order_release);
+zmq::message_t borrowedFloatsFrame(const float* data, size_t count, std::atomic<int>& inFlight) {
+    inFlight.fetch_add(1, std::memory_order_acq_rel);
     return zmq::message_t(const_cast<float*>(data), count * sizeof(float),
                           [](void*, void* hint) {
-                              static_cast<std::atomic<bool>*>(hint)->store(false, std::memory_order_release);
+                              static_cast<std::atomic<int>*>(hint)->fetch_sub(1, std::memory_order_acq_rel);
                           },
                           &inFlight);
 }

@@ -16,8 +16,8 @@ using SharedFloats = std::shared_ptr<const std::vector<float>>;
 /// A frame that references `data` without copying; `data` is kept alive until ZeroMQ is done.
 zmq::message_t sharedFloatsFrame(SharedFloats data);
 
-/// A frame over memory the caller owns; `inFlight` is set now and cleared when ZeroMQ lets go,
-/// so the caller knows when the buffer may be written again.
-zmq::message_t borrowedFloatsFrame(const float* data, size_t count, std::atomic<bool>& inFlight);
+/// A frame over memory the caller owns; `inFlight` counts it from now until ZeroMQ lets go, so the
+/// caller knows when the buffer may be written again (0: no frame over it is in flight).
+zmq::message_t borrowedFloatsFrame(const float* data, size_t count, std::atomic<int>& inFlight);
 
 }  // namespace syncscope::engine

@@ -9,6 +9,7 @@
 #include "engine/net/protocol.h"
 #include "engine/net/tensor_frame.h"
 #include "engine/ps/gradient_checks.h"
+#include "engine/ps/upstream_registration.h"
 
 namespace syncscope::engine {
 namespace {
@@ -19,12 +20,6 @@ constexpr int kMessagesPerTurn = 256;
 
 const Credentials* credentialsOf(const AggregatorOptions& options) {
     return options.credentials ? &*options.credentials : nullptr;
-}
-
-std::string hostName() {
-    char host[256] = "";
-    gethostname(host, sizeof host - 1);
-    return host;
 }
 
 }  // namespace
@@ -41,47 +36,22 @@ Aggregator::~Aggregator() = default;
 
 Status Aggregator::start() {
     if (Status s = m_workers.bind(m_options.bindHost, m_options.port); !s) return s;
-    m_advertised = m_options.advertise;
-    if (m_advertised.empty()) {
-        m_advertised = m_workers.address();
-        if (m_options.bindHost == "0.0.0.0")  // reachable from other hosts under this one's name
-            m_advertised = "tcp://" + hostName() + m_advertised.substr(m_advertised.rfind(':'));
-    }
+    m_advertised = advertisedEndpoint(m_options.advertise, m_options.bindHost, m_workers.address());
     m_coordinator.socket().set(zmq::sockopt::linger, 2000);  // the last relayed stops still go out
     m_workers.socket().set(zmq::sockopt::linger, 2000);
-    m_coordinator.connect(m_options.connect);
-    wire::Envelope hello;
-    wire::Register* reg = hello.mutable_register_();
-    reg->set_role(wire::ROLE_AGGREGATOR);
-    reg->set_endpoint(m_advertised);
-    reg->set_pid(static_cast<uint32_t>(getpid()));
-    reg->set_hostname(hostName());
-    m_coordinator.send(hello);
-    const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                             std::chrono::duration<double>(m_options.registerTimeoutSeconds));
-    while (Clock::now() < deadline) {
-        if (m_options.interrupted && m_options.interrupted->load()) return unavailable("interrupted");
-        zmq::pollitem_t item{m_coordinator.socket().handle(), 0, ZMQ_POLLIN, 0};
-        pollSockets(&item, 1, std::chrono::milliseconds(100));
-        auto reply = m_coordinator.receive();
-        if (!reply) continue;
-        if (!*reply) return reply->status();
-        const wire::Envelope& envelope = reply->value().envelope;
-        if (envelope.has_error()) return unavailable("the coordinator refused this aggregator: " + envelope.error().message());
-        if (!envelope.has_welcome()) continue;
-        const uint64_t count = envelope.welcome().spec().parameter_count();
-        if (count == 0 || count > kMaxParameters)
-            return invalidArgument(fmt::format("the coordinator announced a model of {} parameters", count));
-        m_parameterCount = static_cast<size_t>(count);
-        m_maxGradientNorm = envelope.welcome().max_gradient_norm();
-        const ReceiveLimits limits{kMaxEnvelopeBytes, m_parameterCount * sizeof(float)};
-        m_workers.setLimits(limits);
-        m_coordinator.setLimits(limits);
-        return Status::ok();
-    }
-    return unavailable(fmt::format("no coordinator answered at {} within {:g} s; is `syncscope-engine serve` running "
-                                   "there, and are these its credentials?",
-                                   m_options.connect, m_options.registerTimeoutSeconds));
+    auto reply = registerUpstream(m_coordinator, m_options.connect, wire::ROLE_AGGREGATOR, m_advertised,
+                                  wire::Envelope::kWelcome, m_options.registerTimeoutSeconds, m_options.interrupted);
+    if (!reply) return reply.status();
+    const wire::Welcome& welcome = reply->envelope.welcome();
+    const uint64_t count = welcome.spec().parameter_count();
+    if (count == 0 || count > kMaxParameters)
+        return invalidArgument(fmt::format("the coordinator announced a model of {} parameters", count));
+    m_parameterCount = static_cast<size_t>(count);
+    m_maxGradientNorm = welcome.max_gradient_norm();
+    const ReceiveLimits limits{kMaxEnvelopeBytes, m_parameterCount * sizeof(float)};
+    m_workers.setLimits(limits);
+    m_coordinator.setLimits(limits);
+    return Status::ok();
 }
 
 Status Aggregator::run() {

@@ -9,7 +9,7 @@ void AsyncPolicy::onGradient(const GradientIn& g) {
     const uint64_t staleness = m_context.version() - g.baseVersion;
     const float weight =
         m_weightByBatch ? static_cast<float>(g.batchSize) / static_cast<float>(m_context.baseBatchSize()) : 1.0f;
-    m_context.applyUpdate(g.data, {makeContribution(m_context, g, staleness, weight)}, weight * modulatedLearningRate(1.0f, staleness, m_modulation));
+    m_context.applyUpdate(g, {makeContribution(m_context, g, staleness, weight)}, weight * modulatedLearningRate(1.0f, staleness, m_modulation));
     if (m_bound) reconsider();  // the slowest worker's clock may have moved
 }
 

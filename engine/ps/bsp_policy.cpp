@@ -28,13 +28,10 @@ void BspPolicy::addContribution(const GradientIn& g) {
 
 void BspPolicy::onGradient(const GradientIn& g) {
     if (const std::string why = refusal(g.baseVersion, {g.worker}); !why.empty()) {
-        m_context.dropGradient(g.worker, g.baseVersion, why);
+        m_context.dropGradient(g, why);
         return;
     }
-    const size_t n = m_context.parameterCount();
-    const float batch = static_cast<float>(g.batchSize);
-    if (m_sum.empty()) m_sum.assign(n, 0.0f);
-    for (size_t i = 0; i < n; ++i) m_sum[i] += batch * g.data[i];
+    m_sum.add(g, static_cast<float>(g.batchSize));
     addContribution(g);
     if (m_quorum) completeRoundIfReady();  // the K-th gradient closes the round, whoever waits
 }
@@ -43,12 +40,10 @@ void BspPolicy::onGradientSum(const GradientSum& sum) {
     std::vector<uint32_t> workers;
     for (const GradientIn& g : sum.members) workers.push_back(g.worker);
     if (const std::string why = refusal(sum.baseVersion, workers); !why.empty()) {
-        for (const GradientIn& g : sum.members) m_context.dropGradient(g.worker, g.baseVersion, why + " (in a group aggregator's sum)");
+        for (const GradientIn& g : sum.members) m_context.dropGradient(g, why + " (in a group aggregator's sum)");
         return;
     }
-    const size_t n = m_context.parameterCount();
-    if (m_sum.empty()) m_sum.assign(n, 0.0f);
-    for (size_t i = 0; i < n; ++i) m_sum[i] += sum.weightedSum[i];  // already batch x gradient
+    m_sum.add(sum);  // already batch x gradient
     for (const GradientIn& g : sum.members) addContribution(g);
 }
 
@@ -91,16 +86,15 @@ void BspPolicy::drain(bool apply) {
     if (apply) {
         applyAverage();
     } else {
-        for (const auto& c : m_contributions) m_context.dropGradient(c.worker_id(), c.base_version(), "run stopped");
+        for (const auto& c : m_contributions) m_context.dropGradient(c, "run stopped");
     }
     releaseHeld();
 }
 
 void BspPolicy::applyAverage() {
-    const float inverse = static_cast<float>(1.0 / m_samples);
-    for (float& g : m_sum) g *= inverse;  // the weighted sum becomes the average in place
+    m_sum.scale(static_cast<float>(1.0 / m_samples));  // the weighted sum becomes the average in place
     for (auto& c : m_contributions) c.set_weight(static_cast<float>(c.batch_size() / m_samples));
-    m_context.applyUpdate(m_sum.data(), m_contributions, 1.0f);
+    m_context.applyUpdate(m_sum, m_contributions, 1.0f);
 }
 
 void BspPolicy::releaseHeld() {

@@ -15,7 +15,8 @@ namespace syncscope::engine {
 class BspPolicy final : public SyncPolicy {
 public:
     /// quorum: ksync's K (0: N-1 from 4 workers on, else N); none: every participating worker (bsp).
-    BspPolicy(PolicyContext& context, std::optional<uint32_t> quorum) : m_context(context), m_quorum(quorum) {}
+    BspPolicy(PolicyContext& context, std::optional<uint32_t> quorum)
+        : m_context(context), m_quorum(quorum), m_sum(context.parameterCount(), context.sharded()) {}
 
     void onGradient(const GradientIn& gradient) override;
     /// bsp only: ksync takes the first K gradients, which a sum held back for its slowest member
@@ -38,7 +39,7 @@ private:
 
     PolicyContext& m_context;
     std::optional<uint32_t> m_quorum;
-    std::vector<float> m_sum;  ///< sum of batch x gradient
+    GradientAccumulator m_sum;  ///< sum of batch x gradient
     double m_samples = 0;      ///< sum of batch sizes
     std::vector<wire::Contribution> m_contributions;
     std::set<uint32_t> m_contributed;

@@ -47,6 +47,15 @@ Result<std::unique_ptr<Coordinator>> Coordinator::create(const CoordinatorOption
     if (!(options.spec.learning_rate() > 0))
         return invalidArgument(fmt::format("the learning rate must be greater than 0, not {}", options.spec.learning_rate()));
     if (Status s = validateModeSettings(options.mode); !s) return s;
+    if (options.parameterShards) {
+        if (Status s = validateShardedMode(options.mode); !s) return s;
+        if (!options.checkpointDir.empty() || options.resume)
+            return invalidArgument("checkpoints of a run whose model lives on parameter shards are not built yet: "
+                                   "leave out --checkpoint-dir (and --resume), or --shards");
+        if (options.spec.model() == kExternalModel)
+            return invalidArgument("an external model's workers (python/) cannot use parameter shards yet: leave out "
+                                   "--shards");
+    }
     if (!options.credentials && !isLoopbackHost(options.bindHost))
         return invalidArgument("without authentication a coordinator listens on loopback only, not on " +
                                options.bindHost + "; give it credentials to listen on other addresses");
@@ -139,7 +148,8 @@ Coordinator::Coordinator(const CoordinatorOptions& options, std::vector<float> i
       m_data(m_context, dataOptions(m_state)),
       m_control(m_context, controlOptions(m_state)),
       m_telemetryEndpoint(m_context, telemetryOptions(m_state)),
-      m_dataPlane(m_state, m_data, m_events, *this, m_remoteEvaluator, [this] { m_controlHandler.startTraining(); }),
+      m_dataPlane(m_state, m_data, m_events, *this, m_remoteEvaluator, m_shards,
+                  [this] { m_controlHandler.startTraining(); }),
       m_controlHandler(m_state, m_control, m_events, m_dataPlane, m_telemetry, m_checkpoints, *this),
       m_evaluator(m_state.external() ? nullptr
                                      : std::make_unique<BackgroundEvaluator>(options.spec.model(), std::move(test))),
@@ -177,6 +187,7 @@ std::optional<EvaluationResult> Coordinator::run() {
     m_dataPlane.stopAggregators();
     m_checkpoints.flush();
     const std::optional<EvaluationResult> final = evaluateFinal();
+    if (m_shards.enabled()) m_shards.stopAll();
     if (final) {
         m_state.lastEvaluation = final;
         m_events.raise(wire::EVENT_EVALUATION, fmt::format("final test accuracy {:.2f}%", 100.0 * final->accuracy));
@@ -185,9 +196,29 @@ std::optional<EvaluationResult> Coordinator::run() {
     return final;
 }
 
+std::optional<std::pair<SharedFloats, uint64_t>> Coordinator::finalModel() {
+    if (!m_shards.enabled()) return std::make_pair(m_state.store.snapshot(), m_state.store.version());
+    // Gathered from the shards: a pull of the version after every update sent (one that is out
+    // from a periodic evaluation may be of an earlier version; it is taken, then asked again).
+    const auto deadline = Clock::now() + std::chrono::seconds(10);
+    while (m_shards.failure().empty() && Clock::now() < deadline) {
+        if (auto model = m_shards.takeModel(); model && model->second == m_state.store.version()) return model;
+        m_shards.requestModel();
+        zmq::pollitem_t item{m_data.socket().handle(), 0, ZMQ_POLLIN, 0};
+        pollSockets(&item, 1, std::chrono::milliseconds(100));
+        m_dataPlane.poll();
+    }
+    m_events.raise(wire::EVENT_EVALUATION,
+                   m_shards.failure().empty()
+                       ? "the parameter shards did not send the final model within 10 s, so its test accuracy is unknown"
+                       : "a parameter shard was lost, so the final model is incomplete and its test accuracy unknown");
+    return std::nullopt;
+}
+
 std::optional<EvaluationResult> Coordinator::evaluateFinal() {
-    const SharedFloats parameters = m_state.store.snapshot();
-    const uint64_t version = m_state.store.version();
+    const auto model = finalModel();
+    if (!model) return std::nullopt;
+    const auto& [parameters, version] = *model;
     if (m_evaluator) return m_evaluator->evaluateNow(parameters, version);
     if (!m_remoteEvaluator.attached()) {
         m_events.raise(wire::EVENT_EVALUATION,
@@ -214,6 +245,8 @@ std::optional<EvaluationResult> Coordinator::evaluateFinal() {
 
 void Coordinator::onTick() {
     m_dataPlane.checkHeartbeats();
+    if (m_shards.enabled())
+        if (const std::string failure = m_shards.check(); !failure.empty()) m_controlHandler.beginStop(failure);
     if (const std::string reason = m_state.stopReason(); !reason.empty()) m_controlHandler.beginStop(reason);
     if (m_state.state == wire::RUN_RUNNING) m_state.policy->onTick();
     m_checkpoints.onTick();
@@ -254,17 +287,44 @@ bool Coordinator::finished() const {
 void Coordinator::collectEvaluation() {
     if (auto result = m_evaluator ? m_evaluator->takeResult() : m_remoteEvaluator.takeResult())
         m_state.lastEvaluation = result;
+    if (auto model = m_shards.takeModel())  // gathered from the shards (a sharded run has no external model)
+        m_evaluator->submit(model->first, model->second);
     const auto interval = std::chrono::duration<double>(m_state.options.evalIntervalSeconds);
     if (m_state.state != wire::RUN_RUNNING || Clock::now() - m_lastEvalSubmit < interval) return;
+    if (m_shards.enabled()) {
+        if (m_shards.requestModel()) m_lastEvalSubmit = Clock::now();
+        return;
+    }
     const bool taken = m_evaluator ? m_evaluator->submit(m_state.store.snapshot(), m_state.store.version())
                                    : m_remoteEvaluator.submit(m_state.store.snapshot(), m_state.store.version());
     if (taken) m_lastEvalSubmit = Clock::now();
 }
 
-void Coordinator::applyUpdate(const float* gradient, const std::vector<wire::Contribution>& contributions,
+void Coordinator::applyUpdate(const GradientAccumulator& gradient,
+                              const std::vector<wire::Contribution>& contributions, float lrScale) {
+    const float lr = m_state.scheduledLearningRate() * lrScale;
+    if (gradient.sharded()) {
+        m_state.store.advanceVersion();
+        m_shards.applyUpdate(gradient.terms(), lr, m_state.store.version());
+    } else {
+        m_state.store.apply(gradient.dense(), lr);
+    }
+    recordUpdate(contributions, lr);
+}
+
+void Coordinator::applyUpdate(const GradientIn& gradient, const std::vector<wire::Contribution>& contributions,
                               float lrScale) {
     const float lr = m_state.scheduledLearningRate() * lrScale;
-    m_state.store.apply(gradient, lr);
+    if (m_shards.enabled()) {
+        m_state.store.advanceVersion();
+        m_shards.applyUpdate({gradientTerm(gradient, 1.0f)}, lr, m_state.store.version());
+    } else {
+        m_state.store.apply(gradient.data, lr);
+    }
+    recordUpdate(contributions, lr);
+}
+
+void Coordinator::recordUpdate(const std::vector<wire::Contribution>& contributions, float lr) {
     wire::Record record;
     wire::Update* update = record.mutable_update();
     update->set_time_s(m_state.elapsedSeconds());
@@ -283,7 +343,8 @@ void Coordinator::applyUpdate(const float* gradient, const std::vector<wire::Con
     m_recorder.record(record);
 }
 
-void Coordinator::dropGradient(uint32_t worker, uint64_t baseVersion, const std::string& reason) {
+void Coordinator::dropGradient(uint32_t worker, uint64_t baseVersion, uint64_t sequence, const std::string& reason) {
+    if (m_shards.enabled()) m_shards.forget(worker, sequence);
     if (WorkerRecord* w = m_state.workers.find(worker)) ++w->dropped;
     ++m_state.totals.dropped;
     wire::Record record;
@@ -296,7 +357,10 @@ void Coordinator::dropGradient(uint32_t worker, uint64_t baseVersion, const std:
     m_recorder.record(record);
 }
 
-void Coordinator::release(uint32_t id) { releaseAt(id, m_state.store.snapshot(), m_state.store.version()); }
+void Coordinator::release(uint32_t id) {
+    // A sharded run's workers pull from the shards: this copy of the model is not theirs.
+    releaseAt(id, m_shards.enabled() ? nullptr : m_state.store.snapshot(), m_state.store.version());
+}
 
 bool Coordinator::releaseAt(uint32_t id, SharedFloats parameters, uint64_t version) {
     WorkerRecord* w = m_state.workers.find(id);

@@ -22,6 +22,7 @@
 #include "engine/ps/event_log.h"
 #include "engine/ps/remote_evaluator.h"
 #include "engine/ps/run_recorder.h"
+#include "engine/ps/shard_links.h"
 #include "engine/ps/telemetry_publisher.h"
 
 namespace syncscope::engine {
@@ -48,12 +49,16 @@ private:
     size_t parameterCount() const override { return m_state.store.size(); }
     WorkerRegistry& workers() override { return m_state.workers; }
     const wire::ModeSettings& modeSettings() const override { return m_state.mode; }
-    void applyUpdate(const float* gradient, const std::vector<wire::Contribution>& contributions,
+    bool sharded() const override { return m_shards.enabled(); }
+    void applyUpdate(const GradientAccumulator& gradient, const std::vector<wire::Contribution>& contributions,
                      float lrScale) override;
-    void dropGradient(uint32_t worker, uint64_t baseVersion, const std::string& reason) override;
+    void applyUpdate(const GradientIn& gradient, const std::vector<wire::Contribution>& contributions,
+                     float lrScale) override;
+    using PolicyContext::dropGradient;
+    void dropGradient(uint32_t worker, uint64_t baseVersion, uint64_t sequence, const std::string& reason) override;
     void release(uint32_t worker) override;
     bool releaseAt(uint32_t worker, SharedFloats parameters, uint64_t version) override;
-    SharedFloats parameters() override { return m_state.store.snapshot(); }
+    SharedFloats parameters() override { return m_shards.enabled() ? nullptr : m_state.store.snapshot(); }
     uint32_t baseBatchSize() const override { return m_state.options.spec.batch_size(); }
     void announce(wire::EventKind kind, const std::string& detail, const wire::AutoDecision* decision) override;
 
@@ -63,6 +68,10 @@ private:
     void reportStorage();
     void onTick();
     void collectEvaluation();
+    /// Records an update applied at learning rate lr (its contributors' counts, telemetry, recording).
+    void recordUpdate(const std::vector<wire::Contribution>& contributions, float lr);
+    /// The model for the final evaluation: here, or gathered from the shards (none: a shard is lost).
+    std::optional<std::pair<SharedFloats, uint64_t>> finalModel();
     /// The final model's test accuracy: evaluated here, or by an external model's evaluator.
     std::optional<EvaluationResult> evaluateFinal();
     bool finished() const;
@@ -80,6 +89,7 @@ private:
     TelemetryPublisher m_telemetry{m_state, m_telemetryEndpoint, m_events, m_recorder};
     Checkpointing m_checkpoints{m_state, m_events, *this};
     RemoteEvaluator m_remoteEvaluator{m_state, m_data, m_events};
+    ShardLinks m_shards{m_state, m_data, m_events};
     DataPlane m_dataPlane;
     ControlHandler m_controlHandler;
     std::unique_ptr<BackgroundEvaluator> m_evaluator;  ///< null for an external model

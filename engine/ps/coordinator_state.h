@@ -45,6 +45,8 @@ struct CoordinatorOptions {
     size_t keepChangeCheckpoints = 20;  ///< ones taken before control changes kept (the reach of rollback)
     bool resume = false;           ///< start from the newest checkpoint in checkpointDir, continue the recording
     bool pauseOnStorageFailure = false;  ///< pause the run while the recording or checkpoints cannot be written
+    /// The model lives on this many parameter shard processes (serve --shards; 0: in the coordinator).
+    uint32_t parameterShards = 0;
 };
 
 /// Every gradient pushed is applied, dropped, or pending in the policy's partial aggregate.

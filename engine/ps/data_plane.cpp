@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <random>
+#include <utility>
 
 #include "engine/core/printable.h"
 
@@ -26,6 +27,8 @@ void DataPlane::poll() {
 
 void DataPlane::handle(InboundMessage& message) {
     const wire::Envelope& envelope = message.envelope;
+    if (m_shards.isShard(message.identity) && !envelope.has_register_())
+        return m_shards.handleShardMessage(message, shardedPushCompleted());
     const auto aggregator = m_aggregators.find(message.identity);
     if (aggregator != m_aggregators.end()) aggregator->second.lastSeen = Clock::now();
     if (!envelope.route().empty()) {  // relayed for a worker behind a group aggregator
@@ -74,6 +77,12 @@ void DataPlane::handleHeartbeat(const InboundMessage& message) {
 void DataPlane::handleRegister(const InboundMessage& message) {
     const wire::Register& reg = message.envelope.register_();
     if (reg.role() == wire::ROLE_AGGREGATOR) return handleAggregatorRegister(message);
+    if (reg.role() == wire::ROLE_SHARD) {
+        m_shards.handleRegister(message);
+        if (m_shards.ready())  // the workers that came first are admitted now
+            for (InboundMessage& deferred : std::exchange(m_deferredRegisters, {})) handleRegister(deferred);
+        return;
+    }
     if (reg.heartbeat_only() || reg.session_token() != 0) {
         WorkerRecord* w = m_state.workers.find(reg.worker_id());
         if (!w || !w->active())
@@ -95,6 +104,7 @@ void DataPlane::handleRegister(const InboundMessage& message) {
     }
     if (m_state.state == wire::RUN_STOPPED) return m_endpoint.refuse(message, "the run has stopped");
     if (!acceptModel(message)) return;
+    if (deferUntilShardsReady(message)) return;
     if (WorkerRecord* known = m_state.workers.findByIdentity(message.identity, message.route)) {
         // The same worker process again (its routing id is its own): after a restart of this
         // coordinator, once it gave this one up for lost, or after one of its messages was lost on
@@ -184,6 +194,7 @@ void DataPlane::welcome(const InboundMessage& message, WorkerRecord& w, const wi
     w.shardSize = static_cast<uint32_t>(std::min<uint64_t>((m_state.trainCount + shards - 1 - shard) / shards, UINT32_MAX));
     welcome.mutable_welcome()->set_shard_index(shard);
     welcome.mutable_welcome()->set_session_token(w.sessionToken);
+    for (const wire::ShardRange& range : m_shards.ranges()) *welcome.mutable_welcome()->add_parameter_shards() = range;
     m_endpoint.send(message.identity, welcome, nullptr, message.route);
     m_events.raise(returning ? wire::EVENT_WORKER_REJOINED : wire::EVENT_WORKER_JOINED,
                    fmt::format("worker {} (pid {}, {}){}", w.id, w.pid, printable(reg.backend(), kMaxBackendBytes),
@@ -248,22 +259,27 @@ bool DataPlane::acceptGradient(const InboundMessage& message, WorkerRecord& w) {
     countGradient(w, push);
     const GradientIn gradient{w.id, push.base_version(), static_cast<const float*>(message.tensor->data()),
                               push.batch_size()};
-    if (const std::string why = dropBeforePolicy(push.base_version()); !why.empty())
-        m_policyContext.dropGradient(w.id, push.base_version(), why);
-    else if (!allFinite(gradient.data, count))
-        dropNonFinite(w.id, push.base_version());
-    else if (const double norm = m_state.options.maxGradientNorm > 0 ? l2Norm(gradient.data, count) : 0;
-             norm > m_state.options.maxGradientNorm && m_state.options.maxGradientNorm > 0)
-        dropOversized(w.id, push.base_version(), norm);
+    const bool finite = allFinite(gradient.data, count);
+    decide(gradient, finite, finite && m_state.options.maxGradientNorm > 0 ? l2Norm(gradient.data, count) : 0);
+    return true;
+}
+
+void DataPlane::decide(const GradientIn& gradient, bool finite, double norm) {
+    if (const std::string why = dropBeforePolicy(gradient.baseVersion); !why.empty())
+        m_policyContext.dropGradient(gradient, why);
+    else if (!finite)
+        dropNonFinite(gradient);
+    else if (m_state.options.maxGradientNorm > 0 && norm > m_state.options.maxGradientNorm)
+        dropOversized(gradient, norm);
     else
         m_state.policy->onGradient(gradient);
-    return true;
 }
 
 void DataPlane::handlePush(InboundMessage& message, WorkerRecord& w) {
     const wire::Push& push = message.envelope.push();
     noteArrival(w, push);
     if (w.state == wire::WORKER_DONE) return sendStop(w);
+    if (push.has_gradient() && m_shards.enabled()) return handleShardedPush(message, w);
     if (push.has_gradient() && !acceptGradient(message, w)) return;
     enterWaiting(w);
 }
@@ -294,7 +310,12 @@ bool DataPlane::sendParameters(WorkerRecord& w, SharedFloats parameters, uint64_
     params->set_batch_size(w.batchSize);
     *params->mutable_slowdown() = w.slowdown;
     params->set_held_ms(std::chrono::duration<double, std::milli>(Clock::now() - w.waitingSince).count());
-    if (w.route.empty()) {
+    if (m_shards.enabled()) {  // the worker pulls them from the shards, which keep this version for it
+        SS_CHECK(version == m_state.store.version(), "sharded runs release workers on the current version");
+        params->set_from_shards(true);
+        m_shards.noteRelease();
+        m_endpoint.send(w.identity, envelope);
+    } else if (w.route.empty()) {
         zmq::message_t tensor = sharedFloatsFrame(std::move(parameters));
         m_endpoint.send(w.identity, envelope, &tensor);
     } else {  // one message per aggregator and version, after this message (flushFanouts)
@@ -311,8 +332,9 @@ bool DataPlane::sendParameters(WorkerRecord& w, SharedFloats parameters, uint64_
     return true;
 }
 
-void DataPlane::dropNonFinite(uint32_t worker, uint64_t baseVersion) {
-    m_policyContext.dropGradient(worker, baseVersion, "gradient has NaN or infinite values");  // it would poison the model
+void DataPlane::dropNonFinite(const GradientIn& gradient) {
+    const uint32_t worker = gradient.worker;
+    m_policyContext.dropGradient(gradient, "gradient has NaN or infinite values");  // it would poison the model
     m_state.policy->reconsider();  // its clock moved on without the policy seeing a gradient (ssp bounds)
     if (m_divergenceReported) return;
     m_divergenceReported = true;  // once: every later gradient of a diverged model is the same story
@@ -324,8 +346,8 @@ void DataPlane::dropNonFinite(uint32_t worker, uint64_t baseVersion) {
                   worker);
 }
 
-void DataPlane::dropOversized(uint32_t worker, uint64_t baseVersion, double norm) {
-    m_policyContext.dropGradient(worker, baseVersion,
+void DataPlane::dropOversized(const GradientIn& gradient, double norm) {
+    m_policyContext.dropGradient(gradient,
                                  fmt::format("gradient norm {:.4g} exceeds the limit {:.4g} (--max-gradient-norm)", norm,
                                              m_state.options.maxGradientNorm));
     m_state.policy->reconsider();  // its clock moved on without the policy seeing a gradient

@@ -15,6 +15,7 @@
 #include "engine/ps/coordinator_state.h"
 #include "engine/ps/event_log.h"
 #include "engine/ps/remote_evaluator.h"
+#include "engine/ps/shard_links.h"
 
 namespace syncscope::engine {
 
@@ -30,15 +31,17 @@ public:
 
     /// `startTraining` is called when the expected workers have all pulled for the first time.
     /// `evaluator` takes the messages of an evaluator process (runs of an external model).
+    /// `shards`: the run's parameter shards, when its model lives there (serve --shards).
     DataPlane(CoordinatorState& state, ServerEndpoint& endpoint, EventLog& events, PolicyContext& policyContext,
-              RemoteEvaluator& evaluator, std::function<void()> startTraining)
+              RemoteEvaluator& evaluator, ShardLinks& shards, std::function<void()> startTraining)
         : m_state(state), m_endpoint(endpoint), m_events(events), m_policyContext(policyContext),
-          m_evaluator(evaluator), m_startTraining(std::move(startTraining)) {}
+          m_evaluator(evaluator), m_shards(shards), m_startTraining(std::move(startTraining)) {}
 
     /// Handles the messages waiting, for one turn (so control and ticks are never starved).
     void poll();
-    /// Sends a waiting worker the parameters of `version`; false when it cannot be sent now
-    /// (not waiting, lost, or the run not running: reconsidered on resume).
+    /// Sends a waiting worker the parameters of `version` (in a sharded run: tells it to pull them
+    /// from the shards); false when it cannot be sent now (not waiting, lost, or the run not
+    /// running: reconsidered on resume).
     bool sendParameters(WorkerRecord& worker, SharedFloats parameters, uint64_t version);
     /// Tells a worker the run is over.
     void sendStop(WorkerRecord& worker);
@@ -97,8 +100,19 @@ private:
     void handleHeartbeat(const InboundMessage& message);
     void handlePush(InboundMessage& message, WorkerRecord& worker);
     bool acceptGradient(const InboundMessage& message, WorkerRecord& worker);
-    void dropNonFinite(uint32_t worker, uint64_t baseVersion);
-    void dropOversized(uint32_t worker, uint64_t baseVersion, double norm);
+    /// A gradient that passed the protocol's checks goes to the policy, or is dropped (a run stopped
+    /// or rolled back, values not finite, a norm over the limit).
+    void decide(const GradientIn& gradient, bool finite, double norm);
+    void dropNonFinite(const GradientIn& gradient);
+    void dropOversized(const GradientIn& gradient, double norm);
+    /// Sharded runs (data_plane_shards.cpp): a worker registering before every shard has is
+    /// admitted once they all have; a push waits for the shards' word on its ranges.
+    bool deferUntilShardsReady(const InboundMessage& message);
+    void handleShardedPush(InboundMessage& message, WorkerRecord& worker);
+    void completeShardedPush(ShardLinks::Arrival& arrival);
+    std::function<void(ShardLinks::Arrival&)> shardedPushCompleted() {
+        return [this](ShardLinks::Arrival& arrival) { completeShardedPush(arrival); };
+    }
     void markLost(WorkerRecord& w, const std::string& why);
     void revive(WorkerRecord& worker, const std::string& why);
 
@@ -107,7 +121,9 @@ private:
     EventLog& m_events;
     PolicyContext& m_policyContext;
     RemoteEvaluator& m_evaluator;
+    ShardLinks& m_shards;
     std::function<void()> m_startTraining;
+    std::vector<InboundMessage> m_deferredRegisters;  ///< workers that came before every shard
     std::map<std::pair<std::string, std::string>, uint32_t> m_heartbeatOwners;  ///< (identity, route) -> worker
     std::map<std::string, AggregatorLink> m_aggregators;  ///< by routing identity
     std::vector<std::string> m_aggregatorOrder;  ///< the live ones

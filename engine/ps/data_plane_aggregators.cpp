@@ -10,21 +10,16 @@
 #include "engine/core/printable.h"
 #include "engine/ps/data_plane.h"
 #include "engine/ps/gradient_checks.h"
+#include "engine/ps/upstream_registration.h"
 
 namespace syncscope::engine {
-namespace {
-
-/// An aggregator's endpoint as its workers will dial it.
-bool plausibleEndpoint(const std::string& endpoint) {
-    return endpoint.size() <= 255 && (endpoint.rfind("tcp://", 0) == 0 || endpoint.rfind("ipc://", 0) == 0) &&
-           printable(endpoint, 255) == endpoint;
-}
-
-}  // namespace
 
 void DataPlane::handleAggregatorRegister(const InboundMessage& message) {
     const wire::Register& reg = message.envelope.register_();
     if (!message.route.empty()) return m_endpoint.refuse(message, "an aggregator connects to the coordinator itself");
+    if (m_shards.enabled())
+        return m_endpoint.refuse(message, "this run keeps its model on parameter shards, and group aggregators sum "
+                                          "whole gradients: the two do not combine yet");
     if (!plausibleEndpoint(reg.endpoint()))
         return m_endpoint.refuse(message, "an aggregator registers with the tcp:// or ipc:// endpoint its workers connect to");
     if (reg.parameter_count() != 0 && reg.parameter_count() != m_state.store.size())
@@ -165,7 +160,7 @@ void DataPlane::handleGradientSum(InboundMessage& message) {
     if (drop.empty())
         m_state.policy->onGradientSum(in);
     else
-        for (const GradientIn& g : in.members) m_policyContext.dropGradient(g.worker, g.baseVersion, drop);
+        for (const GradientIn& g : in.members) m_policyContext.dropGradient(g, drop);
     for (WorkerRecord* w : members) enterWaiting(*w);
 }
 

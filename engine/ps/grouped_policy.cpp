@@ -73,20 +73,18 @@ void GroupedPolicy::onGradient(const GradientIn& g) {
     const uint32_t group = w ? w->group : 0;
     if (m_settings.intra_group_ssp()) {
         const uint64_t staleness = m_context.version() - g.baseVersion;
-        m_context.applyUpdate(g.data, {makeContribution(m_context, g, staleness, 1.0f)},
+        m_context.applyUpdate(g, {makeContribution(m_context, g, staleness, 1.0f)},
                               modulatedLearningRate(1.0f, staleness, m_settings.lr_modulation()));
         reconsider();  // the slowest member's clock may have moved
         return;
     }
     if (const std::string why = admit(group, g.baseVersion, {g.worker}); !why.empty()) {
-        m_context.dropGradient(g.worker, g.baseVersion, why);
+        m_context.dropGradient(g, why);
         return;
     }
     Round& round = m_rounds[group];
-    const size_t n = m_context.parameterCount();
-    if (round.sum.empty()) round.sum.assign(n, 0.0f);
-    const float batch = static_cast<float>(g.batchSize);
-    for (size_t i = 0; i < n; ++i) round.sum[i] += batch * g.data[i];
+    if (round.sum.empty()) round.sum = GradientAccumulator(m_context.parameterCount(), m_context.sharded());
+    round.sum.add(g, static_cast<float>(g.batchSize));
     join(round, g);
 }
 
@@ -108,13 +106,12 @@ void GroupedPolicy::onGradientSum(const GradientSum& sum) {
     }
     if (why.empty()) why = admit(sum.group, sum.baseVersion, workers);
     if (!why.empty()) {
-        for (const GradientIn& g : sum.members) m_context.dropGradient(g.worker, g.baseVersion, why + " (in a group aggregator's sum)");
+        for (const GradientIn& g : sum.members) m_context.dropGradient(g, why + " (in a group aggregator's sum)");
         return;
     }
     Round& round = m_rounds[sum.group];
-    const size_t n = m_context.parameterCount();
-    if (round.sum.empty()) round.sum.assign(n, 0.0f);
-    for (size_t i = 0; i < n; ++i) round.sum[i] += sum.weightedSum[i];  // already batch x gradient
+    if (round.sum.empty()) round.sum = GradientAccumulator(m_context.parameterCount(), m_context.sharded());
+    round.sum.add(sum);  // already batch x gradient
     for (const GradientIn& g : sum.members) join(round, g);
 }
 
@@ -187,13 +184,12 @@ void GroupedPolicy::completeIfReady(uint32_t group) {
 void GroupedPolicy::applyRound(uint32_t group) {
     Round& round = m_rounds[group];
     const uint64_t staleness = m_context.version() - round.version;
-    const float inverse = static_cast<float>(1.0 / round.samples);
-    for (float& g : round.sum) g *= inverse;
+    round.sum.scale(static_cast<float>(1.0 / round.samples));
     for (auto& c : round.contributions) {
         c.set_staleness(static_cast<uint32_t>(staleness));
         c.set_weight(static_cast<float>(c.batch_size() / round.samples));
     }
-    m_context.applyUpdate(round.sum.data(), round.contributions,
+    m_context.applyUpdate(round.sum, round.contributions,
                           modulatedLearningRate(1.0f, staleness, m_settings.lr_modulation()));
 }
 
@@ -210,7 +206,7 @@ void GroupedPolicy::drain(bool apply) {
         if (apply)
             applyRound(group);
         else
-            for (const auto& c : round.contributions) m_context.dropGradient(c.worker_id(), c.base_version(), "run stopped");
+            for (const auto& c : round.contributions) m_context.dropGradient(c, "run stopped");
         const std::set<uint32_t> held = std::move(round.contributed);
         round = Round{};
         for (uint32_t id : held) m_context.release(id);  // the next policy decides from the current version

@@ -36,7 +36,7 @@ private:
         bool open = false;  ///< parameters pinned; members compute on `version`
         SharedFloats parameters;
         uint64_t version = 0;
-        std::vector<float> sum;  ///< sum of batch x gradient
+        GradientAccumulator sum{0, false};  ///< sum of batch x gradient (sized when the first arrives)
         double samples = 0;
         std::vector<wire::Contribution> contributions;
         std::set<uint32_t> contributed;

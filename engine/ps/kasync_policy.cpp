@@ -16,9 +16,7 @@ size_t KAsyncPolicy::k() const {
 void KAsyncPolicy::onGradient(const GradientIn& g) {
     const uint64_t staleness = m_context.version() - g.baseVersion;
     const float scale = modulatedLearningRate(1.0f, staleness, m_settings.lr_modulation());
-    const size_t n = m_context.parameterCount();
-    if (m_sum.empty()) m_sum.assign(n, 0.0f);
-    for (size_t i = 0; i < n; ++i) m_sum[i] += scale * g.data[i];
+    m_sum.add(g, scale);
     m_contributions.push_back(makeContribution(m_context, g, staleness, scale));  // weight / K when applied
     if (m_contributions.size() >= k()) apply();
 }
@@ -31,9 +29,9 @@ void KAsyncPolicy::reconsider() {
 
 void KAsyncPolicy::apply() {
     const float inverse = 1.0f / static_cast<float>(m_contributions.size());
-    for (float& g : m_sum) g *= inverse;
+    m_sum.scale(inverse);
     for (auto& c : m_contributions) c.set_weight(c.weight() * inverse);
-    m_context.applyUpdate(m_sum.data(), m_contributions, 1.0f);
+    m_context.applyUpdate(m_sum, m_contributions, 1.0f);
     m_sum.clear();
     m_contributions.clear();
 }
@@ -44,7 +42,7 @@ void KAsyncPolicy::drain(bool applyPartial) {
         apply();
         return;
     }
-    for (const auto& c : m_contributions) m_context.dropGradient(c.worker_id(), c.base_version(), "run stopped");
+    for (const auto& c : m_contributions) m_context.dropGradient(c, "run stopped");
     m_sum.clear();
     m_contributions.clear();
 }

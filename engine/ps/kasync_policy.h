@@ -12,7 +12,8 @@ namespace syncscope::engine {
 
 class KAsyncPolicy final : public SyncPolicy {
 public:
-    KAsyncPolicy(PolicyContext& context, const wire::ModeSettings& settings) : m_context(context), m_settings(settings) {}
+    KAsyncPolicy(PolicyContext& context, const wire::ModeSettings& settings)
+        : m_context(context), m_settings(settings), m_sum(context.parameterCount(), context.sharded()) {}
 
     void onGradient(const GradientIn& gradient) override;
     void onWaiting(uint32_t worker) override { m_context.release(worker); }
@@ -26,7 +27,7 @@ private:
 
     PolicyContext& m_context;
     wire::ModeSettings m_settings;
-    std::vector<float> m_sum;  ///< sum of modulation x gradient
+    GradientAccumulator m_sum;  ///< sum of modulation x gradient
     std::vector<wire::Contribution> m_contributions;
 };
 

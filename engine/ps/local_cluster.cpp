@@ -1,6 +1,7 @@
 // LocalCluster: fork/exec of this same binary, with the endpoint handshake over a pipe.
 #include "engine/ps/local_cluster.h"
 #include "engine/ps/aggregator.h"
+#include "engine/ps/parameter_shard.h"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -65,16 +66,19 @@ Status LocalCluster::startCoordinator(const std::vector<std::string>& serveArgs)
     return Status::ok();
 }
 
-Result<std::string> LocalCluster::startAggregator() {
+Result<std::string> LocalCluster::startRelay(const std::string& command, const std::string& prefix) {
     pid_t pid = -1;
     int fd = -1;
-    auto line = startAndReadLine({"aggregate", "--connect", m_endpoints.data}, "aggregator", &pid, &fd);
-    if (fd >= 0) m_aggregatorStdouts.push_back(fd);
+    auto line = startAndReadLine({command, "--connect", m_endpoints.data}, command, &pid, &fd);
+    if (fd >= 0) m_relayStdouts.push_back(fd);
     if (!line) return line.status();
-    const std::string prefix = kAggregatorLinePrefix;
-    if (line->rfind(prefix, 0) != 0) return unavailable("the aggregator printed \"" + *line + "\" instead of its endpoint");
+    if (line->rfind(prefix, 0) != 0) return unavailable("`" + command + "` printed \"" + *line + "\" instead of its endpoint");
     return line->substr(prefix.size());
 }
+
+Result<std::string> LocalCluster::startAggregator() { return startRelay("aggregate", kAggregatorLinePrefix); }
+
+Result<std::string> LocalCluster::startShard() { return startRelay("shard", kShardLinePrefix); }
 
 Result<pid_t> LocalCluster::startWorker(const std::vector<std::string>& workerArgs) {
     std::vector<std::string> args{"work", "--connect", m_endpoints.data};
@@ -98,8 +102,8 @@ void LocalCluster::stopAll(double graceSeconds) {
     m_launcher.stopAll(graceSeconds);
     if (m_coordinatorStdout >= 0) close(m_coordinatorStdout);
     m_coordinatorStdout = -1;
-    for (int fd : m_aggregatorStdouts) close(fd);
-    m_aggregatorStdouts.clear();
+    for (int fd : m_relayStdouts) close(fd);
+    m_relayStdouts.clear();
 }
 
 }  // namespace syncscope::engine

@@ -37,6 +37,9 @@ public:
     /// Starts `syncscope-engine aggregate --connect <data endpoint>` (a group aggregator) and
     /// returns the endpoint its workers connect to.
     Result<std::string> startAggregator();
+    /// Starts `syncscope-engine shard --connect <data endpoint>` (a parameter shard) and returns the
+    /// endpoint its workers connect to, once it has its range of the model.
+    Result<std::string> startShard();
 
     const CoordinatorEndpoints& endpoints() const { return m_endpoints; }
     pid_t coordinatorPid() const { return m_coordinator; }
@@ -53,13 +56,16 @@ private:
     /// Starts `args` with stdout on a pipe and reads the first line it prints (within 60 s).
     Result<std::string> startAndReadLine(const std::vector<std::string>& args, const std::string& what, pid_t* pid,
                                          int* stdoutFd);
+    /// Starts a server process between the workers and the coordinator (`command` --connect <data
+    /// endpoint>) and reads the endpoint it prints after `prefix`.
+    Result<std::string> startRelay(const std::string& command, const std::string& prefix);
     std::string m_engine;
     std::optional<PrivateCredentials> m_credentials;
     std::vector<std::string> securityArguments() const;
     ProcessLauncher m_launcher;
     pid_t m_coordinator = -1;
     int m_coordinatorStdout = -1;
-    std::vector<int> m_aggregatorStdouts;
+    std::vector<int> m_relayStdouts;  ///< of the aggregators and shards
     CoordinatorEndpoints m_endpoints;
 };
 

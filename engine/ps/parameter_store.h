@@ -25,6 +25,9 @@ public:
 
     /// Applies one averaged gradient at learning rate lr and moves to the next version.
     void apply(const float* gradient, float lr);
+    /// Moves to the next version where parameter shards apply the update (a sharded run's
+    /// coordinator keeps the version here, and the model it started from).
+    void advanceVersion() { ++m_version; }
     /// The parameters of the current version, shared by every reply that carries them.
     SharedFloats snapshot();
     /// Copies of the parameters and the optimiser's momentum (for a checkpoint).

@@ -21,6 +21,7 @@ wire::Contribution makeContribution(PolicyContext& context, const GradientIn& g,
     c.set_staleness(static_cast<uint32_t>(staleness));
     c.set_batch_size(g.batchSize);
     c.set_weight(weight);
+    c.set_sequence(g.sequence);
     if (const WorkerRecord* w = context.workers().find(g.worker)) {
         c.set_clock(w->clock);
         c.set_group(w->group);

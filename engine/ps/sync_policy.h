@@ -10,16 +10,19 @@
 #include "engine/core/status.h"
 #include "engine/net/tensor_frame.h"
 #include "engine/proto/syncscope.pb.h"
+#include "engine/ps/gradient_accumulator.h"
 #include "engine/ps/worker_registry.h"
 
 namespace syncscope::engine {
 
-/// A gradient as it arrives: computed by `worker` on model version `baseVersion`.
+/// A gradient as it arrives: computed by `worker` on model version `baseVersion`. In a sharded run
+/// its values wait at the parameter shards (data is null) under the worker's `sequence` number.
 struct GradientIn {
     uint32_t worker = 0;
     uint64_t baseVersion = 0;
     const float* data = nullptr;
     uint32_t batchSize = 0;
+    uint64_t sequence = 0;
 };
 
 /// Gradients of several workers on one version of one group, summed by a group aggregator on the
@@ -38,17 +41,30 @@ public:
     virtual size_t parameterCount() const = 0;
     virtual WorkerRegistry& workers() = 0;
     virtual const wire::ModeSettings& modeSettings() const = 0;
+    /// Whether parameter shards hold the model: gradients arrive without values, and updates are
+    /// built from terms (GradientAccumulator) that the shards apply.
+    virtual bool sharded() const { return false; }
     /// Applies an averaged gradient of the given contributions at the base learning rate x lrScale
     /// as one update (the version goes up by one), and records it.
-    virtual void applyUpdate(const float* gradient, const std::vector<wire::Contribution>& contributions,
+    virtual void applyUpdate(const GradientAccumulator& gradient, const std::vector<wire::Contribution>& contributions,
                              float lrScale) = 0;
-    virtual void dropGradient(uint32_t worker, uint64_t baseVersion, const std::string& reason) = 0;
+    /// The same for one gradient as it arrived.
+    virtual void applyUpdate(const GradientIn& gradient, const std::vector<wire::Contribution>& contributions,
+                             float lrScale) = 0;
+    /// Drops a gradient, and says why (`sequence`: its number in a sharded run, whose shards let go of it).
+    virtual void dropGradient(uint32_t worker, uint64_t baseVersion, uint64_t sequence, const std::string& reason) = 0;
+    void dropGradient(const GradientIn& g, const std::string& reason) {
+        dropGradient(g.worker, g.baseVersion, g.sequence, reason);
+    }
+    void dropGradient(const wire::Contribution& c, const std::string& reason) {
+        dropGradient(c.worker_id(), c.base_version(), c.sequence(), reason);
+    }
     /// Lets a waiting worker go: it is sent the current parameters (deferred while paused).
     virtual void release(uint32_t worker) = 0;
     /// Lets a waiting worker go with pinned parameters of an earlier `version` (a group's round).
     /// Returns false when it could not be sent now (paused, not waiting, lost).
     virtual bool releaseAt(uint32_t worker, SharedFloats parameters, uint64_t version) = 0;
-    /// The parameters of the current version, shared, for pinning.
+    /// The parameters of the current version, shared, for pinning (not in a sharded run: null).
     virtual SharedFloats parameters() = 0;
     /// The run's batch size per worker (elastic sizes batches around it).
     virtual uint32_t baseBatchSize() const = 0;

@@ -22,6 +22,7 @@
 #include "engine/net/wire_codec.h"
 #include "engine/ps/heartbeat_sender.h"
 #include "engine/ps/mode_catalog.h"
+#include "engine/ps/shard_client.h"
 
 namespace syncscope::engine {
 namespace {
@@ -33,6 +34,8 @@ using Millis = std::chrono::duration<double, std::milli>;
 constexpr uint32_t kMaxBatchSize = 1 << 16;      // far beyond any batch a worker can hold
 /// How long a worker tries to register with the aggregator it was moved to before it goes back.
 constexpr double kMoveTimeoutSeconds = 5;
+/// How long a pull from the parameter shards may take before the worker gives up on them.
+constexpr auto kShardPullTimeout = std::chrono::seconds(30);
 
 void sleepMs(double ms) {
     if (ms > 0) std::this_thread::sleep_for(Millis(ms));
@@ -74,8 +77,12 @@ public:
 private:
     Result<InboundMessage> awaitReply(double timeoutSeconds, const HeartbeatSender* heartbeat);
     Status setUp(const wire::Welcome& welcome);
-    double computeGradient(const wire::Params& params, const InboundMessage& reply, float* loss);
-    void push(uint64_t baseVersion, float loss, double computeMs);
+    /// Loads the parameters the coordinator sent, or pulls them from the parameter shards; returns
+    /// the versions they are of.
+    Result<PulledVersions> loadParameters(const wire::Params& params, const InboundMessage& reply,
+                                          const HeartbeatSender& heartbeat);
+    double computeGradient(const wire::Params& params, float* loss);
+    void push(const PulledVersions& base, float loss, double computeMs);
     void openSocket(const std::string& endpoint);
     /// Registers as `hello` says on the data socket and waits for the Welcome.
     Result<InboundMessage> registerWith(wire::Envelope& hello, double timeoutSeconds);
@@ -107,7 +114,9 @@ private:
     std::unique_ptr<BatchFeeder> m_feeder;
     std::unique_ptr<Rng> m_rng;
     std::vector<float> m_hostParams, m_hostGradient;
-    std::atomic<bool> m_gradientInFlight{false};
+    std::atomic<int> m_gradientInFlight{0};  ///< frames over the gradient buffer ZeroMQ still reads
+    std::unique_ptr<ShardClient> m_shards;   ///< a sharded run's: where the model lives
+    uint64_t m_sequence = 0;                 ///< of its last gradient pushed (sharded runs)
     uint32_t m_batch = 0;
     double m_commMs = 0, m_waitMs = 0;
     Clock::time_point m_pushedAt;
@@ -182,15 +191,38 @@ Status WorkerSession::setUp(const wire::Welcome& welcome) {
                                " parameters but the run's has " + std::to_string(m_spec.parameter_count()) +
                                "; run the same SyncScope release everywhere");
     m_feeder = std::make_unique<BatchFeeder>(*m_backend, m_train, capacity);
+    if (!welcome.parameter_shards().empty()) {
+        if (Status s = ShardClient::validate(welcome.parameter_shards(), m_spec.parameter_count()); !s) return s;
+        m_shards = std::make_unique<ShardClient>(m_context, welcome.parameter_shards(), security(), m_id,
+                                                 welcome.session_token());
+    }
     std::fprintf(stderr, "worker %u: %s backend%s, shard %u of %u (%zu images), model %s\n", m_id,
                  m_backend->name().c_str(), notice.empty() ? "" : " (no GPU)", welcome.shard_index(),
                  m_spec.shard_count(), m_shard.size(), m_spec.model().c_str());
     return Status::ok();
 }
 
-double WorkerSession::computeGradient(const wire::Params& params, const InboundMessage& reply, float* loss) {
+Result<PulledVersions> WorkerSession::loadParameters(const wire::Params& params, const InboundMessage& reply,
+                                                    const HeartbeatSender& heartbeat) {
+    while (m_gradientInFlight.load(std::memory_order_acquire) > 0) std::this_thread::yield();
+    if (!params.from_shards()) {
+        if (!reply.tensor || reply.tensor->size() != m_model->parameterCount() * sizeof(float))
+            return invalidArgument("the coordinator sent parameters of the wrong size");
+        m_backend->copyToDevice(m_model->parameters(), reply.tensor->data(), reply.tensor->size());
+        return PulledVersions{params.version(), params.version()};
+    }
+    if (!m_shards) return invalidArgument("the coordinator sent no parameter shards to pull from");
+    float* device = m_model->parameters();
+    return m_shards->pull(
+        params.version(),
+        [&](const wire::ShardRange& range, const float* values) {
+            m_backend->copyToDevice(device + range.begin(), values, (range.end() - range.begin()) * sizeof(float));
+        },
+        kShardPullTimeout, [&heartbeat] { return !heartbeat.coordinatorLost(); });
+}
+
+double WorkerSession::computeGradient(const wire::Params& params, float* loss) {
     const auto start = Clock::now();
-    m_backend->copyToDevice(m_model->parameters(), reply.tensor->data(), reply.tensor->size());
     if (params.batch_size() > 0)  // the coordinator sizes batches in the elastic mode
         m_batch = std::min<uint32_t>(params.batch_size(), static_cast<uint32_t>(m_model->maxBatch()));
     const int n = static_cast<int>(std::min<size_t>(m_batch, m_shard.size()));
@@ -200,7 +232,6 @@ double WorkerSession::computeGradient(const wire::Params& params, const InboundM
     }
     m_feeder->stage(m_shard, m_cursor, n);
     m_cursor += n;
-    while (m_gradientInFlight.load(std::memory_order_acquire)) std::this_thread::yield();
     *loss = m_model->computeGradients(m_feeder->images(), m_feeder->labels(), n);
     m_backend->synchronize();
     const double computeMs = Millis(Clock::now() - start).count();
@@ -213,12 +244,12 @@ double WorkerSession::computeGradient(const wire::Params& params, const InboundM
     return computeMs + extra;
 }
 
-void WorkerSession::push(uint64_t baseVersion, float loss, double computeMs) {
+void WorkerSession::push(const PulledVersions& base, float loss, double computeMs) {
     wire::Envelope envelope;
     wire::Push* p = envelope.mutable_push();
     p->set_worker_id(m_id);
     p->set_has_gradient(true);
-    p->set_base_version(baseVersion);
+    p->set_base_version(base.oldest);
     p->set_batch_size(static_cast<uint32_t>(std::min<size_t>(m_batch, m_shard.size())));
     p->set_loss(loss);
     p->set_compute_ms(computeMs);
@@ -230,8 +261,15 @@ void WorkerSession::push(uint64_t baseVersion, float loss, double computeMs) {
         m_backend->copyToHost(m_hostGradient.data(), gradient, m_hostGradient.size() * sizeof(float));
         gradient = m_hostGradient.data();
     }
-    zmq::message_t frame = borrowedFloatsFrame(gradient, m_model->parameterCount(), m_gradientInFlight);
     m_pushedAt = Clock::now();
+    if (m_shards) {  // the ranges to the shards first; the coordinator waits for their word anyway
+        m_shards->push(gradient, ++m_sequence, base.oldest, m_gradientInFlight);
+        p->set_sequence(m_sequence);
+        p->set_newest_base_version(base.newest);
+        sendMessage(m_socket, nullptr, envelope);
+        return;
+    }
+    zmq::message_t frame = borrowedFloatsFrame(gradient, m_model->parameterCount(), m_gradientInFlight);
     sendMessage(m_socket, nullptr, envelope, &frame);
 }
 
@@ -250,6 +288,7 @@ Result<InboundMessage> WorkerSession::registerWith(wire::Envelope& hello, double
     hello.mutable_register_()->set_hostname(host);
     hello.mutable_register_()->set_backend(m_options.backend == BackendKind::Cpu ? "cpu" : "auto");
     hello.mutable_register_()->set_movable(true);
+    hello.mutable_register_()->set_parameter_shards(true);
     sendMessage(m_socket, nullptr, hello);
     auto welcome = awaitReply(timeoutSeconds, nullptr);
     if (!welcome) return welcome.status();
@@ -315,16 +354,16 @@ Status WorkerSession::run() {
                          static_cast<unsigned long long>(params.version()));
             return Status::ok();
         }
-        if (!reply->tensor || reply->tensor->size() != m_model->parameterCount() * sizeof(float))
-            return invalidArgument("the coordinator sent parameters of the wrong size");
         if (Status s = validateParams(params); !s) return s;
+        auto base = loadParameters(params, *reply, heartbeat);
+        if (!base) return base.status();
         const double roundTripMs = Millis(Clock::now() - m_pushedAt).count();
         m_waitMs = params.held_ms();
         m_commMs = std::max(0.0, roundTripMs - m_waitMs);
         float loss = 0;
-        const double computeMs = computeGradient(params, *reply, &loss);
+        const double computeMs = computeGradient(params, &loss);
         sleepMs(params.slowdown().network_delay_ms());
-        push(params.version(), loss, computeMs);
+        push(*base, loss, computeMs);
     }
 }
 

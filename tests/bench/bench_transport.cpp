@@ -134,11 +134,11 @@ double wireClient(zmq::context_t& context, const std::string& address, size_t fl
     applySecurity(socket, security, false);
     socket.connect(address);
     const std::vector<float> gradient(floats, 0.25f);
-    std::atomic<bool> inFlight{false};
+    std::atomic<int> inFlight{0};
     const ReceiveLimits limits{kMaxEnvelopeBytes, floats * sizeof(float)};
     uint64_t version = 0;
     auto roundTrip = [&] {
-        while (inFlight.load(std::memory_order_acquire)) std::this_thread::yield();
+        while (inFlight.load(std::memory_order_acquire) > 0) std::this_thread::yield();
         wire::Envelope envelope;
         wire::Push* push = envelope.mutable_push();
         push->set_worker_id(0);

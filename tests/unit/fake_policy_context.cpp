@@ -7,7 +7,7 @@
 
 namespace syncscope::engine::testing {
 
-FakeRun::FakeRun(const wire::ModeSettings& mode) : m_mode(mode) {
+FakeRun::FakeRun(const wire::ModeSettings& mode, bool sharded) : m_mode(mode), m_sharded(sharded) {
     auto policy = createSyncPolicy(mode, *this);
     SS_CHECK(policy.isOk(), policy.status().message().c_str());
     m_policy = std::move(*policy);
@@ -83,7 +83,7 @@ void FakeRun::pushSum(const std::vector<uint32_t>& ids, std::optional<uint32_t> 
     if (m_policy->takesSums())
         m_policy->onGradientSum(in);
     else
-        for (const GradientIn& g : in.members) dropGradient(g.worker, g.baseVersion, "the mode takes no sums");
+        for (const GradientIn& g : in.members) dropGradient(g, "the mode takes no sums");
     for (uint32_t id : ids) arrive(id);
 }
 
@@ -102,13 +102,46 @@ uint32_t FakeRun::countPush(uint32_t id) {
 void FakeRun::push(uint32_t id) {
     const uint32_t batch = countPush(id);
     const std::vector<float> gradient(kParameters, static_cast<float>(id + 1));
-    m_policy->onGradient({id, m_computingOn[id], gradient.data(), batch});
+    if (m_sharded) {
+        const uint64_t sequence = m_nextSequence++;
+        m_held[{id, sequence}] = gradient;
+        m_policy->onGradient({id, m_computingOn[id], nullptr, batch, sequence});
+    } else {
+        m_policy->onGradient({id, m_computingOn[id], gradient.data(), batch});
+    }
     arrive(id);
 }
 
-void FakeRun::applyUpdate(const float* gradient, const std::vector<wire::Contribution>& contributions, float lrScale) {
+std::vector<float> FakeRun::takeHeld(uint32_t worker, uint64_t sequence) {
+    auto it = m_held.find({worker, sequence});
+    SS_CHECK(it != m_held.end(), "a sharded policy names a gradient that was pushed and not used up");
+    std::vector<float> values = std::move(it->second);
+    m_held.erase(it);
+    return values;
+}
+
+void FakeRun::applyUpdate(const GradientAccumulator& gradient, const std::vector<wire::Contribution>& contributions,
+                          float lrScale) {
+    SS_CHECK(gradient.sharded() == m_sharded, "an accumulator of the run's kind");
+    if (!m_sharded) return record(std::vector<float>(gradient.dense(), gradient.dense() + kParameters), contributions, lrScale);
+    std::vector<float> sum(kParameters, 0.0f);
+    for (const wire::GradientTerm& term : gradient.terms()) {
+        const std::vector<float> values = takeHeld(term.worker_id(), term.sequence());
+        for (size_t i = 0; i < kParameters; ++i) sum[i] += term.scale() * values[i];
+    }
+    record(std::move(sum), contributions, lrScale);
+}
+
+void FakeRun::applyUpdate(const GradientIn& gradient, const std::vector<wire::Contribution>& contributions,
+                          float lrScale) {
+    record(m_sharded ? takeHeld(gradient.worker, gradient.sequence)
+                     : std::vector<float>(gradient.data, gradient.data + kParameters),
+           contributions, lrScale);
+}
+
+void FakeRun::record(std::vector<float> gradient, const std::vector<wire::Contribution>& contributions, float lrScale) {
     ++m_version;
-    m_updates.push_back({m_version, contributions, lrScale, std::vector<float>(gradient, gradient + kParameters)});
+    m_updates.push_back({m_version, contributions, lrScale, std::move(gradient)});
     for (const auto& c : contributions)
         if (WorkerRecord* w = m_workers.find(c.worker_id())) {
             ++w->applied;
@@ -117,7 +150,8 @@ void FakeRun::applyUpdate(const float* gradient, const std::vector<wire::Contrib
     m_applied += contributions.size();
 }
 
-void FakeRun::dropGradient(uint32_t worker, uint64_t baseVersion, const std::string& reason) {
+void FakeRun::dropGradient(uint32_t worker, uint64_t baseVersion, uint64_t sequence, const std::string& reason) {
+    if (m_sharded) takeHeld(worker, sequence);
     if (WorkerRecord* w = m_workers.find(worker)) ++w->dropped;
     ++m_dropped;
     m_drops.push_back({worker, baseVersion, reason});
@@ -155,6 +189,8 @@ Clock::time_point FakeRun::now() const {
 
 std::string FakeRun::accountingError() const {
     const uint64_t pending = m_policy->pending();
+    if (m_sharded && m_held.size() != pending)  // what the shards would still hold: the pending gradients
+        return fmt::format("{} gradients held for the shards, {} pending in the policy", m_held.size(), pending);
     if (m_pushed == m_applied + m_dropped + pending) return {};
     return fmt::format("pushed {} != applied {} + dropped {} + pending {}", m_pushed, m_applied, m_dropped, pending);
 }

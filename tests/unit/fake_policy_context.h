@@ -41,7 +41,9 @@ public:
     static constexpr size_t kParameters = 4;
     static constexpr uint32_t kBatch = 64;
 
-    explicit FakeRun(const wire::ModeSettings& mode);
+    /// `sharded`: as a run whose model lives on parameter shards: gradients reach the policy without
+    /// values (the fake keeps them, as the shards would) and updates come as terms.
+    explicit FakeRun(const wire::ModeSettings& mode, bool sharded = false);
 
     // --- the run ---
     /// A worker computing `samplesPerSecond` (its iteration: batch / speed + commSeconds); joins at once.
@@ -74,8 +76,13 @@ public:
     size_t parameterCount() const override { return kParameters; }
     WorkerRegistry& workers() override { return m_workers; }
     const wire::ModeSettings& modeSettings() const override { return m_mode; }
-    void applyUpdate(const float* gradient, const std::vector<wire::Contribution>& contributions, float lrScale) override;
-    void dropGradient(uint32_t worker, uint64_t baseVersion, const std::string& reason) override;
+    bool sharded() const override { return m_sharded; }
+    void applyUpdate(const GradientAccumulator& gradient, const std::vector<wire::Contribution>& contributions,
+                     float lrScale) override;
+    void applyUpdate(const GradientIn& gradient, const std::vector<wire::Contribution>& contributions,
+                     float lrScale) override;
+    using PolicyContext::dropGradient;
+    void dropGradient(uint32_t worker, uint64_t baseVersion, uint64_t sequence, const std::string& reason) override;
     void release(uint32_t worker) override;
     bool releaseAt(uint32_t worker, SharedFloats parameters, uint64_t version) override;
     SharedFloats parameters() override;
@@ -86,6 +93,9 @@ public:
 private:
     void push(uint32_t worker);
     uint32_t countPush(uint32_t worker);  ///< a push's counters; returns its batch
+    void record(std::vector<float> gradient, const std::vector<wire::Contribution>& contributions, float lrScale);
+    /// A sharded run's gradient, as a shard would hand it over; it is used up.
+    std::vector<float> takeHeld(uint32_t worker, uint64_t sequence);
     void arrive(uint32_t worker);  ///< waiting for parameters, as after a push or the first pull
 
     struct Finish {
@@ -96,6 +106,9 @@ private:
     };
 
     wire::ModeSettings m_mode;
+    bool m_sharded = false;
+    std::map<std::pair<uint32_t, uint64_t>, std::vector<float>> m_held;  ///< sharded: (worker, sequence) -> values
+    uint64_t m_nextSequence = 1;
     std::unique_ptr<SyncPolicy> m_policy;
     WorkerRegistry m_workers;
     uint64_t m_version = 0, m_pushed = 0, m_applied = 0, m_dropped = 0;

@@ -50,6 +50,9 @@ private slots:
     void bspDropsALateOrRepeatedSumWhole();
     void groupedSumsJoinTheirGroupsRound();
     void sumsOnlyWhereRoundsAverage();
+    void shardedTermsMakeTheSameUpdates_data();
+    void shardedTermsMakeTheSameUpdates();
+    void shardedDropsLetGoOfTheirGradients();
 };
 
 void TestSyncPolicies::bspAveragesEveryWorkerOnOneVersion() {
@@ -388,4 +391,72 @@ void TestSyncPolicies::sumsOnlyWhereRoundsAverage() {
 }
 
 QTEST_GUILESS_MAIN(TestSyncPolicies)
+// A run whose model lives on parameter shards: the policies see gradients without values and
+// build each update as terms (scale x a gradient the shards hold). The same run with the same
+// workers must make the same updates as where the coordinator holds the model: the same
+// contributions, learning-rate scales and averaged gradients (up to float rounding, as the sums are
+// scaled in another order).
+void TestSyncPolicies::shardedTermsMakeTheSameUpdates_data() {
+    QTest::addColumn<int>("mode");
+    QTest::addColumn<int>("modulation");
+    QTest::newRow("bsp") << int(wire::BSP) << int(wire::LR_NONE);
+    QTest::newRow("ksync") << int(wire::KSYNC) << int(wire::LR_NONE);
+    QTest::newRow("asp dynsgd") << int(wire::ASP) << int(wire::LR_DYNSGD);
+    QTest::newRow("ssp") << int(wire::SSP) << int(wire::LR_INVERSE);
+    QTest::newRow("kasync dynsgd") << int(wire::KASYNC) << int(wire::LR_DYNSGD);
+    QTest::newRow("elastic") << int(wire::ELASTIC) << int(wire::LR_NONE);
+}
+
+void TestSyncPolicies::shardedTermsMakeTheSameUpdates() {
+    QFETCH(int, mode);
+    QFETCH(int, modulation);
+    wire::ModeSettings settings = modeOf(static_cast<wire::SyncMode>(mode));
+    settings.set_lr_modulation(static_cast<wire::LrModulation>(modulation));
+    QVERIFY(validateShardedMode(settings));
+    FakeRun dense(settings), sharded(settings, true);
+    for (FakeRun* run : {&dense, &sharded})
+        for (double speed : {6400.0, 2000.0, 9000.0, 4100.0, 12800.0}) run->addWorker(speed);
+    dense.simulate(3.0);
+    sharded.simulate(3.0);
+    QVERIFY(dense.updates().size() > 20);
+    QCOMPARE(sharded.updates().size(), dense.updates().size());
+    QCOMPARE(sharded.drops().size(), dense.drops().size());
+    for (size_t u = 0; u < dense.updates().size(); ++u) {
+        const testing::AppliedUpdate &a = dense.updates()[u], &b = sharded.updates()[u];
+        QCOMPARE(b.version, a.version);
+        QCOMPARE(b.lrScale, a.lrScale);
+        QCOMPARE(b.contributions.size(), a.contributions.size());
+        for (size_t c = 0; c < a.contributions.size(); ++c) {
+            QCOMPARE(b.contributions[c].worker_id(), a.contributions[c].worker_id());
+            QCOMPARE(b.contributions[c].staleness(), a.contributions[c].staleness());
+            QCOMPARE(b.contributions[c].weight(), a.contributions[c].weight());
+            QVERIFY(b.contributions[c].sequence() > 0);  // named for the shards
+        }
+        for (size_t i = 0; i < a.gradient.size(); ++i)
+            QVERIFY2(std::abs(b.gradient[i] - a.gradient[i]) <= 1e-5f * std::abs(a.gradient[i]),
+                     qPrintable(QString("update %1: %2 != %3").arg(u).arg(b.gradient[i]).arg(a.gradient[i])));
+    }
+    QVERIFY2(sharded.accountingError().empty(), sharded.accountingError().c_str());
+}
+
+// Every dropped gradient is let go by name (the fake, as the shards, checks it holds it): late
+// ksync gradients, a lost worker's round, and the partial rounds of mode switches.
+void TestSyncPolicies::shardedDropsLetGoOfTheirGradients() {
+    wire::ModeSettings ksync = modeOf(wire::KSYNC);
+    ksync.set_k(2);
+    FakeRun run(ksync, true);
+    for (double speed : {6400.0, 3000.0, 9000.0, 5000.0}) run.addWorker(speed);
+    run.simulate(1.0);
+    QVERIFY(!run.drops().empty());
+    run.lose(1);
+    for (wire::SyncMode next : {wire::BSP, wire::KASYNC, wire::ASP, wire::ELASTIC, wire::SSP}) {
+        run.switchMode(modeOf(next));
+        QVERIFY2(run.accountingError().empty(), run.accountingError().c_str());
+        run.simulate(0.4);
+    }
+    QVERIFY2(run.accountingError().empty(), run.accountingError().c_str());
+    QVERIFY(!validateShardedMode(modeOf(wire::GROUPED)));
+    QVERIFY(!validateShardedMode(modeOf(wire::AUTO)));
+}
+
 #include "test_sync_policies.moc"

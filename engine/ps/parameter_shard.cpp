@@ -1,0 +1,183 @@
+// ParameterShard (see parameter_shard.h).
+#include "engine/ps/parameter_shard.h"
+
+#include <fmt/format.h>
+
+#include <cstdio>
+
+#include "engine/net/protocol.h"
+#include "engine/net/tensor_frame.h"
+#include "engine/ps/upstream_registration.h"
+
+namespace syncscope::engine {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+/// Messages handled from one side before the other is looked at.
+constexpr int kMessagesPerTurn = 256;
+/// How often kept versions and waiting pulls are checked for age.
+constexpr auto kExpiryEvery = std::chrono::seconds(1);
+
+const Credentials* credentialsOf(const ShardOptions& options) {
+    return options.credentials ? &*options.credentials : nullptr;
+}
+
+// The coordinator's assignment carries a range and its momentum (2 x range floats); the bound is
+// the largest model's, until the range is known (the coordinator is authenticated by its key).
+constexpr size_t kLargestAssignmentBytes = 2 * kMaxParameters * sizeof(float);
+
+}  // namespace
+
+ParameterShard::ParameterShard(ShardOptions options)
+    : m_options(std::move(options)),
+      m_zap(m_options.credentials ? std::make_unique<ZapAuthenticator>(m_context, *m_options.credentials) : nullptr),
+      m_workers(m_context, {"workers (data)", {kMaxEnvelopeBytes, kMaxParameters * sizeof(float)}, 1000,
+                            EndpointSecurity::server(credentialsOf(m_options), kDataDomain, m_options.plainDataPlane)}),
+      m_coordinator(m_context, {"coordinator (data)", {kMaxEnvelopeBytes, kLargestAssignmentBytes}, 1000,
+                                EndpointSecurity::client(credentialsOf(m_options), Role::Worker, m_options.plainDataPlane)}) {}
+
+ParameterShard::~ParameterShard() = default;
+
+Status ParameterShard::start() {
+    if (Status s = m_workers.bind(m_options.bindHost, m_options.port); !s) return s;
+    m_advertised = advertisedEndpoint(m_options.advertise, m_options.bindHost, m_workers.address());
+    m_coordinator.socket().set(zmq::sockopt::linger, 2000);  // its last message still goes out
+    auto reply = registerUpstream(m_coordinator, m_options.connect, wire::ROLE_SHARD, m_advertised,
+                                  wire::Envelope::kShardAssignment, m_options.registerTimeoutSeconds,
+                                  m_options.interrupted);
+    if (!reply) return reply.status();
+    return takeAssignment(*reply);
+}
+
+Status ParameterShard::takeAssignment(const InboundMessage& reply) {
+    const wire::ShardAssignment& a = reply.envelope.shard_assignment();
+    const uint64_t begin = a.range().begin(), end = a.range().end();
+    if (a.parameter_count() == 0 || a.parameter_count() > kMaxParameters || begin >= end || end > a.parameter_count())
+        return invalidArgument(fmt::format("the coordinator assigned the range [{}, {}) of a model of {} parameters",
+                                           begin, end, a.parameter_count()));
+    const size_t count = static_cast<size_t>(end - begin);
+    if (!reply.tensor || reply.tensor->size() != 2 * count * sizeof(float))
+        return invalidArgument(fmt::format("the coordinator's assignment carried {} bytes for a range of {} parameters "
+                                           "and its momentum",
+                                           reply.tensor ? reply.tensor->size() : 0, count));
+    const auto* values = static_cast<const float*>(reply.tensor->data());
+    SgdSettings sgd;
+    sgd.momentum = a.momentum();
+    sgd.weightDecay = a.weight_decay();
+    m_state = std::make_unique<ShardState>(std::vector<float>(values, values + count),
+                                           std::vector<float>(values + count, values + 2 * count), a.version(), sgd);
+    m_range = a.range();
+    m_range.set_endpoint(m_advertised);
+    const ReceiveLimits limits{kMaxEnvelopeBytes, count * sizeof(float)};
+    m_workers.setLimits(limits);
+    m_coordinator.setLimits({kMaxEnvelopeBytes, 0});  // it sends no tensor after the assignment
+    return Status::ok();
+}
+
+Status ParameterShard::run() {
+    for (;;) {
+        if (m_options.interrupted && m_options.interrupted->load()) return Status::ok();
+        zmq::pollitem_t items[] = {{m_workers.socket().handle(), 0, ZMQ_POLLIN, 0},
+                                   {m_coordinator.socket().handle(), 0, ZMQ_POLLIN, 0}};
+        pollSockets(items, 2, kHeartbeatEvery);
+        for (int i = 0; i < kMessagesPerTurn; ++i) {
+            auto message = m_workers.receive();  // malformed frames are refused there
+            if (!message) break;
+            fromWorker(*message);
+        }
+        flushReceived();  // before the coordinator's decisions, which may need these ranges
+        for (int i = 0; i < kMessagesPerTurn; ++i) {
+            auto message = m_coordinator.receive();
+            if (!message) break;
+            if (!*message) return message->status();  // the coordinator speaks the protocol, or we stop
+            Status failure;
+            if (!fromCoordinator(message->value(), &failure)) return failure;
+        }
+        if (Clock::now() - m_lastExpiry > kExpiryEvery) {
+            m_lastExpiry = Clock::now();
+            std::vector<ShardState::Answer> late;
+            m_state->expire(m_lastExpiry, &late);
+            sendAnswers(late);
+        }
+        heartbeatIfDue();
+    }
+}
+
+void ParameterShard::fromWorker(InboundMessage& message) {
+    const wire::Envelope& envelope = message.envelope;
+    if (envelope.has_shard_push()) {
+        if (!message.tensor || message.tensor->size() != m_state->size() * sizeof(float))
+            return m_workers.refuse(message, fmt::format("shard {} takes ranges of {} floats [{}, {})", m_range.index(),
+                                                         m_state->size(), m_range.begin(), m_range.end()));
+        *m_received.mutable_slices_received()->add_slices() =
+            m_state->addSlice(envelope.shard_push(), std::move(*message.tensor));
+        return;
+    }
+    if (envelope.has_shard_pull()) {
+        const wire::ShardPull& pull = envelope.shard_pull();
+        if (auto answer = m_state->pull({message.identity, pull.worker_id(), pull.version(), pull.request_id(), Clock::now()}))
+            send(*answer);
+        return;
+    }
+    m_workers.refuse(message, "a parameter shard takes gradient ranges (shard_push) and pulls (shard_pull)");
+}
+
+bool ParameterShard::fromCoordinator(InboundMessage& message, Status* failure) {
+    const wire::Envelope& envelope = message.envelope;
+    if (envelope.has_shard_update()) {
+        std::vector<ShardState::Answer> answers;
+        *failure = m_state->apply(envelope.shard_update(), &answers);
+        sendAnswers(answers);
+        if (*failure) return true;
+        wire::Envelope error;  // said upstream too: the coordinator stops the run, naming this
+        error.mutable_error()->set_message(fmt::format("parameter shard {}: {}", m_range.index(), failure->message()));
+        m_coordinator.send(error);
+        return false;
+    }
+    if (envelope.has_shard_pull()) {  // the coordinator's own (evaluation): the current version, in order
+        wire::Envelope reply;
+        wire::ShardParams* params = reply.mutable_shard_params();
+        params->set_index(m_range.index());
+        params->set_version(m_state->version());
+        params->set_request_id(envelope.shard_pull().request_id());
+        zmq::message_t tensor = sharedFloatsFrame(m_state->current());
+        m_coordinator.send(reply, &tensor);
+        return true;
+    }
+    if (envelope.has_params() && envelope.params().stop()) return false;
+    if (envelope.has_error())
+        std::fprintf(stderr, "shard %u: the coordinator refused a message: %s\n", m_range.index(),
+                     envelope.error().message().c_str());
+    return true;
+}
+
+void ParameterShard::send(const ShardState::Answer& answer) {
+    wire::Envelope reply;
+    wire::ShardParams* params = reply.mutable_shard_params();
+    params->set_index(m_range.index());
+    params->set_version(answer.version);
+    params->set_request_id(answer.requestId);
+    zmq::message_t tensor = sharedFloatsFrame(answer.values);
+    m_workers.send(answer.identity, reply, &tensor);
+}
+
+void ParameterShard::sendAnswers(std::vector<ShardState::Answer>& answers) {
+    for (const ShardState::Answer& answer : answers) send(answer);
+    answers.clear();
+}
+
+void ParameterShard::flushReceived() {
+    if (m_received.slices_received().slices().empty()) return;
+    m_coordinator.send(m_received);
+    m_received.Clear();
+}
+
+void ParameterShard::heartbeatIfDue() {
+    if (Clock::now() - m_lastHeartbeat < kHeartbeatEvery) return;
+    m_lastHeartbeat = Clock::now();
+    wire::Envelope beat;
+    beat.mutable_heartbeat();
+    m_coordinator.send(beat);
+}
+
+}  // namespace syncscope::engine

@@ -1,0 +1,107 @@
+// ShardClient (see shard_client.h).
+#include "engine/ps/shard_client.h"
+
+#include <fmt/format.h>
+
+#include "engine/net/protocol.h"
+#include "engine/net/tensor_frame.h"
+#include "engine/net/wire_codec.h"
+#include "engine/ps/upstream_registration.h"
+
+namespace syncscope::engine {
+
+Status ShardClient::validate(const Ranges& ranges, uint64_t parameterCount) {
+    uint64_t next = 0;
+    for (int i = 0; i < ranges.size(); ++i) {
+        const wire::ShardRange& r = ranges[i];
+        if (r.index() != static_cast<uint32_t>(i) || r.begin() != next || r.end() <= r.begin() ||
+            !plausibleEndpoint(r.endpoint()))
+            return invalidArgument(fmt::format("the coordinator sent parameter shard {} as [{}, {}) at \"{}\"; is it "
+                                               "a SyncScope coordinator of this release?",
+                                               i, r.begin(), r.end(), r.endpoint()));
+        next = r.end();
+    }
+    if (next != parameterCount)
+        return invalidArgument(fmt::format("the coordinator's parameter shards cover {} of the model's {} parameters",
+                                           next, parameterCount));
+    return Status::ok();
+}
+
+ShardClient::ShardClient(zmq::context_t& context, const Ranges& ranges, const EndpointSecurity& security,
+                         uint32_t workerId, uint64_t sessionToken)
+    : m_workerId(workerId), m_sessionToken(sessionToken) {
+    for (const wire::ShardRange& range : ranges) {
+        zmq::socket_t socket(context, zmq::socket_type::dealer);
+        socket.set(zmq::sockopt::linger, 0);
+        applySecurity(socket, security, false);
+        socket.connect(range.endpoint());
+        m_shards.push_back({range, std::move(socket)});
+    }
+}
+
+void ShardClient::push(const float* gradient, uint64_t sequence, uint64_t baseVersion, std::atomic<int>& inFlight) {
+    for (Shard& shard : m_shards) {
+        wire::Envelope envelope;
+        wire::ShardPush* push = envelope.mutable_shard_push();
+        push->set_worker_id(m_workerId);
+        push->set_session_token(m_sessionToken);
+        push->set_sequence(sequence);
+        push->set_base_version(baseVersion);
+        const size_t count = static_cast<size_t>(shard.range.end() - shard.range.begin());
+        zmq::message_t frame = borrowedFloatsFrame(gradient + shard.range.begin(), count, inFlight);
+        sendMessage(shard.socket, nullptr, envelope, &frame);
+    }
+}
+
+Result<PulledVersions> ShardClient::pull(uint64_t version,
+                                         const std::function<void(const wire::ShardRange&, const float*)>& take,
+                                         std::chrono::milliseconds timeout, const std::function<bool()>& keepWaiting) {
+    const uint64_t request = m_nextRequest++;
+    for (Shard& shard : m_shards) {
+        wire::Envelope envelope;
+        wire::ShardPull* pull = envelope.mutable_shard_pull();
+        pull->set_worker_id(m_workerId);
+        pull->set_version(version);
+        pull->set_request_id(request);
+        sendMessage(shard.socket, nullptr, envelope);
+    }
+    std::vector<bool> answered(m_shards.size(), false);
+    size_t outstanding = m_shards.size();
+    PulledVersions versions{~0ULL, 0};
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    std::vector<zmq::pollitem_t> items;
+    for (Shard& shard : m_shards) items.push_back({shard.socket.handle(), 0, ZMQ_POLLIN, 0});
+    while (outstanding > 0) {
+        if (std::chrono::steady_clock::now() > deadline || !keepWaiting()) {
+            size_t silent = 0;
+            while (answered[silent]) ++silent;
+            return unavailable(fmt::format("parameter shard {} at {} did not send its part of version {} within {:g} s "
+                                           "(is it running, and reachable from this node?)",
+                                           silent, m_shards[silent].range.endpoint(), version, timeout.count() / 1e3));
+        }
+        pollSockets(items.data(), items.size(), std::chrono::milliseconds(100));
+        for (size_t k = 0; k < m_shards.size(); ++k) {
+            const wire::ShardRange& range = m_shards[k].range;
+            const size_t count = static_cast<size_t>(range.end() - range.begin());
+            auto message = receiveMessage(m_shards[k].socket, false, {kMaxEnvelopeBytes, count * sizeof(float)});
+            if (!message) continue;
+            if (!*message) return message->status();
+            const wire::Envelope& envelope = message->value().envelope;
+            if (envelope.has_error())
+                return unavailable(fmt::format("parameter shard {} refused this worker: {}", k, envelope.error().message()));
+            const auto& tensor = message->value().tensor;
+            if (!envelope.has_shard_params() || envelope.shard_params().request_id() != request || answered[k]) continue;
+            if (!tensor || tensor->size() != count * sizeof(float))
+                return invalidArgument(fmt::format("parameter shard {} sent {} bytes for its {} parameters", k,
+                                                   tensor ? tensor->size() : 0, count));
+            take(range, static_cast<const float*>(tensor->data()));
+            answered[k] = true;
+            --outstanding;
+            versions.oldest = std::min(versions.oldest, envelope.shard_params().version());
+            versions.newest = std::max(versions.newest, envelope.shard_params().version());
+        }
+    }
+    return versions;
+}
+
+}  // namespace syncscope::engine

@@ -1,0 +1,136 @@
+// ShardState (see shard_state.h).
+#include "engine/ps/shard_state.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "engine/ps/gradient_checks.h"
+
+namespace syncscope::engine {
+
+ShardState::ShardState(const std::vector<float>& parameters, const std::vector<float>& momentum, uint64_t version,
+                       SgdSettings sgd)
+    : m_store(parameters, sgd) {
+    m_store.restore(parameters, momentum, version);
+}
+
+wire::SliceReceived ShardState::addSlice(const wire::ShardPush& push, zmq::message_t values) {
+    const auto* floats = static_cast<const float*>(values.data());
+    wire::SliceReceived received;
+    received.set_worker_id(push.worker_id());
+    received.set_session_token(push.session_token());
+    received.set_sequence(push.sequence());
+    received.set_base_version(push.base_version());
+    received.set_finite(allFinite(floats, size()));
+    const double norm = l2Norm(floats, size());
+    received.set_sum_of_squares(norm * norm);
+    const SliceKey key{push.worker_id(), push.session_token(), push.sequence()};
+    auto [it, fresh] = m_slices.insert_or_assign(key, std::move(values));
+    (void)it;
+    if (fresh) {
+        std::deque<SliceKey>& order = m_slicesByWorker[push.worker_id()];
+        order.push_back(key);
+        if (order.size() > kMaxPendingPerWorker) evictOldestOf(push.worker_id());
+    }
+    ++m_stats.slices;
+    return received;
+}
+
+void ShardState::evictOldestOf(uint32_t worker) {
+    std::deque<SliceKey>& order = m_slicesByWorker[worker];
+    m_slices.erase(order.front());
+    order.pop_front();
+    ++m_stats.evicted;
+}
+
+Status ShardState::apply(const wire::ShardUpdate& update, std::vector<Answer>* answers) {
+    const auto take = [this](const wire::GradientTerm& term) -> std::optional<zmq::message_t> {
+        const SliceKey key{term.worker_id(), term.session_token(), term.sequence()};
+        auto it = m_slices.find(key);
+        if (it == m_slices.end()) return std::nullopt;
+        zmq::message_t values = std::move(it->second);
+        m_slices.erase(it);
+        std::deque<SliceKey>& order = m_slicesByWorker[term.worker_id()];
+        order.erase(std::find(order.begin(), order.end(), key));
+        if (order.empty()) m_slicesByWorker.erase(term.worker_id());
+        return values;
+    };
+    for (const wire::GradientTerm& term : update.forget())
+        if (take(term)) ++m_stats.forgotten;
+    if (update.terms().empty()) return Status::ok();
+    if (update.version() != version() + 1)
+        return invalidArgument(fmt::format("the coordinator sent update {} to a shard at version {}", update.version(),
+                                           version()));
+    std::vector<zmq::message_t> ranges;
+    for (const wire::GradientTerm& term : update.terms()) {
+        auto values = take(term);
+        if (!values)
+            return invalidArgument(fmt::format("update {} needs worker {}'s gradient {}, which this shard does not hold",
+                                               update.version(), term.worker_id(), term.sequence()));
+        ranges.push_back(std::move(*values));
+    }
+    // Released workers that have not pulled the current version yet find it kept.
+    if (update.released() > m_pulledCurrent) {
+        Kept& kept = m_kept[version()];
+        kept.values = m_store.snapshot();
+        kept.owed += update.released() - m_pulledCurrent;
+        kept.since = Clock::now();
+        m_stats.mostVersionsKept = std::max(m_stats.mostVersionsKept, m_kept.size());
+    }
+    const float* gradient = static_cast<const float*>(ranges[0].data());
+    if (ranges.size() > 1 || update.terms(0).scale() != 1.0f) {
+        m_scratch.assign(size(), 0.0f);
+        for (size_t t = 0; t < ranges.size(); ++t) {
+            const auto* values = static_cast<const float*>(ranges[t].data());
+            const float scale = update.terms(static_cast<int>(t)).scale();
+            for (size_t i = 0; i < m_scratch.size(); ++i) m_scratch[i] += scale * values[i];
+        }
+        gradient = m_scratch.data();
+    }
+    m_store.apply(gradient, update.learning_rate());
+    m_pulledCurrent = 0;
+    ++m_stats.updates;
+    m_stats.terms += ranges.size();
+    auto ready = std::partition(m_waiting.begin(), m_waiting.end(), [this](const Pull& p) { return p.version > version(); });
+    for (auto it = ready; it != m_waiting.end(); ++it)
+        if (auto done = pull(*it)) answers->push_back(std::move(*done));
+    m_waiting.erase(ready, m_waiting.end());
+    return Status::ok();
+}
+
+ShardState::Answer ShardState::answer(const Pull& pull, uint64_t version, SharedFloats values) {
+    if (version == pull.version)
+        ++m_stats.pullsExact;
+    else
+        ++m_stats.pullsOther;
+    return {pull.identity, pull.worker, version, pull.requestId, std::move(values)};
+}
+
+std::optional<ShardState::Answer> ShardState::pull(Pull pull) {
+    if (pull.version > version()) {  // its update is on its way from the coordinator
+        ++m_stats.pullsWaited;
+        m_waiting.push_back(std::move(pull));
+        return std::nullopt;
+    }
+    if (pull.version == version()) {
+        ++m_pulledCurrent;
+        return answer(pull, version(), m_store.snapshot());
+    }
+    auto kept = m_kept.find(pull.version);
+    if (kept == m_kept.end()) return answer(pull, version(), m_store.snapshot());
+    Answer done = answer(pull, pull.version, kept->second.values);
+    if (--kept->second.owed == 0) m_kept.erase(kept);
+    return done;
+}
+
+void ShardState::expire(Clock::time_point now, std::vector<Answer>* answers) {
+    for (auto it = m_kept.begin(); it != m_kept.end();)
+        it = now - it->second.since > kKeepFor ? m_kept.erase(it) : std::next(it);
+    auto late = std::partition(m_waiting.begin(), m_waiting.end(),
+                               [now](const Pull& p) { return now - p.since <= kKeepFor; });
+    for (auto it = late; it != m_waiting.end(); ++it) answers->push_back(answer(*it, version(), m_store.snapshot()));
+    m_waiting.erase(late, m_waiting.end());
+}
+
+}  // namespace syncscope::engine

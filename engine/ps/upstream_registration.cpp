@@ -1,0 +1,63 @@
+// Joining a run as a server process (see upstream_registration.h).
+#include "engine/ps/upstream_registration.h"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <chrono>
+
+#include "engine/core/printable.h"
+
+namespace syncscope::engine {
+
+std::string thisHostName() {
+    char host[256] = "";
+    gethostname(host, sizeof host - 1);
+    return host;
+}
+
+std::string advertisedEndpoint(const std::string& advertise, const std::string& bindHost, const std::string& bound) {
+    if (!advertise.empty()) return advertise;
+    if (bindHost == "0.0.0.0")  // reachable from other hosts under this one's name
+        return "tcp://" + thisHostName() + bound.substr(bound.rfind(':'));
+    return bound;
+}
+
+bool plausibleEndpoint(const std::string& endpoint) {
+    return endpoint.size() <= 255 && (endpoint.rfind("tcp://", 0) == 0 || endpoint.rfind("ipc://", 0) == 0) &&
+           printable(endpoint, 255) == endpoint;
+}
+
+Result<InboundMessage> registerUpstream(ClientEndpoint& coordinator, const std::string& connect, wire::Role role,
+                                        const std::string& endpoint, wire::Envelope::BodyCase answer,
+                                        double timeoutSeconds, const std::atomic<bool>* interrupted) {
+    using Clock = std::chrono::steady_clock;
+    coordinator.connect(connect);
+    wire::Envelope hello;
+    wire::Register* reg = hello.mutable_register_();
+    reg->set_role(role);
+    reg->set_endpoint(endpoint);
+    reg->set_pid(static_cast<uint32_t>(getpid()));
+    reg->set_hostname(thisHostName());
+    coordinator.send(hello);
+    const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                             std::chrono::duration<double>(timeoutSeconds));
+    const std::string what = role == wire::ROLE_SHARD ? "parameter shard" : "aggregator";
+    while (Clock::now() < deadline) {
+        if (interrupted && interrupted->load()) return unavailable("interrupted");
+        zmq::pollitem_t item{coordinator.socket().handle(), 0, ZMQ_POLLIN, 0};
+        pollSockets(&item, 1, std::chrono::milliseconds(100));
+        auto reply = coordinator.receive();
+        if (!reply) continue;
+        if (!*reply) return reply->status();
+        const wire::Envelope& envelope = reply->value().envelope;
+        if (envelope.has_error())
+            return unavailable(fmt::format("the coordinator refused this {}: {}", what, envelope.error().message()));
+        if (envelope.body_case() == answer) return std::move(reply->value());
+    }
+    return unavailable(fmt::format("no coordinator answered at {} within {:g} s; is `syncscope-engine serve` running "
+                                   "there, and are these its credentials?",
+                                   connect, timeoutSeconds));
+}
+
+}  // namespace syncscope::engine
