@@ -37,6 +37,10 @@ int serve(const RunOptions& run, const SecurityFlags& security, const ListenFlag
     if (onListening) onListening((*coordinator)->endpoints());
     std::fflush(stdout);
     const std::optional<EvaluationResult> final = (*coordinator)->run();
+    if (const std::string& failure = (*coordinator)->failure(); !failure.empty()) {
+        std::fputs("final test accuracy: unknown (the run could not go on)\n", stdout);
+        return printError(unavailable(failure), 3);
+    }
     if (final)
         std::fputs(formatFinalReport(final->accuracy, final->version).c_str(), stdout);
     else

@@ -36,6 +36,8 @@ public:
     /// Binds the sockets; after this endpoints() is valid.
     Status bind();
     const CoordinatorEndpoints& endpoints() const { return m_endpoints; }
+    /// Why the run could not go on, when it stopped for that (a parameter shard lost); empty otherwise.
+    const std::string& failure() const { return m_shards.failure(); }
     /// Runs until a stop condition or a stop command; returns the final evaluation (none: an external
     /// model's run that no evaluator reported on).
     std::optional<EvaluationResult> run();

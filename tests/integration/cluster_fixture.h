@@ -33,6 +33,7 @@
 #include "engine/net/wire_codec.h"
 #include "engine/ps/aggregator.h"
 #include "engine/ps/local_cluster.h"
+#include "engine/ps/parameter_shard.h"
 
 namespace syncscope::testing {
 
@@ -256,21 +257,16 @@ public:
     /// Starts `aggregate --connect <data endpoint>` (a group aggregator) and returns the endpoint its
     /// workers connect to; empty (and a failed check) when it printed none within 30 s.
     QString startAggregator(const QStringList& extraArgs = {}) {
-        const QString name = QString("aggregator%1").arg(m_aggregators.size());
-        QStringList args = QStringList{"aggregate", "--connect", QString::fromStdString(m_endpoints.data)} + extraArgs;
-        if (m_insecure) args << "--insecure";
-        else args << "--credentials" << credentialsPath();
-        m_aggregators.push_back(std::make_unique<EngineChild>(logDir(), name, args));
-        const QDeadlineTimer deadline(30'000);
-        QString out;
-        while (!(out = m_aggregators.back()->stdoutText()).contains('\n') && m_aggregators.back()->running() &&
-               !deadline.hasExpired())
-            QThread::msleep(20);
-        const QString line = out.section('\n', 0, 0);
-        const QString prefix = engine::kAggregatorLinePrefix;
-        return line.startsWith(prefix) ? line.mid(prefix.size()) : QString();
+        return startRelay("aggregate", engine::kAggregatorLinePrefix, m_aggregators, extraArgs);
     }
     EngineChild& aggregator(size_t index) { return *m_aggregators.at(index); }
+    /// Starts `shard --connect <data endpoint>` (a parameter shard of a `serve --shards` run) and
+    /// returns the endpoint its workers connect to, once it has its range of the model; empty when
+    /// it printed none within 30 s.
+    QString startShard(const QStringList& extraArgs = {}) {
+        return startRelay("shard", engine::kShardLinePrefix, m_shards, extraArgs);
+    }
+    EngineChild& shard(size_t index) { return *m_shards.at(index); }
 
     EngineChild& coordinator() { return *m_coordinators.back(); }
     EngineChild& worker(size_t index) { return *m_workers.at(index); }
@@ -305,16 +301,38 @@ public:
             text += QString("--- worker %1 stderr:\n").arg(i) + m_workers[i]->stderrText();
         for (size_t i = 0; i < m_aggregators.size(); ++i)
             text += QString("--- aggregator %1 stderr:\n").arg(i) + m_aggregators[i]->stderrText();
+        for (size_t i = 0; i < m_shards.size(); ++i)
+            text += QString("--- shard %1 stderr:\n").arg(i) + m_shards[i]->stderrText();
         return text;
     }
 
     void killAll() {
         for (auto& w : m_workers) w->kill();
         for (auto& a : m_aggregators) a->kill();
+        for (auto& s : m_shards) s->kill();
         for (auto& c : m_coordinators) c->kill();
     }
 
 private:
+    /// A server process between the workers and the coordinator: started with `command --connect
+    /// <data endpoint>`, its endpoint read from the line it prints after `prefix`.
+    QString startRelay(const QString& command, const QString& prefix, std::vector<std::unique_ptr<EngineChild>>& into,
+                       const QStringList& extraArgs) {
+        const QString name = command + QString::number(into.size());
+        QStringList args = QStringList{command, "--connect", QString::fromStdString(m_endpoints.data)} + extraArgs;
+        if (m_insecure) args << "--insecure";
+        else args << "--credentials" << credentialsPath();
+        into.push_back(std::make_unique<EngineChild>(logDir(), name, args));
+        const QDeadlineTimer deadline(30'000);
+        QString out;
+        // waitForExit, not a sleep: it also notices a child that exited (refused) at once.
+        while (!(out = into.back()->stdoutText()).contains('\n') && !into.back()->waitForExit(20) &&
+               !deadline.hasExpired()) {
+        }
+        const QString line = out.section('\n', 0, 0);
+        return line.startsWith(prefix) ? line.mid(prefix.size()) : QString();
+    }
+
     QString logDir() {
         if (!m_logs) m_logs = std::make_unique<QTemporaryDir>();
         return m_logs->path();
@@ -323,7 +341,7 @@ private:
     std::unique_ptr<QTemporaryDir> m_logs;
     std::optional<engine::Credentials> m_credentials;
     bool m_insecure = false;
-    std::vector<std::unique_ptr<EngineChild>> m_coordinators, m_workers, m_aggregators;
+    std::vector<std::unique_ptr<EngineChild>> m_coordinators, m_workers, m_aggregators, m_shards;
     CoordinatorEndpoints m_endpoints;
     // Sockets are declared after the context, so they close before it terminates.
     zmq::context_t m_context{1};
