@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "engine/net/protocol.h"
 #include "engine/net/tensor_frame.h"
@@ -109,8 +110,9 @@ bool Aggregator::addToRound(const InboundMessage& message) {
     if (!message.tensor || message.tensor->size() != m_parameterCount * sizeof(float)) return false;
     const auto* gradient = static_cast<const float*>(message.tensor->data());
     // A gradient the coordinator would drop goes alone, so it is dropped (and said) on its own.
-    if (!allFinite(gradient, m_parameterCount)) return false;
-    if (m_maxGradientNorm > 0 && l2Norm(gradient, m_parameterCount) > m_maxGradientNorm) return false;
+    const double squares = sumOfSquares(gradient, m_parameterCount);
+    if (!std::isfinite(squares)) return false;
+    if (m_maxGradientNorm > 0 && std::sqrt(squares) > m_maxGradientNorm) return false;
     const RoundKey key{release->second.group, release->second.version};
     m_released.erase(release);
     Round& round = m_rounds[key];

@@ -259,8 +259,8 @@ bool DataPlane::acceptGradient(const InboundMessage& message, WorkerRecord& w) {
     countGradient(w, push);
     const GradientIn gradient{w.id, push.base_version(), static_cast<const float*>(message.tensor->data()),
                               push.batch_size()};
-    const bool finite = allFinite(gradient.data, count);
-    decide(gradient, finite, finite && m_state.options.maxGradientNorm > 0 ? l2Norm(gradient.data, count) : 0);
+    const double squares = sumOfSquares(gradient.data, count);  // one pass: finite, and the norm
+    decide(gradient, std::isfinite(squares), std::sqrt(squares));
     return true;
 }
 

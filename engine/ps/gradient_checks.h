@@ -1,5 +1,7 @@
 // The checks a gradient passes before it may reach a model: every value finite, and its L2 norm
-// (for --max-gradient-norm). Shared by the coordinator and the group aggregators.
+// (for --max-gradient-norm). Shared by the coordinator, the group aggregators and the parameter
+// shards. One pass gives both: a float squared fits a double, so the sum of squares is finite
+// exactly when every value is.
 #pragma once
 
 #include <cmath>
@@ -7,16 +9,20 @@
 
 namespace syncscope::engine {
 
-inline double l2Norm(const float* values, size_t count) {
-    double sum = 0;
-    for (size_t i = 0; i < count; ++i) sum += double(values[i]) * values[i];
-    return std::sqrt(sum);
+/// The sum of the squared values, in double. Eight running sums, so the compiler can vectorise the
+/// loop without reassociating one sum (a plain loop runs about 4x slower).
+inline double sumOfSquares(const float* values, size_t count) {
+    double lanes[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    size_t i = 0;
+    for (; i + 8 <= count; i += 8)
+        for (int k = 0; k < 8; ++k) lanes[k] += double(values[i + k]) * values[i + k];
+    double tail = 0;
+    for (; i < count; ++i) tail += double(values[i]) * values[i];
+    return ((lanes[0] + lanes[1]) + (lanes[2] + lanes[3])) + ((lanes[4] + lanes[5]) + (lanes[6] + lanes[7])) + tail;
 }
 
-inline bool allFinite(const float* values, size_t count) {
-    float sum = 0.0f;  // NaN or infinity anywhere makes the sum non-finite; one branch-free pass
-    for (size_t i = 0; i < count; ++i) sum += values[i] * 0.0f;
-    return sum == 0.0f;
-}
+inline double l2Norm(const float* values, size_t count) { return std::sqrt(sumOfSquares(values, count)); }
+
+inline bool allFinite(const float* values, size_t count) { return std::isfinite(sumOfSquares(values, count)); }
 
 }  // namespace syncscope::engine

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "engine/ps/gradient_checks.h"
 
@@ -22,9 +23,9 @@ wire::SliceReceived ShardState::addSlice(const wire::ShardPush& push, zmq::messa
     received.set_session_token(push.session_token());
     received.set_sequence(push.sequence());
     received.set_base_version(push.base_version());
-    received.set_finite(allFinite(floats, size()));
-    const double norm = l2Norm(floats, size());
-    received.set_sum_of_squares(norm * norm);
+    const double squares = sumOfSquares(floats, size());
+    received.set_finite(std::isfinite(squares));
+    received.set_sum_of_squares(squares);
     const SliceKey key{push.worker_id(), push.session_token(), push.sequence()};
     auto [it, fresh] = m_slices.insert_or_assign(key, std::move(values));
     (void)it;

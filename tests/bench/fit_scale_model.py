@@ -3,8 +3,10 @@
 line per worker count, modes bsp and asp): each figure against N by least squares, printed as
 measured vs model at every N measured, with the extrapolation to 4,096 workers. --aggregators FILE:
 bsp through A group aggregators beside bsp without (and grouped), with the model of a round through
-them on these shared cores and on cores of their own.
-Usage: fit_scale_model.py [FILE] [--aggregators FILE]."""
+them on these shared cores and on cores of their own. --shards FILE: asp with the model on S
+parameter shards beside asp without, with the model of an update's CPU at the coordinator and at a
+shard, and the rate they allow on cores of their own.
+Usage: fit_scale_model.py [FILE] [--aggregators FILE] [--shards FILE]."""
 import argparse
 import json
 import math
@@ -54,8 +56,9 @@ def table(title, unit, ns, measured, model, scale=1.0, fmt="{:.3f}"):
 
 
 def read_summaries(path):
-    """(rows by (mode, workers, aggregators), the stream bench's summary or None)."""
-    rows = {}
+    """(rows without shards by (mode, workers, aggregators), rows with shards by (mode, workers, shards),
+    the stream bench's summary or None)."""
+    rows, sharded = {}, {}
     stream = None
     for line in open(path):
         if not line.strip():
@@ -65,12 +68,16 @@ def read_summaries(path):
             stream = summary
             continue
         for row in summary["rows"]:
-            rows[(row["mode"], row["workers"], row.get("aggregators", 0))] = row
-    return rows, stream
+            if row.get("shards", 0):
+                sharded[(row["mode"], row["workers"], row["shards"])] = row
+            else:
+                rows[(row["mode"], row["workers"], row.get("aggregators", 0))] = row
+                sharded.setdefault((row["mode"], row["workers"], 0), row)
+    return rows, sharded, stream
 
 
 def one_coordinator(path):
-    all_rows, stream = read_summaries(path)
+    all_rows, _, stream = read_summaries(path)
     rows = {(m, n): r for (m, n, a), r in all_rows.items() if a == 0}
     ns = sorted(n for n in {n for (m, n) in rows} if ("bsp", n) in rows and ("asp", n) in rows)
     if len(ns) < 2:
@@ -159,7 +166,7 @@ def per_round(row, *fields):
 
 
 def through_aggregators(path):
-    rows, _ = read_summaries(path)
+    rows, _, _ = read_summaries(path)
     pairs = sorted((n, a) for (m, n, a) in rows if m == "bsp" and a > 0 and ("bsp", n, 0) in rows)
     if len(pairs) < 2:
         print(f"{path}: bsp with and without aggregators at two worker counts or more are needed")
@@ -169,14 +176,14 @@ def through_aggregators(path):
     print(f"{'N':>5} {'A':>3} | {'rounds/s':>8} {'A=0':>6} | {'coord':>6} {'A=0':>6} | {'agg':>6} {'agg I/O':>7} | "
           f"{'workers':>7} | {'all':>6} {'A=0':>6} | {'summed':>6} {'partial':>7}")
     coordinator = ["loop_cpu", "coordinator_io_cpu"]
-    aggregator = ["aggregator_cpu", "aggregator_io_cpu"]
+    aggregator = ["relay_cpu", "relay_io_cpu"]
     workers = ["workers_io_cpu", "worker_threads_cpu"]
     everything = coordinator + aggregator + workers
     for n, a in pairs:
         r, d = rows[("bsp", n, a)], rows[("bsp", n, 0)]
         print(f"{n:>5} {a:>3} | {r['updates_per_s']:8.2f} {d['updates_per_s']:6.2f} | "
               f"{1e3 * per_round(r, *coordinator):6.1f} {1e3 * per_round(d, *coordinator):6.1f} | "
-              f"{1e3 * per_round(r, 'aggregator_cpu'):6.1f} {1e3 * per_round(r, 'aggregator_io_cpu'):7.1f} | "
+              f"{1e3 * per_round(r, 'relay_cpu'):6.1f} {1e3 * per_round(r, 'relay_io_cpu'):7.1f} | "
               f"{1e3 * per_round(r, *workers):7.1f} | {1e3 * per_round(r, *everything):6.1f} "
               f"{1e3 * per_round(d, *everything):6.1f} | {100 * r['summed_fraction']:5.1f}% "
               f"{100 * r['partial_sum_fraction']:6.1f}%")
@@ -229,20 +236,64 @@ def through_aggregators(path):
             r = rows[key]
             print(f"  {key[0]} N={key[1]} A={key[2]}: {r['updates_per_s']:.1f} updates/s, "
                   f"{r['gradients_per_s']:.0f} gradients/s; coordinator {r['coordinator_cpu']:.2f} cores, aggregators "
-                  f"{r['aggregator_cpu'] + r['aggregator_io_cpu']:.2f}, workers "
+                  f"{r['relay_cpu'] + r['relay_io_cpu']:.2f}, workers "
                   f"{r['workers_io_cpu'] + r['worker_threads_cpu']:.2f}; summed {100 * r['summed_fraction']:.1f}%, "
                   f"moves {r['moves']:.0f}")
+
+
+def through_shards(path):
+    _, rows, _ = read_summaries(path)
+    keys = sorted((n, k) for (m, n, k) in rows if m == "asp" and k > 0 and ("asp", n, 0) in rows)
+    if not keys:
+        print(f"{path}: asp with and without parameter shards is needed")
+        return
+    coordinator = ["loop_cpu", "coordinator_io_cpu"]
+    shards = ["relay_cpu", "relay_io_cpu"]
+    workers = ["workers_io_cpu", "worker_threads_cpu"]
+    print("\nasp with the model on S parameter shards, beside the coordinator alone (the same invocation, taking "
+          "turns); CPU in ms per update, all threads on the same 2 cores")
+    print(f"{'N':>5} {'S':>2} | {'updates/s':>9} {'S=0':>7} | {'rt ms':>6} {'S=0':>6} | {'coord':>6} {'S=0':>6} | "
+          f"{'shards':>6} | {'workers':>7} {'S=0':>6} | {'all':>5} {'S=0':>5} | {'waited':>6} {'other':>6}")
+    for n, k in keys:
+        r, d = rows[("asp", n, k)], rows[("asp", n, 0)]
+        print(f"{n:>5} {k:>2} | {r['updates_per_s']:9.1f} {d['updates_per_s']:7.1f} | {r['round_trip_ms']:6.2f} "
+              f"{d['round_trip_ms']:6.2f} | {1e3 * per_round(r, *coordinator):6.3f} {1e3 * per_round(d, *coordinator):6.3f} | "
+              f"{1e3 * per_round(r, *shards):6.3f} | {1e3 * per_round(r, *workers):7.3f} {1e3 * per_round(d, *workers):6.3f} | "
+              f"{1e3 * per_round(r, *coordinator, *shards, *workers):5.3f} {1e3 * per_round(d, *coordinator, *workers):5.3f} | "
+              f"{100 * r['pulls_waited_fraction']:5.1f}% {100 * r['pulls_other_fraction']:5.2f}%")
+    # Per update the coordinator handles one push and one release, and sends S updates: a + b*S.
+    ccoef, _ = fit([k for n, k in keys], [per_round(rows[("asp", n, k)], *coordinator) for n, k in keys],
+                   [lambda k: 1.0, lambda k: float(k)])
+    # Each shard handles its range of every gradient and pull (bytes / S) and a fixed set of messages:
+    # all shards together = S * p0 + p1.
+    pcoef, _ = fit([k for n, k in keys], [per_round(rows[("asp", n, k)], *shards) for n, k in keys],
+                   [lambda k: float(k), lambda k: 1.0])
+    direct = [per_round(rows[("asp", n, 0)], *coordinator) for n in sorted({n for n, k in keys})]
+    print(f"\ncoordinator CPU per update = {ccoef[0] * 1e3:.4f} ms + {ccoef[1] * 1e3:.4f} ms * S "
+          f"(the coordinator alone: {', '.join(f'{1e3 * c:.3f}' for c in direct)} ms)")
+    print(f"one shard's CPU per update = {pcoef[0] * 1e3:.4f} ms + {pcoef[1] * 1e3:.4f} ms / S")
+    print("on cores of their own (a host per shard, the workers elsewhere), asp's rate is the slower of the "
+          "coordinator and one shard:")
+    for k in [1, 2, 4, 8, 16]:
+        coord = ccoef[0] + ccoef[1] * k
+        shard = pcoef[0] + pcoef[1] / k
+        nic = MLP_BYTES / k / 3.1e9  # a 25 Gb/s NIC per shard host: its range in and out per update
+        print(f"  S={k:>2}: coordinator {1 / coord:8.0f}/s, a shard {1 / shard:7.0f}/s (CPU), its NIC "
+              f"{1 / nic:7.0f}/s -> {min(1 / coord, 1 / shard, 1 / nic):7.0f} updates/s")
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("summary", nargs="?", help="BENCH_SUMMARY lines of one coordinator (and bench_stream)")
     parser.add_argument("--aggregators", help="BENCH_SUMMARY lines of bsp with and without group aggregators")
+    parser.add_argument("--shards", help="BENCH_SUMMARY lines of asp with and without parameter shards")
     args = parser.parse_args()
     if args.summary:
         one_coordinator(args.summary)
     if args.aggregators:
         through_aggregators(args.aggregators)
+    if args.shards:
+        through_shards(args.shards)
 
 
 if __name__ == "__main__":

@@ -1,10 +1,11 @@
 #!/bin/sh
 # The scale model (docs/scale.md): bench_coordinator at 32/64/128/256 compute-free workers for bsp
 # and asp, bench_stream's loopback ceiling, bsp through A = round(sqrt(N)) group aggregators beside
-# bsp without (and grouped G = A at 256), optionally one long snapshot run, then the fit of each
-# figure against N (fit_scale_model.py). Run it on a quiet machine: it is all CPU-bound.
+# bsp without (and grouped G = A at 256), asp with the model on S = 1, 2, 4 parameter shards beside
+# asp without, optionally one long snapshot run, then the fit of each figure against N
+# (fit_scale_model.py). Run it on a quiet machine: it is all CPU-bound.
 #
-#   tests/bench/run_scale_sweep.sh [BUILD_DIR] [OUT_DIR]       # about 20 minutes on 2 cores
+#   tests/bench/run_scale_sweep.sh [BUILD_DIR] [OUT_DIR]       # about 35 minutes on 2 cores
 #   PARTS=aggregators WAIT_QUIET=1 tests/bench/run_scale_sweep.sh ...   # only the aggregator rows,
 #                                                # each invocation waiting for a quiet machine
 #   LONG_SECONDS=600 tests/bench/run_scale_sweep.sh ...         # + a 10-minute snapshot run at 256
@@ -12,7 +13,8 @@
 set -eu
 BUILD=${1:-build}
 OUT=${2:-scale-sweep}
-PARTS=${PARTS:-"direct curve stream aggregators"}
+PARTS=${PARTS:-"direct curve stream aggregators shards"}
+SHARDS=${SHARDS:-"0,1,2,4"}
 WORKERS=${WORKERS:-"32 64 128 256"}
 GROUPED_WORKERS=${GROUPED_WORKERS:-256}
 SECONDS_PER_RUN=${SECONDS_PER_RUN:-10}
@@ -86,6 +88,20 @@ if has aggregators; then
             | tee "$OUT/grouped-$n.txt"
     done
 fi
+if has shards; then
+    # Without and with shards take turns inside one invocation (S=0, 1, 2, 4, S=0, ...), as peers.
+    for n in $WORKERS; do
+        quiet_check
+        "$BENCH" --workers "$n" --modes asp --shards "$SHARDS" --repeats "$REPEATS" \
+            --seconds "$SECONDS_PER_RUN" --warmup "$WARMUP" 2>"$OUT/shards-$n.log" | tee "$OUT/shards-$n.txt"
+    done
+    # With CURVE on every endpoint, serve's default (kept out of the fit: its own table).
+    for n in $CURVE_WORKERS; do
+        quiet_check
+        "$BENCH" --workers "$n" --modes asp --shards "$SHARDS" --repeats "$REPEATS" --curve \
+            --seconds "$SECONDS_PER_RUN" --warmup "$WARMUP" 2>"$OUT/shards-curve-$n.log" | tee "$OUT/shards-curve-$n.txt"
+    done
+fi
 if [ "$LONG_SECONDS" != 0 ]; then
     quiet_check
     "$BENCH" --workers 256 --modes asp --repeats 1 --seconds "$LONG_SECONDS" \
@@ -97,4 +113,6 @@ cat /dev/null $(ls "$OUT"/coordinator-*.txt "$OUT"/stream.txt "$OUT"/curve-*.txt
     | grep '^BENCH_SUMMARY' >"$OUT/summary.jsonl" || true
 cat /dev/null $(ls "$OUT"/aggregators-*.txt "$OUT"/grouped-*.txt 2>/dev/null) \
     | grep '^BENCH_SUMMARY' >"$OUT/aggregators.jsonl" || true
-python3 "$HERE/fit_scale_model.py" "$OUT/summary.jsonl" --aggregators "$OUT/aggregators.jsonl" | tee "$OUT/model.txt"
+cat /dev/null $(ls "$OUT"/shards-[0-9]*.txt 2>/dev/null) | grep '^BENCH_SUMMARY' >"$OUT/shards.jsonl" || true
+python3 "$HERE/fit_scale_model.py" "$OUT/summary.jsonl" --aggregators "$OUT/aggregators.jsonl" \
+    --shards "$OUT/shards.jsonl" | tee "$OUT/model.txt"

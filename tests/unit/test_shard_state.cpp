@@ -9,6 +9,7 @@
 #include <cstring>
 #include <vector>
 
+#include "engine/ps/gradient_checks.h"
 #include "engine/ps/parameter_store.h"
 #include "engine/ps/shard_state.h"
 
@@ -73,6 +74,7 @@ private slots:
     void droppedRangesAreLetGo();
     void aFloodingWorkerLosesItsOldestRange();
     void keptVersionsAndWaitingPullsExpire();
+    void everyValueIsChecked();
 };
 
 void TestShardState::anUpdateIsTheStoresStepOnTheScaledSum() {
@@ -195,6 +197,22 @@ void TestShardState::keptVersionsAndWaitingPullsExpire() {
     auto stale = shard.pull(pullOf(2, 0));  // the worker that died before it pulled version 0
     QVERIFY(stale);
     QCOMPARE(stale->version, uint64_t(1));
+}
+
+// The one-pass check (gradient_checks.h) sees a NaN or an infinity wherever it is, in any of its
+// eight lanes or the tail, and takes the largest finite floats as finite.
+void TestShardState::everyValueIsChecked() {
+    std::vector<float> values(8 * 5 + 3, 0.5f);
+    QVERIFY(allFinite(values.data(), values.size()));
+    QCOMPARE(sumOfSquares(values.data(), values.size()), 0.25 * values.size());
+    for (size_t at = 0; at < values.size(); ++at)
+        for (float bad : {std::nanf(""), INFINITY, -INFINITY}) {
+            std::vector<float> spoiled = values;
+            spoiled[at] = bad;
+            QVERIFY2(!allFinite(spoiled.data(), spoiled.size()), qPrintable(QString("value %1 at %2").arg(bad).arg(at)));
+        }
+    const std::vector<float> huge(1000, 3.4e38f);
+    QVERIFY(allFinite(huge.data(), huge.size()));
 }
 
 QTEST_GUILESS_MAIN(TestShardState)
