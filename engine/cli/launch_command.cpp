@@ -17,6 +17,7 @@
 #include "engine/cli/hosts_launch.h"
 #include "engine/cli/launch_flags.h"
 #include "engine/cli/serve_command.h"
+#include "engine/cli/shard_command.h"
 #include "engine/cli/slurm_task.h"
 
 namespace syncscope::engine {
@@ -35,6 +36,7 @@ void printAttachHelp(const SlurmTask& task, const LaunchFlags& f, const Coordina
     std::printf("slurm: coordinator of job %s on %s (task 0 of %u); %u workers connect to %s", task.jobId.c_str(),
                 host.c_str(), task.tasks, f.run.workers, onHost(bound.data, host).c_str());
     if (f.aggregators) std::printf(", which deals them to the group aggregators of tasks 1-%u", f.aggregators);
+    if (f.run.shards) std::printf("; the model lives on the parameter shards of tasks 1-%u", f.run.shards);
     std::printf("\n");
     printConsoleAttach(host, bound, f.security);
 }
@@ -42,15 +44,21 @@ void printAttachHelp(const SlurmTask& task, const LaunchFlags& f, const Coordina
 // Every task checks the run flags, so a mistake ends the whole step at once instead of leaving the
 // workers to wait for a coordinator that refused to start.
 Status checkRun(const SlurmTask& task, LaunchFlags& f, bool workersGiven) {
-    if (f.aggregators + 2 > task.tasks)
-        return invalidArgument(fmt::format("--aggregators {} leaves no worker among the step's {} tasks (1 coordinator, "
-                                           "then the aggregators, then the workers)", f.aggregators, task.tasks));
-    const unsigned workers = task.tasks - 1 - f.aggregators;
+    if (f.aggregators && f.run.shards)
+        return invalidArgument("--aggregators and --shards do not combine yet: group aggregators sum whole gradients, "
+                               "and a sharded run's gradients travel by range; choose one");
+    const unsigned relays = f.aggregators + f.run.shards;
+    const char* what = f.run.shards ? "parameter shards" : "aggregators";
+    if (relays + 2 > task.tasks)
+        return invalidArgument(fmt::format("--{} {} leaves no worker among the step's {} tasks (1 coordinator, then the "
+                                           "{}, then the workers)", f.run.shards ? "shards" : "aggregators", relays,
+                                           task.tasks, what));
+    const unsigned workers = task.tasks - 1 - relays;
     if (workersGiven && f.run.workers != workers)
         return invalidArgument(fmt::format(
-            "--workers {} disagrees with the step's {} tasks (1 coordinator + {} aggregators + {} workers); leave "
-            "--workers out, or ask srun for --ntasks {}", f.run.workers, task.tasks, f.aggregators, workers,
-            f.run.workers + 1 + f.aggregators));
+            "--workers {} disagrees with the step's {} tasks (1 coordinator + {} {} + {} workers); leave "
+            "--workers out, or ask srun for --ntasks {}", f.run.workers, task.tasks, relays, what, workers,
+            f.run.workers + 1 + relays));
     f.run.workers = workers;
     if (f.listen.dataPort == 0)
         return invalidArgument("--data-port 0 cannot be used with launch: the workers must know the coordinator's "
@@ -114,6 +122,17 @@ int runAggregatorTask(const SlurmTask& task, LaunchFlags& f) {
     return aggregate(options, f.security);
 }
 
+// A shard task: on its node, on a free port; it takes the next range of the model.
+int runShardTask(LaunchFlags& f, const SlurmTask& task) {
+    if (!f.security.insecure)
+        if (Status s = awaitCredentials(f.security.credentials, f.startupTimeout); !s) return printError(s, 3);
+    ShardOptions options;
+    options.connect = fmt::format("tcp://{}:{}", task.firstHost, f.listen.dataPort);
+    options.bindHost = f.listen.bind;
+    options.registerTimeoutSeconds = f.startupTimeout;
+    return serveShard(options, f.security);
+}
+
 int launch(LaunchFlags& f, bool credentialsGiven, bool workersGiven) {
     if (f.slurm == !f.hostsFile.empty())
         return printError(invalidArgument("launch needs one of --slurm (run it with srun inside a Slurm allocation) "
@@ -122,6 +141,10 @@ int launch(LaunchFlags& f, bool credentialsGiven, bool workersGiven) {
         return printError(invalidArgument("--aggregators places aggregators in a Slurm step's tasks; with --hosts, start "
                                           "`syncscope-engine aggregate --connect tcp://THIS_HOST:PORT --bind 0.0.0.0` "
                                           "on the hosts that should run them (README, \"Running on a cluster\")"));
+    if (!f.hostsFile.empty() && f.run.shards)
+        return printError(invalidArgument("--shards places parameter shards in a Slurm step's tasks; with --hosts, start "
+                                          "`syncscope-engine shard --connect tcp://THIS_HOST:PORT --bind 0.0.0.0` on "
+                                          "the hosts that should run them (README, \"Running on a cluster\")"));
     if (!f.hostsFile.empty()) return launchOnHosts(f, credentialsGiven, workersGiven);
     auto task = slurmTaskFromEnvironment();
     if (!task) return printError(task.status());
@@ -133,6 +156,7 @@ int launch(LaunchFlags& f, bool credentialsGiven, bool workersGiven) {
     if (!credentialsGiven) f.security.credentials = jobCredentialsPath(*task);
     f.security.credentials = std::filesystem::absolute(f.security.credentials).string();
     if (task->rank == 0) return runCoordinatorTask(*task, f);
+    if (task->rank <= f.run.shards) return runShardTask(f, *task);
     return task->rank <= f.aggregators ? runAggregatorTask(*task, f) : runWorkerTask(*task, f);
 }
 
@@ -164,7 +188,7 @@ void addLaunchCommand(CLI::App& app, int& exitCode) {
                     "Seconds a worker waits for the coordinator's credentials file and its answer")
         ->check(CLI::Range(1.0, 86400.0))->capture_default_str();
     cmd->footer("With --slurm, the credentials file must lie in a folder every node sees; --workers defaults "
-                "to the step's tasks less one. With --hosts, the coordinator runs here, --credentials defaults to "
+                "to the step's tasks less one (and less the tasks of --aggregators or --shards, 1 to that count). With --hosts, the coordinator runs here, --credentials defaults to "
                 "a new file for the run in this folder (removed when it ends), and --workers to the file's sum.");
     cmd->callback([f, cmd, &exitCode] {
         exitCode = launch(*f, cmd->count("--credentials") > 0, cmd->count("--workers") > 0);

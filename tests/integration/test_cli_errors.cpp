@@ -35,6 +35,19 @@ private slots:
             << "/nonexistent/credentials";
         QTest::newRow("more aggregators than workers") << QStringList{"run", "--workers", "2", "--aggregators", "3"}
                                                        << "--aggregators 3 is more than the 2 workers";
+        QTest::newRow("shard without connect") << QStringList{"shard"} << "--connect";
+        QTest::newRow("shard without credentials")
+            << QStringList{"shard", "--connect", "tcp://127.0.0.1:1", "--credentials", "/nonexistent/credentials"}
+            << "/nonexistent/credentials";
+        QTest::newRow("too many shards") << QStringList{"serve", "--shards", "65"} << "--shards";
+        QTest::newRow("shards and aggregators") << QStringList{"run", "--workers", "2", "--aggregators", "1", "--shards", "2"}
+                                                << "do not combine";
+        QTest::newRow("shards and grouped") << QStringList{"serve", "--insecure", "--shards", "2", "--mode", "grouped"}
+                                            << "not available where the model lives on parameter shards";
+        QTest::newRow("shards and checkpoints")
+            << QStringList{"serve", "--insecure", "--shards", "2", "--checkpoint-dir", "/tmp"} << "--checkpoint-dir";
+        QTest::newRow("shards over ssh") << QStringList{"launch", "--hosts", "/nonexistent/hosts", "--shards", "2"}
+                                         << "syncscope-engine shard --connect";
         QTest::newRow("export missing file") << QStringList{"export", "/nonexistent.ssrec", "--format", "csv"}
                                              << "/nonexistent.ssrec";
         QTest::newRow("missing data") << QStringList{"train", "--data", "/nonexistent/fmnist"}

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `launch --slurm` on a real single-node Slurm that this test starts in a temporary folder (munged
 # with its own key and socket, slurmctld, slurmd with CPUs=8 whatever the machine has):
-#   1. packaging/slurm/syncscope.sbatch runs 1 coordinator + 4 workers to 85% test accuracy;
+#   1. packaging/slurm/syncscope.sbatch runs 1 coordinator + 4 workers to 85% test accuracy (and again
+#      through 2 group aggregators, and with the model on 2 parameter shards);
 #   2. a second job is scancelled mid-run, and every process of it must be gone.
 # Exits 77 (ctest's skip), saying why, without root, without Debian's slurm-wlm and munge, or when the
 # daemons do not start. It stops only what it started: processes whose environment names its own
@@ -183,6 +184,25 @@ accuracy=$(sed -n 's/^final test accuracy: \([0-9.]*\)%.*/\1/p' "$out" | tail -1
 summed=$(awk '/^aggregator: [0-9]+ gradients in [0-9]+ sums/ { g += $2; s += $5; n++ } END { if (n == 2 && s > 50 && g >= 1.9 * s) print g " gradients in " s " sums" }' "$out")
 [ -n "$summed" ] && echo "aggregators job: final test accuracy $accuracy%; $summed" ||
   fail "the 2 aggregators did not sum the rounds (their closing lines above)"
+
+# 1c. The same run with the model on two parameter shards (tasks 1 and 2): the workers push and pull
+# each range there, and every pull of a version is answered with that version.
+job=$(sbatch --parsable --output="$dir/jobs/shards-%j.out" --ntasks=7 --cpus-per-task=1 \
+      "$sbatch_template" "${run_flags[@]}" --mode bsp --shards 2 --target-accuracy 86 --max-seconds 240)
+for _ in $(seq 600); do
+  case $(scontrol show job "$job" 2>/dev/null | grep -o 'JobState=[A-Z_]*') in
+    JobState=PENDING | JobState=RUNNING | JobState=CONFIGURING | JobState=COMPLETING) sleep 0.5 ;;
+    *) break ;;
+  esac
+done
+out="$dir/jobs/shards-$job.out"
+echo "--- shards job $job: its output:"; cat "$out" 2>/dev/null || fail "the shards job wrote no output"
+accuracy=$(sed -n 's/^final test accuracy: \([0-9.]*\)%.*/\1/p' "$out" | tail -1)
+[ -n "$accuracy" ] && awk -v a="$accuracy" 'BEGIN { exit !(a >= 85) }' ||
+  fail "the run through parameter shards reached ${accuracy:-no} final test accuracy, not 85%"
+exact=$(awk '/^shard [0-9]+: [0-9]+ updates/ && /, 0 of another version/ { n++ } END { if (n == 2) print "both shards" }' "$out")
+[ -n "$exact" ] && echo "shards job: final test accuracy $accuracy%; $exact answered every pull with its version" ||
+  fail "the 2 shards did not both end with every pull answered exactly (their closing lines above)"
 
 # 2. scancel mid-run: every process of the job goes.
 job=$(sbatch --parsable --output="$dir/jobs/cancel-%j.out" --ntasks=5 --cpus-per-task=1 \
