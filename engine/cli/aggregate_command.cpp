@@ -6,26 +6,13 @@
 #include <string>
 
 #include "engine/cli/cli_errors.h"
-#include "engine/cli/security_flags.h"
-#include "engine/core/process_signals.h"
+#include "engine/cli/relay_flags.h"
 #include "engine/ps/aggregator.h"
 
 namespace syncscope::engine {
-namespace {
 
-struct AggregateFlags {
-    AggregatorOptions options;
-    SecurityFlags security;
-};
-
-}  // namespace
-
-int aggregate(AggregatorOptions options, const SecurityFlags& security) {
-    auto credentials = relayCredentials(security, options.bindHost, "group aggregator");
-    if (!credentials) return printError(credentials.status());
-    options.credentials = std::move(*credentials);
-    options.plainDataPlane = security.plainDataPlane();
-    options.interrupted = &catchInterrupts();
+int aggregate(RelayOptions options, const SecurityFlags& security) {
+    if (Status s = prepareRelay(options, security, "group aggregator"); !s) return printError(s);
     Aggregator aggregator(options);
     if (Status s = aggregator.start(); !s) return printError(s, 3);
     std::printf("%s%s\n", kAggregatorLinePrefix, aggregator.endpoint().c_str());
@@ -42,15 +29,10 @@ int aggregate(AggregatorOptions options, const SecurityFlags& security) {
 }
 
 void addAggregateCommand(CLI::App& app, int& exitCode) {
-    auto flags = std::make_shared<AggregateFlags>();
+    auto flags = std::make_shared<RelayFlags>();
     CLI::App* cmd = app.add_subcommand(
         "aggregate", "Run a group aggregator: workers connect to it, it sums their rounds for the coordinator at --connect");
-    cmd->add_option("--connect", flags->options.connect, "The coordinator's data endpoint, e.g. tcp://host:5555")->required();
-    cmd->add_option("--bind", flags->options.bindHost, "Address its workers connect to (0.0.0.0 for a cluster)")->capture_default_str();
-    cmd->add_option("--port", flags->options.port, "Port for its workers (0: any free port)")->check(CLI::Range(0, 65535))->capture_default_str();
-    cmd->add_option("--advertise", flags->options.advertise,
-                    "The endpoint workers dial when it is not the bound one (e.g. tcp://node7:6000)");
-    addSecurityFlags(*cmd, flags->security, true);
+    addRelayFlags(*cmd, *flags);
     cmd->callback([=, &exitCode] { exitCode = aggregate(flags->options, flags->security); });
 }
 

@@ -13,6 +13,6 @@ void addAggregateCommand(CLI::App& app, int& exitCode);
 
 /// Runs an aggregator until its run ends (its endpoint line first, what it did last); returns the
 /// process's exit code, having printed any error. `launch --slurm` runs one in its aggregator tasks.
-int aggregate(AggregatorOptions options, const SecurityFlags& security);
+int aggregate(RelayOptions options, const SecurityFlags& security);
 
 }  // namespace syncscope::engine

@@ -111,26 +111,16 @@ int runWorkerTask(const SlurmTask& task, LaunchFlags& f) {
     return work(f.work, f.security);
 }
 
-// An aggregator task: on its node, on a free port, for the workers the coordinator sends it.
-int runAggregatorTask(const SlurmTask& task, LaunchFlags& f) {
+// A relay task (a group aggregator for the workers the coordinator sends it, or a parameter shard
+// that takes the next range of the model): on its node, on a free port; `serveRelay` runs it.
+int runRelayTask(const SlurmTask& task, LaunchFlags& f, int (*serveRelay)(RelayOptions, const SecurityFlags&)) {
     if (!f.security.insecure)
         if (Status s = awaitCredentials(f.security.credentials, f.startupTimeout); !s) return printError(s, 3);
-    AggregatorOptions options;
+    RelayOptions options;
     options.connect = fmt::format("tcp://{}:{}", task.firstHost, f.listen.dataPort);
     options.bindHost = f.listen.bind;
     options.registerTimeoutSeconds = f.startupTimeout;
-    return aggregate(options, f.security);
-}
-
-// A shard task: on its node, on a free port; it takes the next range of the model.
-int runShardTask(LaunchFlags& f, const SlurmTask& task) {
-    if (!f.security.insecure)
-        if (Status s = awaitCredentials(f.security.credentials, f.startupTimeout); !s) return printError(s, 3);
-    ShardOptions options;
-    options.connect = fmt::format("tcp://{}:{}", task.firstHost, f.listen.dataPort);
-    options.bindHost = f.listen.bind;
-    options.registerTimeoutSeconds = f.startupTimeout;
-    return serveShard(options, f.security);
+    return serveRelay(options, f.security);
 }
 
 int launch(LaunchFlags& f, bool credentialsGiven, bool workersGiven) {
@@ -156,8 +146,8 @@ int launch(LaunchFlags& f, bool credentialsGiven, bool workersGiven) {
     if (!credentialsGiven) f.security.credentials = jobCredentialsPath(*task);
     f.security.credentials = std::filesystem::absolute(f.security.credentials).string();
     if (task->rank == 0) return runCoordinatorTask(*task, f);
-    if (task->rank <= f.run.shards) return runShardTask(f, *task);
-    return task->rank <= f.aggregators ? runAggregatorTask(*task, f) : runWorkerTask(*task, f);
+    if (task->rank <= f.run.shards) return runRelayTask(*task, f, serveShard);
+    return task->rank <= f.aggregators ? runRelayTask(*task, f, aggregate) : runWorkerTask(*task, f);
 }
 
 }  // namespace

@@ -5,26 +5,17 @@
 #include <memory>
 
 #include "engine/cli/cli_errors.h"
-#include "engine/core/process_signals.h"
+#include "engine/cli/relay_flags.h"
 
 namespace syncscope::engine {
 namespace {
-
-struct ShardFlags {
-    ShardOptions options;
-    SecurityFlags security;
-};
 
 unsigned long long n(uint64_t value) { return static_cast<unsigned long long>(value); }
 
 }  // namespace
 
-int serveShard(ShardOptions options, const SecurityFlags& security) {
-    auto credentials = relayCredentials(security, options.bindHost, "parameter shard");
-    if (!credentials) return printError(credentials.status());
-    options.credentials = std::move(*credentials);
-    options.plainDataPlane = security.plainDataPlane();
-    options.interrupted = &catchInterrupts();
+int serveShard(RelayOptions options, const SecurityFlags& security) {
+    if (Status s = prepareRelay(options, security, "parameter shard"); !s) return printError(s);
     ParameterShard shard(options);
     if (Status s = shard.start(); !s) return printError(s, 3);
     std::printf("%s%s\n", kShardLinePrefix, shard.endpoint().c_str());
@@ -43,16 +34,11 @@ int serveShard(ShardOptions options, const SecurityFlags& security) {
 }
 
 void addShardCommand(CLI::App& app, int& exitCode) {
-    auto flags = std::make_shared<ShardFlags>();
+    auto flags = std::make_shared<RelayFlags>();
     CLI::App* cmd = app.add_subcommand(
         "shard", "Run a parameter shard: it holds one range of the model of the coordinator at --connect "
                  "(serve --shards S), and its workers push and pull that range here");
-    cmd->add_option("--connect", flags->options.connect, "The coordinator's data endpoint, e.g. tcp://host:5555")->required();
-    cmd->add_option("--bind", flags->options.bindHost, "Address its workers connect to (0.0.0.0 for a cluster)")->capture_default_str();
-    cmd->add_option("--port", flags->options.port, "Port for its workers (0: any free port)")->check(CLI::Range(0, 65535))->capture_default_str();
-    cmd->add_option("--advertise", flags->options.advertise,
-                    "The endpoint workers dial when it is not the bound one (e.g. tcp://node7:6100)");
-    addSecurityFlags(*cmd, flags->security, true);
+    addRelayFlags(*cmd, *flags);
     cmd->callback([=, &exitCode] { exitCode = serveShard(flags->options, flags->security); });
 }
 

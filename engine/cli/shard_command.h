@@ -13,6 +13,6 @@ void addShardCommand(CLI::App& app, int& exitCode);
 
 /// Runs a shard until its run ends (its endpoint line first, what it did last); returns the
 /// process's exit code, having printed any error.
-int serveShard(ShardOptions options, const SecurityFlags& security);
+int serveShard(RelayOptions options, const SecurityFlags& security);
 
 }  // namespace syncscope::engine

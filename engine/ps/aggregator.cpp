@@ -10,7 +10,7 @@
 #include "engine/net/protocol.h"
 #include "engine/net/tensor_frame.h"
 #include "engine/ps/gradient_checks.h"
-#include "engine/ps/upstream_registration.h"
+#include "engine/ps/relay_process.h"
 
 namespace syncscope::engine {
 namespace {
@@ -19,19 +19,15 @@ using Clock = std::chrono::steady_clock;
 /// Messages handled from one side before the other is looked at.
 constexpr int kMessagesPerTurn = 256;
 
-const Credentials* credentialsOf(const AggregatorOptions& options) {
-    return options.credentials ? &*options.credentials : nullptr;
-}
-
 }  // namespace
 
-Aggregator::Aggregator(AggregatorOptions options)
+Aggregator::Aggregator(RelayOptions options)
     : m_options(std::move(options)),
       m_zap(m_options.credentials ? std::make_unique<ZapAuthenticator>(m_context, *m_options.credentials) : nullptr),
       m_workers(m_context, {"workers (data)", {kMaxEnvelopeBytes, 0}, 1000,
-                            EndpointSecurity::server(credentialsOf(m_options), kDataDomain, m_options.plainDataPlane)}),
+                            EndpointSecurity::server(m_options.credentialsOrNull(), kDataDomain, m_options.plainDataPlane)}),
       m_coordinator(m_context, {"coordinator (data)", {kMaxEnvelopeBytes, 0}, 1000,
-                                EndpointSecurity::client(credentialsOf(m_options), Role::Worker, m_options.plainDataPlane)}) {}
+                                EndpointSecurity::client(m_options.credentialsOrNull(), Role::Worker, m_options.plainDataPlane)}) {}
 
 Aggregator::~Aggregator() = default;
 

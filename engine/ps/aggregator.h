@@ -26,24 +26,12 @@
 #include "engine/net/credentials.h"
 #include "engine/net/endpoint.h"
 #include "engine/net/zap_authenticator.h"
+#include "engine/ps/relay_process.h"
 
 namespace syncscope::engine {
 
 /// The first line `syncscope-engine aggregate` prints on stdout: this, then the endpoint its workers dial.
 inline constexpr const char* kAggregatorLinePrefix = "aggregator ";
-
-struct AggregatorOptions {
-    std::string connect;               ///< the coordinator's data endpoint
-    std::string bindHost = "127.0.0.1";
-    int port = 0;                      ///< 0: any free port
-    std::string advertise;             ///< the endpoint workers dial; empty: the bound address
-    /// The coordinator's credentials file (its key serves the workers, the worker role's pair
-    /// connects upstream); none: no authentication (loopback only).
-    std::optional<Credentials> credentials;
-    bool plainDataPlane = false;
-    double registerTimeoutSeconds = 30;
-    const std::atomic<bool>* interrupted = nullptr;
-};
 
 /// What an aggregator did, printed when it ends.
 struct AggregatorStats {
@@ -63,7 +51,7 @@ public:
     /// timeout of silence, and no worker is sent to it any more).
     static constexpr std::chrono::milliseconds kHeartbeatEvery{250};
 
-    explicit Aggregator(AggregatorOptions options);
+    explicit Aggregator(RelayOptions options);
     ~Aggregator();
     Aggregator(const Aggregator&) = delete;
     Aggregator& operator=(const Aggregator&) = delete;
@@ -106,7 +94,7 @@ private:
     std::chrono::milliseconds untilNextDue() const;
     void heartbeatIfDue();
 
-    AggregatorOptions m_options;
+    RelayOptions m_options;
     zmq::context_t m_context{2};
     std::unique_ptr<ZapAuthenticator> m_zap;  // before the workers' endpoint binds
     ServerEndpoint m_workers;

@@ -10,7 +10,7 @@
 #include "engine/core/printable.h"
 #include "engine/ps/data_plane.h"
 #include "engine/ps/gradient_checks.h"
-#include "engine/ps/upstream_registration.h"
+#include "engine/ps/relay_process.h"
 
 namespace syncscope::engine {
 

@@ -7,7 +7,7 @@
 
 #include "engine/net/protocol.h"
 #include "engine/net/tensor_frame.h"
-#include "engine/ps/upstream_registration.h"
+#include "engine/ps/relay_process.h"
 
 namespace syncscope::engine {
 namespace {
@@ -18,23 +18,19 @@ constexpr int kMessagesPerTurn = 256;
 /// How often kept versions and waiting pulls are checked for age.
 constexpr auto kExpiryEvery = std::chrono::seconds(1);
 
-const Credentials* credentialsOf(const ShardOptions& options) {
-    return options.credentials ? &*options.credentials : nullptr;
-}
-
 // The coordinator's assignment carries a range and its momentum (2 x range floats); the bound is
 // the largest model's, until the range is known (the coordinator is authenticated by its key).
 constexpr size_t kLargestAssignmentBytes = 2 * kMaxParameters * sizeof(float);
 
 }  // namespace
 
-ParameterShard::ParameterShard(ShardOptions options)
+ParameterShard::ParameterShard(RelayOptions options)
     : m_options(std::move(options)),
       m_zap(m_options.credentials ? std::make_unique<ZapAuthenticator>(m_context, *m_options.credentials) : nullptr),
       m_workers(m_context, {"workers (data)", {kMaxEnvelopeBytes, kMaxParameters * sizeof(float)}, 1000,
-                            EndpointSecurity::server(credentialsOf(m_options), kDataDomain, m_options.plainDataPlane)}),
+                            EndpointSecurity::server(m_options.credentialsOrNull(), kDataDomain, m_options.plainDataPlane)}),
       m_coordinator(m_context, {"coordinator (data)", {kMaxEnvelopeBytes, kLargestAssignmentBytes}, 1000,
-                                EndpointSecurity::client(credentialsOf(m_options), Role::Worker, m_options.plainDataPlane)}) {}
+                                EndpointSecurity::client(m_options.credentialsOrNull(), Role::Worker, m_options.plainDataPlane)}) {}
 
 ParameterShard::~ParameterShard() = default;
 

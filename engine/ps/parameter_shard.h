@@ -19,6 +19,7 @@
 #include "engine/net/credentials.h"
 #include "engine/net/endpoint.h"
 #include "engine/net/zap_authenticator.h"
+#include "engine/ps/relay_process.h"
 #include "engine/ps/shard_state.h"
 
 namespace syncscope::engine {
@@ -26,26 +27,13 @@ namespace syncscope::engine {
 /// The first line `syncscope-engine shard` prints on stdout: this, then the endpoint its workers dial.
 inline constexpr const char* kShardLinePrefix = "shard ";
 
-struct ShardOptions {
-    std::string connect;               ///< the coordinator's data endpoint
-    std::string bindHost = "127.0.0.1";
-    int port = 0;                      ///< 0: any free port
-    std::string advertise;             ///< the endpoint workers dial; empty: the bound address
-    /// The coordinator's credentials file (its key serves the workers, the worker role's pair
-    /// connects upstream); none: no authentication (loopback only).
-    std::optional<Credentials> credentials;
-    bool plainDataPlane = false;
-    double registerTimeoutSeconds = 30;
-    const std::atomic<bool>* interrupted = nullptr;
-};
-
 class ParameterShard {
 public:
     /// It tells the coordinator it is alive this often; a shard silent for the run's heartbeat
     /// timeout is given up, and with it the run (its range of the model is gone).
     static constexpr std::chrono::milliseconds kHeartbeatEvery{250};
 
-    explicit ParameterShard(ShardOptions options);
+    explicit ParameterShard(RelayOptions options);
     ~ParameterShard();
     ParameterShard(const ParameterShard&) = delete;
     ParameterShard& operator=(const ParameterShard&) = delete;
@@ -70,7 +58,7 @@ private:
     void flushReceived();
     void heartbeatIfDue();
 
-    ShardOptions m_options;
+    RelayOptions m_options;
     zmq::context_t m_context{2};
     std::unique_ptr<ZapAuthenticator> m_zap;  // before the workers' endpoint binds
     ServerEndpoint m_workers;

@@ -6,7 +6,7 @@
 #include "engine/net/protocol.h"
 #include "engine/net/tensor_frame.h"
 #include "engine/net/wire_codec.h"
-#include "engine/ps/upstream_registration.h"
+#include "engine/ps/relay_process.h"
 
 namespace syncscope::engine {
 

@@ -6,7 +6,7 @@
 #include <algorithm>
 
 #include "engine/core/printable.h"
-#include "engine/ps/upstream_registration.h"
+#include "engine/ps/relay_process.h"
 
 namespace syncscope::engine {
 

@@ -141,8 +141,8 @@ void simulatedWorker(zmq::context_t& context, const std::string& address, const 
 
 namespace {
 
-template <typename Relay, typename Options>
-void serveRelay(const char* name, Options options, std::promise<std::pair<std::string, pid_t>>& started,
+template <typename Relay>
+void serveRelay(const char* name, RelayOptions options, std::promise<std::pair<std::string, pid_t>>& started,
                 RelayTotals& totals) {
     pthread_setname_np(pthread_self(), name);
     Relay relay(std::move(options));
@@ -166,19 +166,14 @@ RelayThreads::RelayThreads(Kind kind, unsigned count, const std::string& coordin
         const std::vector<pid_t> before = processThreads();
         auto slot = std::make_unique<Slot>();
         std::promise<std::pair<std::string, pid_t>> started;
-        if (kind == Kind::Aggregator) {
-            AggregatorOptions options;
-            options.connect = coordinatorData;
-            options.credentials = credentials;
-            slot->thread = std::thread(serveRelay<Aggregator, AggregatorOptions>, "aggregator", std::move(options),
-                                       std::ref(started), std::ref(slot->stats));
-        } else {
-            ShardOptions options;
-            options.connect = coordinatorData;
-            options.credentials = credentials;
-            slot->thread = std::thread(serveRelay<ParameterShard, ShardOptions>, "shard", std::move(options),
-                                       std::ref(started), std::ref(slot->stats));
-        }
+        RelayOptions options;
+        options.connect = coordinatorData;
+        options.credentials = credentials;
+        slot->thread = kind == Kind::Aggregator
+                           ? std::thread(serveRelay<Aggregator>, "aggregator", std::move(options), std::ref(started),
+                                         std::ref(slot->stats))
+                           : std::thread(serveRelay<ParameterShard>, "shard", std::move(options), std::ref(started),
+                                         std::ref(slot->stats));
         const auto [endpoint, tid] = started.get_future().get();
         m_endpoints.push_back(endpoint);
         m_runThreads.push_back(tid);

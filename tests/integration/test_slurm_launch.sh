@@ -132,6 +132,30 @@ run_flags=(--data "$data" --model mlp --threads 1 --data-port "$base" --control-
            --telemetry-port $((base + 2)))
 failed=0
 fail() { echo "FAIL: $*"; failed=1; }
+# Until job $1 has ended (at most 300 s): sbatch --wait polls every few seconds; this is closer to the
+# job's own time.
+# A bsp job of 7 tasks, 2 of them relays (the flags after NAME and WHAT), trained to 85%: sets job, out
+# and accuracy. run_7_task_job NAME WHAT FLAG...
+run_7_task_job() {
+  local name=$1 what=$2
+  shift 2
+  job=$(sbatch --parsable --output="$dir/jobs/$name-%j.out" --ntasks=7 --cpus-per-task=1 \
+        "$sbatch_template" "${run_flags[@]}" --mode bsp "$@" --target-accuracy 86 --max-seconds 240)
+  await_job "$job"
+  out="$dir/jobs/$name-$job.out"
+  echo "--- $what job $job: its output:"; cat "$out" 2>/dev/null || fail "the $what job wrote no output"
+  accuracy=$(sed -n 's/^final test accuracy: \([0-9.]*\)%.*/\1/p' "$out" | tail -1)
+  [ -n "$accuracy" ] && awk -v a="$accuracy" 'BEGIN { exit !(a >= 85) }' ||
+    fail "the run through $what reached ${accuracy:-no} final test accuracy, not 85%"
+}
+await_job() {
+  for _ in $(seq 600); do
+    case $(scontrol show job "$1" 2>/dev/null | grep -o 'JobState=[A-Z_]*') in
+      JobState=PENDING | JobState=RUNNING | JobState=CONFIGURING | JobState=COMPLETING) sleep 0.5 ;;
+      *) return ;;
+    esac
+  done
+}
 
 # 1. A whole run, to its end. The target is above 85 because the closing evaluation is of the model
 # a few rounds after the evaluation that met the target. sbatch runs from the job folder:
@@ -140,12 +164,7 @@ cd "$dir/jobs"
 started=$(date +%s.%N)
 job=$(sbatch --parsable --output="$dir/jobs/train-%j.out" --ntasks=5 --cpus-per-task=1 \
       "$sbatch_template" "${run_flags[@]}" --mode bsp --target-accuracy 86 --max-seconds 240)
-for _ in $(seq 600); do  # sbatch --wait polls every few seconds; this is closer to the job's own time
-  case $(scontrol show job "$job" 2>/dev/null | grep -o 'JobState=[A-Z_]*') in
-    JobState=PENDING | JobState=RUNNING | JobState=CONFIGURING | JobState=COMPLETING) sleep 0.5 ;;
-    *) break ;;
-  esac
-done
+await_job "$job"
 seconds=$(awk -v a="$started" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
 state=$(scontrol -o show job "$job" 2>/dev/null | grep -o 'JobState=[A-Z_]*\|ExitCode=[0-9:]*' | tr '\n' ' ')
 case $state in
@@ -168,38 +187,14 @@ else echo "training job: final test accuracy $accuracy% in $seconds s from sbatc
 
 # 1b. The same run with two group aggregators (tasks 1 and 2): the coordinator deals the 4 workers to
 # them, and each sends the coordinator one sum of its workers' gradients per bsp round.
-job=$(sbatch --parsable --output="$dir/jobs/tree-%j.out" --ntasks=7 --cpus-per-task=1 \
-      "$sbatch_template" "${run_flags[@]}" --mode bsp --aggregators 2 --target-accuracy 86 --max-seconds 240)
-for _ in $(seq 600); do
-  case $(scontrol show job "$job" 2>/dev/null | grep -o 'JobState=[A-Z_]*') in
-    JobState=PENDING | JobState=RUNNING | JobState=CONFIGURING | JobState=COMPLETING) sleep 0.5 ;;
-    *) break ;;
-  esac
-done
-out="$dir/jobs/tree-$job.out"
-echo "--- aggregators job $job: its output:"; cat "$out" 2>/dev/null || fail "the aggregators job wrote no output"
-accuracy=$(sed -n 's/^final test accuracy: \([0-9.]*\)%.*/\1/p' "$out" | tail -1)
-[ -n "$accuracy" ] && awk -v a="$accuracy" 'BEGIN { exit !(a >= 85) }' ||
-  fail "the run through aggregators reached ${accuracy:-no} final test accuracy, not 85%"
+run_7_task_job tree aggregators --aggregators 2
 summed=$(awk '/^aggregator: [0-9]+ gradients in [0-9]+ sums/ { g += $2; s += $5; n++ } END { if (n == 2 && s > 50 && g >= 1.9 * s) print g " gradients in " s " sums" }' "$out")
 [ -n "$summed" ] && echo "aggregators job: final test accuracy $accuracy%; $summed" ||
   fail "the 2 aggregators did not sum the rounds (their closing lines above)"
 
 # 1c. The same run with the model on two parameter shards (tasks 1 and 2): the workers push and pull
 # each range there, and every pull of a version is answered with that version.
-job=$(sbatch --parsable --output="$dir/jobs/shards-%j.out" --ntasks=7 --cpus-per-task=1 \
-      "$sbatch_template" "${run_flags[@]}" --mode bsp --shards 2 --target-accuracy 86 --max-seconds 240)
-for _ in $(seq 600); do
-  case $(scontrol show job "$job" 2>/dev/null | grep -o 'JobState=[A-Z_]*') in
-    JobState=PENDING | JobState=RUNNING | JobState=CONFIGURING | JobState=COMPLETING) sleep 0.5 ;;
-    *) break ;;
-  esac
-done
-out="$dir/jobs/shards-$job.out"
-echo "--- shards job $job: its output:"; cat "$out" 2>/dev/null || fail "the shards job wrote no output"
-accuracy=$(sed -n 's/^final test accuracy: \([0-9.]*\)%.*/\1/p' "$out" | tail -1)
-[ -n "$accuracy" ] && awk -v a="$accuracy" 'BEGIN { exit !(a >= 85) }' ||
-  fail "the run through parameter shards reached ${accuracy:-no} final test accuracy, not 85%"
+run_7_task_job shards "parameter shards" --shards 2
 exact=$(awk '/^shard [0-9]+: [0-9]+ updates/ && /, 0 of another version/ { n++ } END { if (n == 2) print "both shards" }' "$out")
 [ -n "$exact" ] && echo "shards job: final test accuracy $accuracy%; $exact answered every pull with its version" ||
   fail "the 2 shards did not both end with every pull answered exactly (their closing lines above)"

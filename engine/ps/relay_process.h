@@ -1,15 +1,32 @@
-// What a server process between workers and the coordinator (a group aggregator, a parameter shard)
-// does to join a run: say where its workers reach it, register upstream with its role, and wait for
-// the coordinator's answer.
+// What the server processes between workers and the coordinator (relays: a group aggregator, a
+// parameter shard) share: their options, where their workers reach them, and how they join a run
+// (register upstream with their role and wait for the coordinator's answer).
 #pragma once
 
 #include <atomic>
+#include <optional>
 #include <string>
 
 #include "engine/core/status.h"
+#include "engine/net/credentials.h"
 #include "engine/net/endpoint.h"
 
 namespace syncscope::engine {
+
+struct RelayOptions {
+    std::string connect;               ///< the coordinator's data endpoint
+    std::string bindHost = "127.0.0.1";
+    int port = 0;                      ///< 0: any free port
+    std::string advertise;             ///< the endpoint workers dial; empty: the bound address
+    /// The coordinator's credentials file (its key serves the workers, the worker role's pair
+    /// connects upstream); none: no authentication (loopback only).
+    std::optional<Credentials> credentials;
+    bool plainDataPlane = false;
+    double registerTimeoutSeconds = 30;
+    const std::atomic<bool>* interrupted = nullptr;
+
+    const Credentials* credentialsOrNull() const { return credentials ? &*credentials : nullptr; }
+};
 
 /// This machine's name, as other hosts reach it.
 std::string thisHostName();

@@ -1,0 +1,26 @@
+// The relay commands' shared flags (see relay_flags.h).
+#include "engine/cli/relay_flags.h"
+
+#include "engine/core/process_signals.h"
+
+namespace syncscope::engine {
+
+void addRelayFlags(CLI::App& cmd, RelayFlags& f) {
+    cmd.add_option("--connect", f.options.connect, "The coordinator's data endpoint, e.g. tcp://host:5555")->required();
+    cmd.add_option("--bind", f.options.bindHost, "Address its workers connect to (0.0.0.0 for a cluster)")->capture_default_str();
+    cmd.add_option("--port", f.options.port, "Port for its workers (0: any free port)")->check(CLI::Range(0, 65535))->capture_default_str();
+    cmd.add_option("--advertise", f.options.advertise,
+                   "The endpoint workers dial when it is not the bound one (e.g. tcp://node7:6000)");
+    addSecurityFlags(cmd, f.security, true);
+}
+
+Status prepareRelay(RelayOptions& options, const SecurityFlags& security, const std::string& what) {
+    auto credentials = relayCredentials(security, options.bindHost, what);
+    if (!credentials) return credentials.status();
+    options.credentials = std::move(*credentials);
+    options.plainDataPlane = security.plainDataPlane();
+    options.interrupted = &catchInterrupts();
+    return Status::ok();
+}
+
+}  // namespace syncscope::engine

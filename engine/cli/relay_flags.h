@@ -1,0 +1,25 @@
+// The flags and set-up the relay commands share (`aggregate`, `shard`: server processes between the
+// workers and a coordinator): where they connect and listen, their credentials, and Ctrl-C.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <string>
+
+#include "engine/cli/security_flags.h"
+#include "engine/ps/relay_process.h"
+
+namespace syncscope::engine {
+
+struct RelayFlags {
+    RelayOptions options;
+    SecurityFlags security;
+};
+
+/// Registers --connect (required), --bind, --port, --advertise and the security flags.
+void addRelayFlags(CLI::App& cmd, RelayFlags& flags);
+/// The relay's credentials (the coordinator's file; none with --insecure, loopback only), its data
+/// plane and its interrupt flag, into `options`; `what` names it in errors ("parameter shard").
+Status prepareRelay(RelayOptions& options, const SecurityFlags& security, const std::string& what);
+
+}  // namespace syncscope::engine
