@@ -193,6 +193,9 @@ std::optional<EvaluationResult> Coordinator::run() {
         m_events.raise(wire::EVENT_EVALUATION, fmt::format("final test accuracy {:.2f}%", 100.0 * final->accuracy));
     }
     m_telemetry.tick(refusedSoFar());
+    // The stops just sent still go out when this coordinator closes its sockets (a worker that does
+    // not read holds the exit 1 s at most): a worker that never hears of the end exits with an error.
+    m_data.socket().set(zmq::sockopt::linger, 1000);
     return final;
 }
 

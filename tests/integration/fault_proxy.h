@@ -75,6 +75,7 @@ private:
     struct Link {
         int fd[2] = {-1, -1};          // [0] the client, [1] the target
         std::deque<Chunk> pending[2];  // pending[i]: read from fd[i], to be written to fd[1 - i]
+        bool ended[2] = {false, false};  // fd[i] closed its side: what it sent is still delivered, then the link goes
         bool dead = false;
     };
 
@@ -122,15 +123,20 @@ private:
         }
     }
 
-    // Reads what is there from side i into its queue; false when the link must go.
+    // Reads what is there from side i into its queue; false when the link must go. A side that closes
+    // (end of file) has its bytes still in flight delivered first, as a real link would.
     bool pump(Link& link, int i) {
         char buffer[64 * 1024];
-        for (;;) {
+        while (!link.ended[i]) {
             const ssize_t n = ::read(link.fd[i], buffer, sizeof buffer);
-            if (n == 0) return false;
+            if (n == 0) {
+                link.ended[i] = true;
+                break;
+            }
             if (n < 0) return errno == EAGAIN || errno == EWOULDBLOCK;
             link.pending[i].push_back({Clock::now() + m_faults.delay, std::string(buffer, size_t(n))});
         }
+        return true;
     }
 
     // Writes what is due from side i's queue to the other side; false when the link must go.
@@ -155,7 +161,7 @@ private:
             std::vector<pollfd> fds{{m_listen, POLLIN, 0}};
             for (Link& link : m_links)
                 for (int i = 0; i < 2; ++i)
-                    fds.push_back({link.fd[i], POLLIN, 0});
+                    fds.push_back({link.fd[i], static_cast<short>(link.ended[i] ? 0 : POLLIN), 0});
             // Held-back chunks fall due by the clock, so no POLLOUT (it would spin): 2 ms is the
             // resolution of the added delay.
             ::poll(fds.data(), fds.size(), 2);
@@ -174,7 +180,8 @@ private:
                     continue;
                 }
                 for (int i = 0; i < 2 && !link.dead; ++i)
-                    if (!pump(link, i) || !deliver(link, i)) closeLink(link);
+                    if (!pump(link, i) || !deliver(link, i) || (link.ended[i] && link.pending[i].empty()))
+                        closeLink(link);
             }
             m_links.remove_if([](const Link& link) { return link.dead; });
         }

@@ -7,6 +7,8 @@
 #include <QRegularExpression>
 #include <QTest>
 
+#include <cstdio>
+
 #include <unistd.h>
 
 #include "cluster_fixture.h"
@@ -119,7 +121,11 @@ private slots:
               static_cast<unsigned long long>(dropped), static_cast<long long>(logs.count("; registering again")),
               cluster.coordinator().stdoutText().trimmed().section(QChar(0x0a), -1).toUtf8().constData());
         QVERIFY(dropped >= 1);
-        for (int i = 0; i < 2; ++i) QCOMPARE(cluster.worker(i).waitForExit(10'000) ? cluster.worker(i).exitCode() : -1, 0);
+        for (int i = 0; i < 2; ++i) {
+            const bool clean = (cluster.worker(i).waitForExit(10'000) ? cluster.worker(i).exitCode() : -1) == 0;
+            if (!clean) std::fprintf(stderr, "%s\n", qPrintable(cluster.logs()));  // QtTest cuts long messages
+            QVERIFY2(clean, qPrintable(QString("worker %1 did not end cleanly with the run (logs above)").arg(i)));
+        }
     }
 
     // The worker behind proxy 1 cut off for 30 s: declared lost, the run goes on without it, and once the
