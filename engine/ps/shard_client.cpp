@@ -68,16 +68,17 @@ Result<PulledVersions> ShardClient::pull(uint64_t version,
     std::vector<bool> answered(m_shards.size(), false);
     size_t outstanding = m_shards.size();
     PulledVersions versions{~0ULL, 0};
-    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    const auto start = std::chrono::steady_clock::now(), deadline = start + timeout;
     std::vector<zmq::pollitem_t> items;
     for (Shard& shard : m_shards) items.push_back({shard.socket.handle(), 0, ZMQ_POLLIN, 0});
     while (outstanding > 0) {
         if (std::chrono::steady_clock::now() > deadline || !keepWaiting()) {
             size_t silent = 0;
             while (answered[silent]) ++silent;
-            return unavailable(fmt::format("parameter shard {} at {} did not send its part of version {} within {:g} s "
+            const double waited = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            return unavailable(fmt::format("parameter shard {} at {} had not sent its part of version {} after {:.1f} s "
                                            "(is it running, and reachable from this node?)",
-                                           silent, m_shards[silent].range.endpoint(), version, timeout.count() / 1e3));
+                                           silent, m_shards[silent].range.endpoint(), version, waited));
         }
         pollSockets(items.data(), items.size(), std::chrono::milliseconds(100));
         for (size_t k = 0; k < m_shards.size(); ++k) {

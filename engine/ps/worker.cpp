@@ -72,6 +72,14 @@ public:
     /// restarted); `messageLost`: because a message between them was lost (both rejoin).
     WorkerSession(const WorkerOptions& options, std::string routingId, bool* coordinatorLost, bool* messageLost)
         : m_options(options), m_routingId(std::move(routingId)), m_lost(coordinatorLost), m_messageLost(messageLost) {}
+    /// The sockets close first (linger 0: frames still queued are dropped unread), so no frame over
+    /// the model's gradient buffer is read after the model is gone.
+    ~WorkerSession() {
+        m_shards.reset();
+        m_socket.close();
+    }
+    WorkerSession(const WorkerSession&) = delete;
+    WorkerSession& operator=(const WorkerSession&) = delete;
     Status run();
 
 private:
@@ -101,6 +109,9 @@ private:
     std::string m_routingId;  ///< chosen once per process: a reconnect is the same worker
     bool* m_lost;
     bool* m_messageLost;
+    /// Frames over the gradient buffer ZeroMQ still reads. Declared before the context, so it outlives
+    /// the context's end, which lets go of the last of them.
+    std::atomic<int> m_gradientInFlight{0};
     zmq::context_t m_context{1};
     zmq::socket_t m_socket{m_context, zmq::socket_type::dealer};
     uint32_t m_id = 0;
@@ -114,7 +125,6 @@ private:
     std::unique_ptr<BatchFeeder> m_feeder;
     std::unique_ptr<Rng> m_rng;
     std::vector<float> m_hostParams, m_hostGradient;
-    std::atomic<int> m_gradientInFlight{0};  ///< frames over the gradient buffer ZeroMQ still reads
     std::unique_ptr<ShardClient> m_shards;   ///< a sharded run's: where the model lives
     uint64_t m_sequence = 0;                 ///< of its last gradient pushed (sharded runs)
     uint32_t m_batch = 0;

@@ -206,9 +206,10 @@ ModeThroughput measure(const std::string& label, const wire::ModeSettings& mode,
     const SharedFloats gradient = std::make_shared<const std::vector<float>>(kMlpFloats, 1e-3f);
     WorkerCounters counters;
     zmq::context_t context{s.workerIoThreads};
-    // Every simulated worker has a socket for the coordinator and one per shard: past ZeroMQ's
-    // default of 1,023 sockets per context at 256 workers and 4 shards.
-    context.set(zmq::ctxopt::max_sockets, static_cast<int>(s.workers * (shardCount + 1) + 64));
+    // Every simulated worker has a socket for the coordinator and one per shard, and a moving worker
+    // opens its new socket before the old one is reaped: past ZeroMQ's default of 1,023 sockets per
+    // context at 256 workers and 4 shards.
+    context.set(zmq::ctxopt::max_sockets, std::max(1023, static_cast<int>(s.workers * (shardCount + 2) + 64)));
     { zmq::socket_t starter(context, zmq::socket_type::pair); }  // starts the context's threads now
     threads.workersIo = threadsStartedBetween(afterAggregators, processThreads());
     for (pid_t tid : threads.workersIo) prefixThreadName(tid, "w-");

@@ -81,7 +81,6 @@ void simulatedWorker(zmq::context_t& context, const std::string& address, const 
     std::unique_ptr<ShardClient> shards;
     if (!welcome.parameter_shards().empty())
         shards = std::make_unique<ShardClient>(context, welcome.parameter_shards(), security, id, welcome.session_token());
-    std::atomic<int> inFlight{0};  // the gradient is never written: its frames need no wait
     std::vector<double> roundTrips;
     auto sent = Clock::now();
     for (bool started = false;;) {
@@ -125,7 +124,7 @@ void simulatedWorker(zmq::context_t& context, const std::string& address, const 
         sent = Clock::now();
         if (shards) {
             const uint64_t sequence = counters.gradients.fetch_add(1) + 1;  // unique in this process
-            shards->push(gradient->data(), sequence, base.oldest, inFlight);
+            shards->push(gradient->data(), sequence, base.oldest, counters.framesInFlight);  // never waited on
             push->set_sequence(sequence);
             push->set_newest_base_version(base.newest);
             sendMessage(socket, nullptr, envelope);

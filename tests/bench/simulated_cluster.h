@@ -32,6 +32,9 @@ struct WorkerCounters {
     std::atomic<uint64_t> gradients{0}, maxVersion{0}, parameterBytes{0};
     std::atomic<uint32_t> started{0}, moves{0};
     std::atomic<bool> timing{false};
+    /// Frames over the (constant) gradient that ZeroMQ still holds: counted here, not on a worker's
+    /// stack, because a frame can outlive its worker's thread (the context outlives them all).
+    std::atomic<int> framesInFlight{0};
     std::mutex roundTripsMutex;
     std::vector<double> roundTripsMs;  ///< a push sent (or the first pull) to the whole parameters in
 };
