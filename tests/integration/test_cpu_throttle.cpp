@@ -78,14 +78,18 @@ private slots:
         if (run.err.contains("cannot limit process")) QSKIP(qPrintable(run.err.section("worker 0: ", 1).section('\n', 0, 0)));
         QVERIFY2(run.err.contains("worker 0 (pid") && run.err.contains("limited to 25% of a CPU"),
                  qPrintable(run.err));
+        // Gradients pushed over the whole run, not the last tick's speed: cpulimit stops and continues
+        // its target many times a second, so one tick can fall in a stretch where it runs freely
+        // (seen in a fresh Debian chroot: 50,823 against 73,256 samples/s at the last tick, with
+        // 4,106 against 9,998 gradients over the run).
         const QJsonObject result = QJsonDocument::fromJson(run.out.toUtf8()).object();
-        double speed[2] = {0, 0};
+        double pushed[2] = {0, 0};
         for (const QJsonValue& value : result["workers"].toArray()) {
             const QJsonObject w = value.toObject();
-            if (w["id"].toInt() < 2) speed[w["id"].toInt()] = w["samples_per_s"].toDouble();
+            if (w["id"].toInt() < 2) pushed[w["id"].toInt()] = w["pushed"].toDouble();
         }
-        qInfo("samples/s: worker 0 (a quarter of a CPU) %.0f, worker 1 %.0f", speed[0], speed[1]);
-        QVERIFY2(speed[1] > 0 && speed[0] < 0.6 * speed[1], qPrintable(run.out));
+        qInfo("gradients pushed: worker 0 (a quarter of a CPU) %.0f, worker 1 %.0f", pushed[0], pushed[1]);
+        QVERIFY2(pushed[1] > 0 && pushed[0] < 0.6 * pushed[1], qPrintable(run.out));
     }
 };
 
