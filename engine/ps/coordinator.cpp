@@ -199,18 +199,28 @@ std::optional<EvaluationResult> Coordinator::run() {
     return final;
 }
 
+void Coordinator::serveDataPlaneUntil(std::chrono::duration<double> within, const std::function<bool()>& done) {
+    const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(within);
+    while (!done() && Clock::now() < deadline) {
+        zmq::pollitem_t item{m_data.socket().handle(), 0, ZMQ_POLLIN, 0};
+        pollSockets(&item, 1, std::chrono::milliseconds(100));
+        m_dataPlane.poll();
+        if (m_telemetry.due()) m_telemetry.tick(refusedSoFar());
+    }
+}
+
 std::optional<std::pair<SharedFloats, uint64_t>> Coordinator::finalModel() {
     if (!m_shards.enabled()) return std::make_pair(m_state.store.snapshot(), m_state.store.version());
     // Gathered from the shards: a pull of the version after every update sent (one that is out
     // from a periodic evaluation may be of an earlier version; it is taken, then asked again).
-    const auto deadline = Clock::now() + std::chrono::seconds(10);
-    while (m_shards.failure().empty() && Clock::now() < deadline) {
-        if (auto model = m_shards.takeModel(); model && model->second == m_state.store.version()) return model;
+    std::optional<std::pair<SharedFloats, uint64_t>> model;
+    serveDataPlaneUntil(std::chrono::seconds(10), [&] {
+        if (!m_shards.failure().empty()) return true;
+        if ((model = m_shards.takeModel()) && model->second == m_state.store.version()) return true;
         m_shards.requestModel();
-        zmq::pollitem_t item{m_data.socket().handle(), 0, ZMQ_POLLIN, 0};
-        pollSockets(&item, 1, std::chrono::milliseconds(100));
-        m_dataPlane.poll();
-    }
+        return false;
+    });
+    if (model && model->second == m_state.store.version()) return model;
     m_events.raise(wire::EVENT_EVALUATION,
                    m_shards.failure().empty()
                        ? "the parameter shards did not send the final model within 10 s, so its test accuracy is unknown"
@@ -231,13 +241,8 @@ std::optional<EvaluationResult> Coordinator::evaluateFinal() {
     }
     // The evaluator is sent the final parameters when it next asks (it may be testing others now).
     m_remoteEvaluator.requestFinal(parameters, version);
-    const auto deadline = Clock::now() + std::chrono::duration<double>(kFinalEvaluationWaitSeconds);
-    while (!m_remoteEvaluator.finalResult() && Clock::now() < deadline) {
-        zmq::pollitem_t item{m_data.socket().handle(), 0, ZMQ_POLLIN, 0};
-        pollSockets(&item, 1, std::chrono::milliseconds(100));
-        m_dataPlane.poll();
-        if (m_telemetry.due()) m_telemetry.tick(refusedSoFar());
-    }
+    serveDataPlaneUntil(std::chrono::duration<double>(kFinalEvaluationWaitSeconds),
+                        [&] { return m_remoteEvaluator.finalResult().has_value(); });
     if (!m_remoteEvaluator.finalResult())
         m_events.raise(wire::EVENT_EVALUATION,
                        fmt::format("the evaluator did not report on the final model (version {}) within {:g} s, so "
@@ -305,29 +310,24 @@ void Coordinator::collectEvaluation() {
 
 void Coordinator::applyUpdate(const GradientAccumulator& gradient,
                               const std::vector<wire::Contribution>& contributions, float lrScale) {
-    const float lr = m_state.scheduledLearningRate() * lrScale;
-    if (gradient.sharded()) {
-        m_state.store.advanceVersion();
-        m_shards.applyUpdate(gradient.terms(), lr, m_state.store.version());
-    } else {
-        m_state.store.apply(gradient.dense(), lr);
-    }
-    recordUpdate(contributions, lr);
+    step(gradient.sharded() ? nullptr : gradient.dense(), gradient.terms(), contributions, lrScale);
 }
 
 void Coordinator::applyUpdate(const GradientIn& gradient, const std::vector<wire::Contribution>& contributions,
                               float lrScale) {
+    step(gradient.data, m_shards.enabled() ? std::vector{gradientTerm(gradient, 1.0f)} : std::vector<wire::GradientTerm>{},
+         contributions, lrScale);
+}
+
+void Coordinator::step(const float* gradient, std::vector<wire::GradientTerm> terms,
+                       const std::vector<wire::Contribution>& contributions, float lrScale) {
     const float lr = m_state.scheduledLearningRate() * lrScale;
     if (m_shards.enabled()) {
         m_state.store.advanceVersion();
-        m_shards.applyUpdate({gradientTerm(gradient, 1.0f)}, lr, m_state.store.version());
+        m_shards.applyUpdate(std::move(terms), lr, m_state.store.version());
     } else {
-        m_state.store.apply(gradient.data, lr);
+        m_state.store.apply(gradient, lr);
     }
-    recordUpdate(contributions, lr);
-}
-
-void Coordinator::recordUpdate(const std::vector<wire::Contribution>& contributions, float lr) {
     wire::Record record;
     wire::Update* update = record.mutable_update();
     update->set_time_s(m_state.elapsedSeconds());

@@ -7,6 +7,7 @@
 
 #include <zmq.hpp>
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -70,8 +71,12 @@ private:
     void reportStorage();
     void onTick();
     void collectEvaluation();
-    /// Records an update applied at learning rate lr (its contributors' counts, telemetry, recording).
-    void recordUpdate(const std::vector<wire::Contribution>& contributions, float lr);
+    /// One update at the base learning rate x lrScale: `gradient` applied here, or the `terms` sent
+    /// to the shards; then its contributors' counts, telemetry and recording.
+    void step(const float* gradient, std::vector<wire::GradientTerm> terms,
+              const std::vector<wire::Contribution>& contributions, float lrScale);
+    /// Serves the data plane (and the tick) until `done` says so or `within` has passed.
+    void serveDataPlaneUntil(std::chrono::duration<double> within, const std::function<bool()>& done);
     /// The model for the final evaluation: here, or gathered from the shards (none: a shard is lost).
     std::optional<std::pair<SharedFloats, uint64_t>> finalModel();
     /// The final model's test accuracy: evaluated here, or by an external model's evaluator.

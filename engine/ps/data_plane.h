@@ -109,9 +109,9 @@ private:
     /// admitted once they all have; a push waits for the shards' word on its ranges.
     bool deferUntilShardsReady(const InboundMessage& message);
     void handleShardedPush(InboundMessage& message, WorkerRecord& worker);
-    void completeShardedPush(ShardLinks::Arrival& arrival);
-    std::function<void(ShardLinks::Arrival&)> shardedPushCompleted() {
-        return [this](ShardLinks::Arrival& arrival) { completeShardedPush(arrival); };
+    void completeShardedPush(ShardLinks::Arrival& arrival, uint64_t sessionToken);
+    ShardLinks::Completion shardedPushCompleted() {
+        return [this](ShardLinks::Arrival& arrival, uint64_t token) { completeShardedPush(arrival, token); };
     }
     void markLost(WorkerRecord& w, const std::string& why);
     void revive(WorkerRecord& worker, const std::string& why);

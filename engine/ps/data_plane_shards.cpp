@@ -38,12 +38,12 @@ void DataPlane::handleShardedPush(InboundMessage& message, WorkerRecord& w) {
     m_shards.handlePush(message, w.sessionToken, shardedPushCompleted());
 }
 
-void DataPlane::completeShardedPush(ShardLinks::Arrival& arrival) {
+void DataPlane::completeShardedPush(ShardLinks::Arrival& arrival, uint64_t sessionToken) {
     const InboundMessage& message = arrival.push;
     const wire::Push& push = message.envelope.push();
-    m_shards.accept(push.worker_id(), push.sequence(), arrival.sessionToken);
+    m_shards.accept(push.worker_id(), push.sequence(), sessionToken);
     WorkerRecord* w = m_state.workers.findByIdentity(message.identity, message.route);
-    if (!w || w->id != push.worker_id() || w->sessionToken != arrival.sessionToken) {
+    if (!w || w->id != push.worker_id() || w->sessionToken != sessionToken) {
         m_shards.forget(push.worker_id(), push.sequence());  // a session that ended while its ranges travelled
         return;
     }

@@ -111,7 +111,7 @@ void ParameterShard::fromWorker(InboundMessage& message) {
     }
     if (envelope.has_shard_pull()) {
         const wire::ShardPull& pull = envelope.shard_pull();
-        if (auto answer = m_state->pull({message.identity, pull.worker_id(), pull.version(), pull.request_id(), Clock::now()}))
+        if (auto answer = m_state->pull({message.identity, pull.version(), pull.request_id(), Clock::now()}))
             send(*answer);
         return;
     }
@@ -131,11 +131,7 @@ bool ParameterShard::fromCoordinator(InboundMessage& message, Status* failure) {
         return false;
     }
     if (envelope.has_shard_pull()) {  // the coordinator's own (evaluation): the current version, in order
-        wire::Envelope reply;
-        wire::ShardParams* params = reply.mutable_shard_params();
-        params->set_index(m_range.index());
-        params->set_version(m_state->version());
-        params->set_request_id(envelope.shard_pull().request_id());
+        wire::Envelope reply = paramsEnvelope(m_state->version(), envelope.shard_pull().request_id());
         zmq::message_t tensor = sharedFloatsFrame(m_state->current());
         m_coordinator.send(reply, &tensor);
         return true;
@@ -147,12 +143,17 @@ bool ParameterShard::fromCoordinator(InboundMessage& message, Status* failure) {
     return true;
 }
 
-void ParameterShard::send(const ShardState::Answer& answer) {
+wire::Envelope ParameterShard::paramsEnvelope(uint64_t version, uint64_t requestId) const {
     wire::Envelope reply;
     wire::ShardParams* params = reply.mutable_shard_params();
     params->set_index(m_range.index());
-    params->set_version(answer.version);
-    params->set_request_id(answer.requestId);
+    params->set_version(version);
+    params->set_request_id(requestId);
+    return reply;
+}
+
+void ParameterShard::send(const ShardState::Answer& answer) {
+    wire::Envelope reply = paramsEnvelope(answer.version, answer.requestId);
     zmq::message_t tensor = sharedFloatsFrame(answer.values);
     m_workers.send(answer.identity, reply, &tensor);
 }

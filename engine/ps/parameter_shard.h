@@ -53,6 +53,8 @@ private:
     void fromWorker(InboundMessage& message);
     /// A coordinator's message; false when the run is over (or `failure` says why it cannot go on).
     bool fromCoordinator(InboundMessage& message, Status* failure);
+    /// The ShardParams that goes before a range of `version` (frame 2).
+    wire::Envelope paramsEnvelope(uint64_t version, uint64_t requestId) const;
     void send(const ShardState::Answer& answer);
     void sendAnswers(std::vector<ShardState::Answer>& answers);
     void flushReceived();

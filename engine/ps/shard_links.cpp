@@ -55,12 +55,11 @@ void ShardLinks::handleRegister(const InboundMessage& message) {
     link.describe = fmt::format("parameter shard {} (pid {}@{}, parameters [{}, {}))", index, reg.pid(),
                                 printable(reg.hostname(), 255), begin, end);
     link.lastSeen = Clock::now();
-    m_order.push_back(message.identity);
     m_events.raise(wire::EVENT_SHARDS, fmt::format("{} serves workers at {}{}", link.describe, reg.endpoint(),
                                                    ready() ? fmt::format("; all {} are ready", m_expected) : ""));
 }
 
-void ShardLinks::handleShardMessage(InboundMessage& message, const std::function<void(Arrival&)>& complete) {
+void ShardLinks::handleShardMessage(InboundMessage& message, const Completion& complete) {
     Link& link = m_links.at(message.identity);
     link.lastSeen = Clock::now();
     const wire::Envelope& envelope = message.envelope;
@@ -77,7 +76,7 @@ void ShardLinks::handleShardMessage(InboundMessage& message, const std::function
     }
 }
 
-void ShardLinks::acknowledge(const wire::SliceReceived& slice, const std::function<void(Arrival&)>& complete) {
+void ShardLinks::acknowledge(const wire::SliceReceived& slice, const Completion& complete) {
     const ArrivalKey key{slice.worker_id(), slice.session_token(), slice.sequence()};
     auto [it, fresh] = m_arrivals.try_emplace(key);
     Arrival& a = it->second;
@@ -87,12 +86,11 @@ void ShardLinks::acknowledge(const wire::SliceReceived& slice, const std::functi
     a.finite = a.finite && slice.finite();
     a.sumOfSquares += slice.sum_of_squares();
     if (a.acknowledged < m_expected || !a.pushed) return;
-    complete(a);
+    complete(a, slice.session_token());
     m_arrivals.erase(it);
 }
 
-void ShardLinks::handlePush(InboundMessage& message, uint64_t sessionToken,
-                            const std::function<void(Arrival&)>& complete) {
+void ShardLinks::handlePush(InboundMessage& message, uint64_t sessionToken, const Completion& complete) {
     const wire::Push& push = message.envelope.push();
     const ArrivalKey key{push.worker_id(), sessionToken, push.sequence()};
     auto [it, fresh] = m_arrivals.try_emplace(key);
@@ -100,15 +98,14 @@ void ShardLinks::handlePush(InboundMessage& message, uint64_t sessionToken,
     if (a.pushed) return m_endpoint.refuse(message, fmt::format("gradient {} was pushed already", push.sequence()));
     if (fresh) a.since = Clock::now();
     a.push = std::move(message);
-    a.sessionToken = sessionToken;
     a.pushed = true;
     if (a.acknowledged < m_expected) return;
-    complete(a);
+    complete(a, sessionToken);
     m_arrivals.erase(it);
 }
 
 void ShardLinks::broadcast(wire::Envelope& envelope) {
-    for (const std::string& identity : m_order) m_endpoint.send(identity, envelope);
+    for (const auto& [identity, link] : m_links) m_endpoint.send(identity, envelope);
 }
 
 void ShardLinks::accept(uint32_t worker, uint64_t sequence, uint64_t sessionToken) {
@@ -189,8 +186,7 @@ std::optional<std::pair<SharedFloats, uint64_t>> ShardLinks::takeModel() { retur
 std::string ShardLinks::check() {
     const auto now = Clock::now();
     const auto timeout = std::chrono::duration<double>(m_state.options.heartbeatTimeoutSeconds);
-    for (const std::string& identity : m_order) {
-        const Link& link = m_links.at(identity);
+    for (const auto& [identity, link] : m_links) {
         if (now - link.lastSeen >= timeout)
             fail(fmt::format("{} sent nothing for {:g} s: its part of the model is lost with it, so the run stops "
                              "(start the run again; a checkpointed sharded run is not built yet)",

@@ -32,13 +32,16 @@ public:
     /// checks of its values, added up over the shards.
     struct Arrival {
         InboundMessage push;
-        uint64_t sessionToken = 0;  ///< the worker's when it pushed (its ranges are kept under it)
         uint32_t acknowledged = 0;  ///< shards that hold its range
         bool finite = true;
         double sumOfSquares = 0;
         bool pushed = false;
         Clock::time_point since;
     };
+
+    /// Called with a whole gradient and the session token its ranges are kept under (the worker's
+    /// when it pushed).
+    using Completion = std::function<void(Arrival&, uint64_t sessionToken)>;
 
     ShardLinks(CoordinatorState& state, ServerEndpoint& endpoint, EventLog& events);
 
@@ -53,10 +56,10 @@ public:
     void handleRegister(const InboundMessage& message);
     /// A message from a registered shard: ranges received, an answer to a pull, a heartbeat, an error.
     /// `complete` is called for each gradient that is now whole.
-    void handleShardMessage(InboundMessage& message, const std::function<void(Arrival&)>& complete);
+    void handleShardMessage(InboundMessage& message, const Completion& complete);
     /// A worker's push of a gradient (metadata only); `complete` is called now when its ranges are
     /// all there already.
-    void handlePush(InboundMessage& message, uint64_t sessionToken, const std::function<void(Arrival&)>& complete);
+    void handlePush(InboundMessage& message, uint64_t sessionToken, const Completion& complete);
 
     /// A whole gradient goes on to the policy (or is dropped at once): from now on it is named by
     /// its worker and sequence, until an update applies it or a drop lets it go.
@@ -75,7 +78,6 @@ public:
     bool requestModel();
     /// The whole model once every shard has answered the last request: values and version.
     std::optional<std::pair<SharedFloats, uint64_t>> takeModel();
-    bool gathering() const { return m_gather.has_value(); }
 
     /// Shards silent for the heartbeat timeout and gradients waiting too long (called every tick);
     /// returns why the run cannot go on, if it cannot.
@@ -102,7 +104,7 @@ private:
     void broadcast(wire::Envelope& envelope);
     void fail(const std::string& why);
     void takeParams(const InboundMessage& message, const Link& link);
-    void acknowledge(const wire::SliceReceived& slice, const std::function<void(Arrival&)>& complete);
+    void acknowledge(const wire::SliceReceived& slice, const Completion& complete);
     void forgetRanges(uint32_t worker, uint64_t sessionToken, uint64_t sequence);
 
     CoordinatorState& m_state;
@@ -110,7 +112,6 @@ private:
     EventLog& m_events;
     uint32_t m_expected = 0;
     std::map<std::string, Link> m_links;     ///< by routing identity
-    std::vector<std::string> m_order;        ///< identities by index
     std::vector<wire::ShardRange> m_ranges;  ///< by index
     std::map<ArrivalKey, Arrival> m_arrivals;
     std::map<std::pair<uint32_t, uint64_t>, uint64_t> m_accepted;  ///< (worker, sequence) -> session token

@@ -105,7 +105,7 @@ ShardState::Answer ShardState::answer(const Pull& pull, uint64_t version, Shared
         ++m_stats.pullsExact;
     else
         ++m_stats.pullsOther;
-    return {pull.identity, pull.worker, version, pull.requestId, std::move(values)};
+    return {pull.identity, version, pull.requestId, std::move(values)};
 }
 
 std::optional<ShardState::Answer> ShardState::pull(Pull pull) {

@@ -51,7 +51,6 @@ public:
     /// A worker's request for the range of `version`.
     struct Pull {
         std::string identity;  ///< the worker's routing id at the shard
-        uint32_t worker = 0;
         uint64_t version = 0;
         uint64_t requestId = 0;
         Clock::time_point since;
@@ -59,7 +58,6 @@ public:
     /// The answer to a pull: the range of `version`.
     struct Answer {
         std::string identity;
-        uint32_t worker = 0;
         uint64_t version = 0;
         uint64_t requestId = 0;
         SharedFloats values;

@@ -15,6 +15,11 @@ MLP_BYTES = 235146 * 4
 TICK_HZ = 10.0
 HISTORY_TICKS, HISTORY_BYTES = 4096, 16 << 20  # TelemetryPublisher::kHistoryCap / kHistoryBytes
 EXTRAPOLATE = [512, 1024, 4096]
+# bench_coordinator's thread groups, in cores busy: the coordinator's, the relays' (aggregators or
+# shards), the simulated workers'.
+COORDINATOR = ["loop_cpu", "coordinator_io_cpu"]
+RELAYS = ["relay_cpu", "relay_io_cpu"]
+WORKERS = ["workers_io_cpu", "worker_threads_cpu"]
 
 
 def solve(a, b):
@@ -175,9 +180,7 @@ def through_aggregators(path):
           "per round, all threads on the same 2 cores")
     print(f"{'N':>5} {'A':>3} | {'rounds/s':>8} {'A=0':>6} | {'coord':>6} {'A=0':>6} | {'agg':>6} {'agg I/O':>7} | "
           f"{'workers':>7} | {'all':>6} {'A=0':>6} | {'summed':>6} {'partial':>7}")
-    coordinator = ["loop_cpu", "coordinator_io_cpu"]
-    aggregator = ["relay_cpu", "relay_io_cpu"]
-    workers = ["workers_io_cpu", "worker_threads_cpu"]
+    coordinator, aggregator, workers = COORDINATOR, RELAYS, WORKERS
     everything = coordinator + aggregator + workers
     for n, a in pairs:
         r, d = rows[("bsp", n, a)], rows[("bsp", n, 0)]
@@ -247,9 +250,7 @@ def through_shards(path):
     if not keys:
         print(f"{path}: asp with and without parameter shards is needed")
         return
-    coordinator = ["loop_cpu", "coordinator_io_cpu"]
-    shards = ["relay_cpu", "relay_io_cpu"]
-    workers = ["workers_io_cpu", "worker_threads_cpu"]
+    coordinator, shards, workers = COORDINATOR, RELAYS, WORKERS
     print("\nasp with the model on S parameter shards, beside the coordinator alone (the same invocation, taking "
           "turns); CPU in ms per update, all threads on the same 2 cores")
     print(f"{'N':>5} {'S':>2} | {'updates/s':>9} {'S=0':>7} | {'rt ms':>6} {'S=0':>6} | {'coord':>6} {'S=0':>6} | "

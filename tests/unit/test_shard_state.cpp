@@ -57,7 +57,7 @@ wire::ShardUpdate updateOf(uint64_t version, float lr, std::vector<wire::Gradien
 }
 
 ShardState::Pull pullOf(uint32_t worker, uint64_t version) {
-    return {std::to_string(worker), worker, version, worker, ShardState::Clock::now()};
+    return {std::to_string(worker), version, worker, ShardState::Clock::now()};
 }
 
 SgdSettings sgd() { return {0.05f, 0.9f, 5e-4f}; }
