@@ -11,6 +11,8 @@
 #include <QXYSeries>
 #include <QAbstractBarSeries>
 #include <QBarSet>
+#include <QSplitter>
+#include <QVBoxLayout>
 
 #include <cmath>
 
@@ -251,6 +253,49 @@ private slots:
         QVERIFY(!panel.manyWorkers());
         QVERIFY(!map->isVisible());
         QCOMPARE(samples->chart()->series().size(), qsizetype(kWorkers));
+    }
+    // Regression (a console filling the screen crashed at start): showing a new grid of charts lays
+    // the window out again, which can resize the panel across the 2/3-column boundary while the grid
+    // is still being shown. The panel re-arranged and deleted that grid from inside its own show
+    // (a use-after-free in QWidgetPrivate::setVisible). Here the resize comes from the grid's show.
+    void gridSurvivesAResizeWhileItIsShown() {
+        QWidget window;
+        auto* layout = new QVBoxLayout(&window);
+        layout->setContentsMargins(0, 0, 0, 0);
+        auto* panel = new ChartsPanel;
+        layout->addWidget(panel);
+        panel->showFrame(makeFrame(600));
+        window.resize(1200, 800);  // three rows of two
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTest::qWait(50);
+        QCOMPARE(panel->columns(), 2);
+
+        struct ResizeOnGridShow : QObject {
+            QWidget* window = nullptr;
+            QWidget* panel = nullptr;
+            int resizes = 0;
+            bool eventFilter(QObject* object, QEvent* event) override {
+                if (event->type() == QEvent::Show && resizes < 4 && qobject_cast<QSplitter*>(object) &&
+                    object->parent() == panel) {
+                    ++resizes;  // a wide, low panel wants three columns; a tall one two
+                    window->resize(resizes % 2 ? QSize(1200, 800) : QSize(1800, 500));
+                    panel->resize(window->size());  // now, as the window's layout would while showing
+                }
+                return false;
+            }
+        } filter;
+        filter.window = &window;
+        filter.panel = panel;
+        qApp->installEventFilter(&filter);
+        window.resize(1800, 500);
+        for (int i = 0; i < 20; ++i) QTest::qWait(10);
+        qApp->removeEventFilter(&filter);
+        QTest::qWait(50);
+        // It settles on the grid for the size it ends with, every chart of that grid shown.
+        const int expected = window.width() > 1.5 * window.height() ? 3 : 2;
+        QCOMPARE(panel->columns(), expected);
+        for (QChartView* view : panel->chartViews()) QVERIFY2(view->isVisible(), qPrintable(view->chart()->title()));
     }
 };
 

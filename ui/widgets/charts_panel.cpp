@@ -49,29 +49,48 @@ ChartsPanel::ChartsPanel(QWidget* parent)
     histogramLayout->setSpacing(0);
     histogramLayout->addWidget(m_histogramWorker);
     histogramLayout->addWidget(m_histogram, 1);
+    // One grid for the panel's life: re-arranging moves charts between its rows and never deletes a
+    // widget, since a re-arrangement can be asked for while part of the grid is being shown.
+    m_rows = new QSplitter(Qt::Vertical, this);
+    for (int row = 0; row < kMaxRows; ++row) m_rows->addWidget(new QSplitter(Qt::Horizontal));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_rows);
     arrange(2);
 }
 
 void ChartsPanel::resizeEvent(QResizeEvent* event) {
     QWidget::resizeEvent(event);
-    // The shape a chart reads best in is about 1.6 : 1; take the grid whose cells come closest.
+    // Not now: this resize may come from laying out a chart of the grid as it is being shown. The
+    // queued call finds the size the layout settled on.
+    if (bestColumns() == m_columns || m_arrangePending) return;
+    m_arrangePending = true;
+    QMetaObject::invokeMethod(this, [this] {
+        m_arrangePending = false;
+        if (const int columns = bestColumns(); columns != m_columns) arrange(columns);
+    }, Qt::QueuedConnection);
+}
+
+int ChartsPanel::bestColumns() const {
+    if (!m_detailsShown) return 2;  // four charts: two rows of two
+    // The shape a chart reads best in is about 1.6 : 1; take the grid whose cells come closest, and
+    // leave the grid as it is unless the other is clearly better (a size near the boundary, as a
+    // window's layout settles, must not flip it back and forth).
     constexpr double kBestAspect = 1.6;
+    constexpr double kClearlyBetter = 0.05;
     const auto misfit = [this](int columns) {
         const double aspect = (double(width()) / columns) / (double(std::max(1, height())) / (6 / columns));
         return std::abs(std::log(aspect / kBestAspect));
     };
-    const int columns = m_detailsShown && misfit(3) < misfit(2) ? 3 : 2;
-    if (columns != m_columns) arrange(columns);
+    const int other = m_columns == 3 ? 2 : 3;
+    return misfit(other) + kClearlyBetter < misfit(m_columns == 3 ? 3 : 2) ? other : (m_columns == 3 ? 3 : 2);
 }
 
 void ChartsPanel::setDetailsShown(bool shown) {
     if (shown == m_detailsShown) return;
     m_detailsShown = shown;
     arrange(2);  // shows what the grid holds, hides the rest
-    QResizeEvent resize(size(), size());
-    resizeEvent(&resize);  // the best grid for what is shown
+    arrange(bestColumns());  // the best grid for what is shown
 }
 
 QList<QWidget*> ChartsPanel::gridCharts() const {
@@ -88,24 +107,22 @@ void ChartsPanel::arrange(int columns) {
     for (QWidget* chart : QList<QWidget*>{m_samples, m_staleness, m_loss, m_accuracy, m_histogramBox, m_timeSplit,
                                           m_samplesMap, m_stalenessMap, m_waitMap})
         if (!charts.contains(chart)) {
-            chart->setParent(this);  // kept, hidden, out of the grid
             chart->hide();
+            chart->setParent(this);  // kept, hidden, out of the grid
         }
-    auto* rows = new QSplitter(Qt::Vertical);
     QList<int> rowSizes;
-    for (int first = 0; first < charts.size(); first += columns) {
-        auto* row = new QSplitter(Qt::Horizontal);
-        for (QWidget* chart : charts.mid(first, columns)) {
-            row->addWidget(chart);  // takes it from the old grid
-            chart->show();
+    for (int row = 0; row < kMaxRows; ++row) {
+        auto* cells = static_cast<QSplitter*>(m_rows->widget(row));
+        const QList<QWidget*> rowCharts = charts.mid(row * columns, columns);
+        for (int column = 0; column < rowCharts.size(); ++column) {
+            cells->insertWidget(column, rowCharts[column]);  // takes it from another row, or moves it in this one
+            rowCharts[column]->show();
         }
-        row->setSizes(QList<int>(columns, 1000));  // equal shares, whatever the charts' size hints say
-        rows->addWidget(row);
-        rowSizes << 1000;
+        cells->setVisible(!rowCharts.isEmpty());
+        cells->setSizes(QList<int>(columns, 1000));  // equal shares, whatever the charts' size hints say
+        rowSizes << (rowCharts.isEmpty() ? 0 : 1000);
     }
-    rows->setSizes(rowSizes);
-    layout()->addWidget(rows);
-    delete std::exchange(m_rows, rows);  // empty by now
+    m_rows->setSizes(rowSizes);
 }
 
 void ChartsPanel::showFrame(const TelemetryFrame& frame) {

@@ -51,7 +51,10 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
+    /// Puts the charts of gridCharts() into `columns` columns of the grid's rows, the rest hidden.
     void arrange(int columns);
+    /// 2 or 3: the grid whose cells are closest to a chart's best shape at the panel's size.
+    int bestColumns() const;
     void updateWorkerChoices(const TelemetryFrame& frame);
     QList<TimeChart*> timeCharts() const;
     /// The charts of the grid, in order, for the current number of workers and details setting.
@@ -69,8 +72,10 @@ private:
     uint32_t m_chosen = UINT32_MAX;
     QComboBox* m_histogramWorker;
     QWidget* m_histogramBox;
-    QSplitter* m_rows = nullptr;
+    static constexpr int kMaxRows = 3;  // six charts in two columns
+    QSplitter* m_rows = nullptr;  // kMaxRows horizontal splitters, the rows; made once
     int m_columns = 0;
+    bool m_arrangePending = false;
     bool m_detailsShown = true;
     bool m_wallClock = false;
     qint64 m_startUnixMs = 0;
