@@ -4,9 +4,11 @@
 #include <QAbstractAxis>
 #include <QApplication>
 #include <QChart>
+#include <QChartView>
 #include <QFontMetricsF>
 #include <QGraphicsLayout>
 #include <QLegend>
+#include <QPen>
 #include <QValueAxis>
 
 #include <algorithm>
@@ -18,6 +20,8 @@ namespace {
 constexpr double kTitlePoints = 10.0;  // the chart's title: its name, read first
 constexpr double kTextPoints = 8.0;    // tick labels, axis titles and the legend
 constexpr double kLabelShare = 1.4;    // the axis length a label needs, in label lengths (itself and a gap)
+const QColor kGridLineColor(226, 226, 226);  // the light theme's
+const QColor kAxisLineColor(214, 214, 214);
 
 QFont sized(double points, bool bold = false) {
     QFont font = QApplication::font();
@@ -33,12 +37,33 @@ void applyCompactStyle(QChart* chart) {
     chart->setMargins(QMargins(2, 2, 2, 2));
     chart->layout()->setContentsMargins(0, 0, 0, 0);
     chart->setBackgroundRoundness(0);
-    for (QAbstractAxis* axis : chart->axes()) applyCompactStyle(axis);
+    // Numbers as the language writes them (a decimal comma in German), and the label format's
+    // text (a unit) as Unicode: without this Qt Charts passes the format through Latin-1.
+    chart->setLocalizeNumbers(true);
+    for (QAbstractAxis* axis : chart->axes()) {
+        applyCompactStyle(axis);
+        useCosmeticLines(axis);
+    }
 }
 
 void applyCompactStyle(QAbstractAxis* axis) {
     axis->setLabelsFont(sized(kTextPoints));
     axis->setTitleFont(sized(kTextPoints));
+}
+
+void useCosmeticLines(QAbstractAxis* axis) {
+    // Colours set here, not read from the axis: Qt Charts applies its theme's pens later, and a pen
+    // set before that would keep its placeholder colour.
+    axis->setGridLinePen(QPen(kGridLineColor, 0.0));
+    axis->setMinorGridLinePen(QPen(kGridLineColor, 0.0));
+    axis->setLinePen(QPen(kAxisLineColor, 0.0));
+}
+
+void applyLiveViewSettings(QChartView* view) {
+    // Working out the region each changed item covers costs more than painting the whole view
+    // (stroked shapes of every series), and the painter state needs no saving per item.
+    view->setViewportUpdateMode(QGraphicsView::FullViewportUpdate);
+    view->setOptimizationFlags(QGraphicsView::DontSavePainterState | QGraphicsView::DontAdjustForAntialiasing);
 }
 
 int ticksThatFit(double lengthPx, double labelPx) {

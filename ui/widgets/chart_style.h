@@ -6,9 +6,15 @@
 
 class QAbstractAxis;
 class QChart;
+class QChartView;
 class QValueAxis;
 
 namespace syncscope::ui {
+
+/// Label formats of value axes. With localised numbers (applyCompactStyle) Qt Charts needs the
+/// precision spelled out: it draws no label for a bare "%g".
+inline constexpr const char* kValueFormat = "%.6g";
+inline constexpr const char* kSecondsFormat = "%.6g s";
 
 /// At most this many tick intervals on any axis, however large the chart.
 constexpr int kMaxTicks = 6;
@@ -18,6 +24,13 @@ constexpr int kMaxTicks = 6;
 void applyCompactStyle(QChart* chart);
 /// The same for one axis (an axis not in a chart now, e.g. the one swapped out).
 void applyCompactStyle(QAbstractAxis* axis);
+/// The axis's line and grid lines in the light theme's colours, one device pixel wide (cosmetic)
+/// instead of the theme's 1.0: the same line, but a graphics line item with a wider pen strokes its
+/// shape whenever its bounds are asked for, as the view does for every grid line on every repaint.
+/// applyCompactStyle(QChart*) does it for the chart's axes; an axis added later needs it too.
+void useCosmeticLines(QAbstractAxis* axis);
+/// How a live chart view repaints: every frame changes most of it, so the whole view at once.
+void applyLiveViewSettings(QChartView* view);
 
 /// Tick intervals that fit `lengthPx` of an axis whose labels each need `labelPx` along it (and a
 /// gap): 1..kMaxTicks.

@@ -123,6 +123,7 @@ void ChartsPanel::arrange(int columns) {
         rowSizes << (rowCharts.isEmpty() ? 0 : 1000);
     }
     m_rows->setSizes(rowSizes);
+    showDetails(m_lastFrame);
 }
 
 void ChartsPanel::showFrame(const TelemetryFrame& frame) {
@@ -142,8 +143,13 @@ void ChartsPanel::showFrame(const TelemetryFrame& frame) {
     m_loss->setData({{tr("training loss"), frame.trainLoss}}, frame.events);
     m_accuracy->setData({{tr("test accuracy"), frame.testAccuracy}}, frame.events);
     updateWorkerChoices(frame);
-    m_histogram->showFrame(frame);
-    m_timeSplit->showFrame(frame);
+    showDetails(frame);
+}
+
+void ChartsPanel::showDetails(const TelemetryFrame& frame) {
+    // Out of the grid, a chart is not drawn: arrange() gives it the last frame when it comes back.
+    if (!m_histogramBox->isHidden()) m_histogram->showFrame(frame);
+    if (!m_timeSplit->isHidden()) m_timeSplit->showFrame(frame);
 }
 
 void ChartsPanel::showWorkerLines(const TelemetryFrame& frame) {

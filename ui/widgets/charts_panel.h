@@ -60,6 +60,8 @@ private:
     /// The charts of the grid, in order, for the current number of workers and details setting.
     QList<QWidget*> gridCharts() const;
     void showWorkerLines(const TelemetryFrame& frame);
+    /// The histogram and the time split, if they are in the grid.
+    void showDetails(const TelemetryFrame& frame);
 
     TimeChart* m_samples;
     TimeChart* m_staleness;

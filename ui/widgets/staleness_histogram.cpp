@@ -39,6 +39,7 @@ StalenessHistogram::StalenessHistogram(QWidget* parent)
     series->attachAxis(m_tauAxis);
     series->attachAxis(m_countAxis);
     applyCompactStyle(chart());
+    applyLiveViewSettings(this);
     labelBuckets();
     connect(chart(), &QChart::plotAreaChanged, this, [this] {
         labelBuckets();

@@ -31,12 +31,13 @@ TimeSplitChart::TimeSplitChart(QWidget* parent)
     chart()->addSeries(series);
     m_workerAxis->setTitleText(tr("worker"));
     m_msAxis->setTitleText(tr("ms per iteration"));
-    m_msAxis->setLabelFormat("%g");
+    m_msAxis->setLabelFormat(kValueFormat);
     chart()->addAxis(m_workerAxis, Qt::AlignBottom);
     chart()->addAxis(m_msAxis, Qt::AlignLeft);
     series->attachAxis(m_workerAxis);
     series->attachAxis(m_msAxis);
     applyCompactStyle(chart());
+    applyLiveViewSettings(this);
     connect(chart(), &QChart::plotAreaChanged, this, [this] { setNiceRange(*chart(), m_msAxis, m_longest); });
 }
 

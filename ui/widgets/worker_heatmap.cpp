@@ -29,6 +29,7 @@ qsizetype firstAtOrAfter(const QVector<QPointF>& points, double t) {
 WorkerHeatmap::WorkerHeatmap(HeatmapMetric metric, QWidget* parent) : QWidget(parent), m_metric(metric) {
     setMouseTracking(false);
     setCursor(Qt::PointingHandCursor);
+    setAttribute(Qt::WA_OpaquePaintEvent);
     setToolTip(tr("Click a row to show that worker's lines"));
 }
 
@@ -52,16 +53,23 @@ QRgb WorkerHeatmap::colorAt(double t) {
 
 void WorkerHeatmap::showFrame(const TelemetryFrame& frame) {
     // Samples/s times are every worker's tick times; the window is the last kWindowSeconds of them.
-    m_rows.clear();
-    m_t0 = std::numeric_limits<double>::max();
-    m_t1 = std::numeric_limits<double>::lowest();
+    std::vector<uint32_t> ids;
+    double t0 = std::numeric_limits<double>::max(), t1 = std::numeric_limits<double>::lowest();
     for (const auto& [id, w] : frame.workers) {
-        m_rows.push_back(id);
+        ids.push_back(id);
         if (w.samplesPerSecond.isEmpty()) continue;
-        m_t0 = std::min(m_t0, w.samplesPerSecond.front().x());
-        m_t1 = std::max(m_t1, w.samplesPerSecond.back().x());
+        t0 = std::min(t0, w.samplesPerSecond.front().x());
+        t1 = std::max(t1, w.samplesPerSecond.back().x());
     }
-    m_t0 = std::max(m_t0, m_t1 - kWindowSeconds);
+    // Within one slice nothing is worked out or painted again: the picture changes when the newest
+    // tick is a slice further on, the workers change, or another run is shown.
+    const qint64 run = qint64(frame.header.start_unix_ms());
+    if (!m_cells.isNull() && ids == m_rows && run == m_run && t1 >= m_t1 && t1 - m_t1 < (m_t1 - m_t0) / m_cells.width())
+        return;
+    m_rows = std::move(ids);
+    m_run = run;
+    m_t1 = t1;
+    m_t0 = std::max(t0, t1 - kWindowSeconds);
     if (m_rows.empty() || m_t1 <= m_t0) {
         m_cells = QImage();
         update();
@@ -106,7 +114,7 @@ void WorkerHeatmap::showFrame(const TelemetryFrame& frame) {
         for (size_t i = 0; i < sum.size(); ++i)
             if (count[i]) m_high = std::max(m_high, sum[i] / count[i]);
     if (m_high <= m_low) m_high = m_low + 1;
-    if (m_cells.width() != columns || m_cells.height() != rows) m_cells = QImage(columns, rows, QImage::Format_ARGB32);
+    if (m_cells.width() != columns || m_cells.height() != rows) m_cells = QImage(columns, rows, QImage::Format_ARGB32_Premultiplied);  // drawn as it is, no conversion per paint
     m_cells.fill(Qt::transparent);
     const std::array<QRgb, kPaletteSize>& palette = colorPalette();
     const double toIndex = (kPaletteSize - 1) / (m_high - m_low);
@@ -162,6 +170,7 @@ void WorkerHeatmap::mousePressEvent(QMouseEvent* event) {
 
 void WorkerHeatmap::paintEvent(QPaintEvent*) {
     QPainter painter(this);
+    painter.fillRect(rect(), palette().color(QPalette::Window));  // opaque: the panels behind are not painted first
     const QFontMetrics fm(font());
     const QRect plot = plotRect();
     painter.setPen(palette().color(QPalette::WindowText));

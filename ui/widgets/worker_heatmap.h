@@ -68,6 +68,7 @@ private:
     std::vector<double> m_sum;  // per cell, kept between frames to spare the allocation
     std::vector<int> m_count;
     double m_low = 0, m_high = 1, m_t0 = 0, m_t1 = 0;
+    qint64 m_run = 0;  // the shown run's start (its header), to tell a new run from the same one
 };
 
 }  // namespace syncscope::ui
