@@ -455,8 +455,8 @@ void TestScenario::mainWindowPlaysAScenarioOnARealCluster() {
     QVERIFY(window.openScenario(path));
     QVERIFY(logMatches(window, QStringLiteral("--slowdown 1:3:0")));  // the straggler from the start
     QTRY_VERIFY_WITH_TIMEOUT(window.scenarioBanner()->noteLabel()->text() == QStringLiteral("worker 1 is slow"), kEngineTimeoutMs);
-    QTRY_VERIFY_WITH_TIMEOUT(logMatches(window, QStringLiteral("\\] slowdown: ")), kEngineTimeoutMs);
-    QTRY_VERIFY_WITH_TIMEOUT(logMatches(window, QStringLiteral("\\] mode: .*asp")), kEngineTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(logMatches(window, QStringLiteral("\\] worker 1 slowdown: ")), kEngineTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(logMatches(window, QStringLiteral("\\] mode .*asp")), kEngineTimeoutMs);
     QTRY_VERIFY_WITH_TIMEOUT(window.statusText().contains(QStringLiteral("State: stopped")), kEngineTimeoutMs);
     QTRY_VERIFY_WITH_TIMEOUT(!window.scenarioRunner()->active(), kEngineTimeoutMs);
     for (int step = 0; step < 4; ++step) QCOMPARE(window.scenarioRunner()->stepState(step), ScenarioRunner::StepState::Done);

@@ -13,6 +13,7 @@
 
 #include "engine/ps/mode_catalog.h"
 #include "ui/widgets/connect_dialog.h"
+#include "ui/widgets/event_labels.h"
 #include "ui/widgets/event_markers.h"
 #include "ui/widgets/mode_editor.h"
 #include "ui/widgets/steering_panel.h"
@@ -283,9 +284,9 @@ void TestSteeringPanel::autoMarkersShowTheirReason() {
                         "predicted 38% sooner to 85%");
     decision.mutable_decision()->set_verdict(wire::AutoDecision::SWITCHES);
     decision.mutable_decision()->mutable_chosen()->set_label("grouped G=2 by speed");
-    const QString label = EventMarkers::shortLabel(decision);
+    const QString label = EventLabels::label(decision);
     QCOMPARE(label, QStringLiteral("auto: grouped G=2 by speed"));
-    QVERIFY(EventMarkers::fullText(decision).contains(QString::fromStdString(decision.detail())));
+    QVERIFY(EventLabels::toolTip(decision).contains(QString::fromStdString(decision.detail())));
 
     QChart chart;
     chart.setPlotArea(QRectF(40, 20, 500, 300));
@@ -297,22 +298,24 @@ void TestSteeringPanel::autoMarkersShowTheirReason() {
     wire::Event other;
     other.set_kind(wire::EVENT_MODE);
     other.set_detail("grouped G=2 by=speed inside=bsp lr=none and more words here");
-    QVERIFY(EventMarkers::shortLabel(other).startsWith(QStringLiteral("mode grouped")));
-    QVERIFY(EventMarkers::shortLabel(other).size() <= 28);
+    QVERIFY(EventLabels::label(other).startsWith(QStringLiteral("mode grouped")));
+    markers.place(&chart, {other}, -10.0, 60.0);  // a marker's label is cut short
+    QVERIFY(markers.labelText(0).startsWith(QStringLiteral("mode grouped")));
+    QVERIFY(markers.labelText(0).size() <= 28);
 
     wire::Event legacy;  // a 1.1 recording: the kind as text, still named in the label
     legacy.set_legacy_kind("slowdown");
     legacy.set_detail("worker 1: x3");
-    QCOMPARE(EventMarkers::shortLabel(legacy), QStringLiteral("slowdown worker 1: x3"));
+    QCOMPARE(EventLabels::label(legacy), QStringLiteral("slowdown worker 1: x3"));
 
     wire::Event advice;  // the advisor's proposal and its answer
     advice.set_kind(wire::EVENT_ADVICE);
     advice.mutable_decision()->set_verdict(wire::AutoDecision::ADVISES);
     advice.mutable_decision()->set_advice_id(3);
     advice.mutable_decision()->mutable_chosen()->set_label("ksync K=7");
-    QCOMPARE(EventMarkers::shortLabel(advice), QStringLiteral("advice 3: ksync K=7"));
+    QCOMPARE(EventLabels::label(advice), QStringLiteral("advice 3: ksync K=7"));
     advice.set_kind(wire::EVENT_ADVICE_ANSWERED);
-    QCOMPARE(EventMarkers::shortLabel(advice), QStringLiteral("advice 3 dismissed"));
+    QCOMPARE(EventLabels::label(advice), QStringLiteral("advice 3 dismissed"));
 }
 
 void TestSteeringPanel::connectDialogPassesModeFlags() {
@@ -445,6 +448,7 @@ void TestSteeringPanel::aBurstOfOneKindSharesALabel() {
         joined.set_time_s(0.1 * (i + 1));
         joined.set_kind(wire::EVENT_WORKER_JOINED);
         joined.set_detail("worker " + std::to_string(i));
+        joined.set_worker_id(uint32_t(i));
         events << joined;
     }
     wire::Event start;
@@ -455,8 +459,8 @@ void TestSteeringPanel::aBurstOfOneKindSharesALabel() {
     markers.place(&chart, events, 0.0, 20.0);
     QCOMPARE(markers.visibleCount(), 5);
     QCOMPARE(markers.visibleLabelCount(), 2);
-    QCOMPARE(markers.labelText(0), QStringLiteral("worker_joined ×4"));
-    QVERIFY(markers.labelText(4).startsWith(QStringLiteral("start")));
+    QCOMPARE(markers.labelText(0), QStringLiteral("4 workers joined"));
+    QCOMPARE(markers.labelText(4), QStringLiteral("training started"));
     for (int i = 0; i < 4; ++i) QVERIFY(markers.toolTip(i).contains(QStringLiteral("worker %1").arg(i)));
     const QVector<QRectF> rects = markers.visibleLabelRects();
     QVERIFY(!rects[0].intersects(rects[1]));

@@ -1,104 +1,77 @@
-// EventMarkers (see event_markers.h): lines and labels positioned in the chart's scene coordinates.
+// EventMarkers (see event_markers.h): placed in the chart's coordinates, drawn by one cached item.
 #include "ui/widgets/event_markers.h"
 
-#include <QCoreApplication>
+#include <QApplication>
 #include <QFont>
-#include <QGraphicsLineItem>
-#include <QGraphicsSimpleTextItem>
+#include <QFontMetricsF>
+#include <QGraphicsItem>
 #include <QPainter>
-#include <QPainterPathStroker>
 #include <QPen>
 
 #include <algorithm>
+#include <cmath>
 
 #include "engine/telemetry/event_kind.h"
+#include "ui/widgets/event_labels.h"
 
 namespace syncscope::ui {
 namespace {
 constexpr int kMarkerLabelRows = 3;  // labels of nearby events stagger over this many rows
 constexpr int kMarkerLabelChars = 28;
-constexpr double kLabelGap = 4.0;     // pixels kept free between two labels on one row
-constexpr double kHoverWidth = 7.0;   // a dashed 1 px line is hard to hover; its hover band is wider
+constexpr double kLabelGap = 4.0;       // pixels kept free between two labels on one row
+constexpr double kHoverWidth = 7.0;     // a dashed 1 px line is hard to hover; its hover band is wider
 constexpr int kBurstToolTipEvents = 8;  // a burst's label lists this many of its events on hover
-
-// The marker's line, hoverable over a band a few pixels wide (for its tooltip).
-class MarkerLine : public QGraphicsLineItem {
-public:
-    using QGraphicsLineItem::QGraphicsLineItem;
-    QPainterPath shape() const override {
-        QPainterPath path(line().p1());
-        path.lineTo(line().p2());
-        QPainterPathStroker stroker;
-        stroker.setWidth(kHoverWidth);
-        return stroker.createStroke(path);
-    }
-    QRectF boundingRect() const override { return shape().boundingRect().united(QGraphicsLineItem::boundingRect()); }
-    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override {
-        // A vertical dashed line needs no antialiasing, which would stroke each dash as a polygon:
-        // with dozens of markers on every chart, that is a good part of a frame.
-        painter->setRenderHint(QPainter::Antialiasing, false);
-        QGraphicsLineItem::paint(painter, option, widget);
-    }
-};
+constexpr double kLabelScale = 0.8;     // of the application's font
+const QColor kLineColor(90, 90, 90, 180);
+const QColor kLabelColor(60, 60, 60);
 
 QString elided(QString text) {
     if (text.size() > kMarkerLabelChars) text = text.left(kMarkerLabelChars - 1) + QChar(0x2026);
     return text;
 }
+
+QFont labelFont() {
+    QFont font = QApplication::font();
+    font.setPointSizeF(font.pointSizeF() * kLabelScale);
+    return font;
+}
 }  // namespace
 
-QString EventMarkers::kindName(const wire::Event& event) {
-    return QString::fromStdString(engine::eventKindName(engine::eventKindOf(event)));
-}
-
-QString EventMarkers::decisionLabel(const wire::Event& event) {
-    const wire::AutoDecision& d = event.decision();
-    const QString chosen = QString::fromStdString(d.chosen().label());
-    switch (engine::eventKindOf(event)) {
-        case wire::EVENT_ADVICE: return tr("advice %1: %2").arg(d.advice_id()).arg(chosen);
-        case wire::EVENT_ADVICE_ANSWERED:
-            return d.accepted() ? tr("advice %1 taken: %2").arg(d.advice_id()).arg(chosen)
-                                : tr("advice %1 dismissed").arg(d.advice_id());
-        default:
-            return d.verdict() == wire::AutoDecision::SWITCHES
-                       ? tr("auto: %1").arg(chosen)
-                       : tr("auto stays %1").arg(QString::fromStdString(d.current_label()));
+// Every marker of one chart. Cached as a picture of the plot area: drawn again only when the
+// markers change, not when the series under them do.
+class EventMarkers::Layer : public QGraphicsItem {
+public:
+    explicit Layer(QGraphicsItem* parent) : QGraphicsItem(parent) {
+        setCacheMode(QGraphicsItem::DeviceCoordinateCache);
+        setZValue(10);  // above the series
+        setAcceptedMouseButtons(Qt::NoButton);
     }
-}
-
-QString EventMarkers::shortLabel(const wire::Event& event) {
-    // A decision's label is its verdict, from its fields; the tooltip has the reason and figures.
-    if (event.has_decision()) return elided(decisionLabel(event));
-    const QString kind = kindName(event);
-    const QString detail = QString::fromStdString(event.detail()).trimmed();
-    return elided(detail.isEmpty() ? kind : kind + QLatin1Char(' ') + detail);
-}
-
-QString EventMarkers::fullText(const wire::Event& event) {
-    QString text = QCoreApplication::translate("syncscope::ui::EventMarkers", "%1 s, version %2: %3")
-                       .arg(event.time_s(), 0, 'f', 1)
-                       .arg(event.version())
-                       .arg(kindName(event));
-    if (!event.detail().empty()) text += QLatin1Char('\n') + QString::fromStdString(event.detail());
-    return text;
-}
-
-EventMarkers::Marker& EventMarkers::markerAt(QChart* chart, int index) {
-    while (int(m_markers.size()) <= index) {
-        Marker marker{new MarkerLine(chart), new QGraphicsSimpleTextItem(chart)};
-        marker.line->setPen(QPen(QColor(90, 90, 90, 180), 1.0, Qt::DashLine));
-        marker.line->setZValue(10);
-        QFont font = marker.label->font();
-        font.setPointSizeF(font.pointSizeF() * 0.8);
-        marker.label->setFont(font);
-        marker.label->setBrush(QColor(60, 60, 60));
-        marker.label->setZValue(11);
-        m_markers.push_back(marker);
+    void show(const QRectF& area, const std::vector<Marker>& markers) {
+        if (area != m_area) prepareGeometryChange();
+        m_area = area;
+        m_markers = markers;
+        update();
     }
-    return m_markers[size_t(index)];
-}
+    QRectF boundingRect() const override { return m_area.adjusted(-1, -1, 1, 1); }
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) override {
+        // Cosmetic, not antialiased: the raster engine draws the dashes itself.
+        painter->setRenderHint(QPainter::Antialiasing, false);
+        painter->setPen(QPen(kLineColor, 0.0, Qt::DashLine));
+        for (const Marker& marker : m_markers) painter->drawLine(QPointF(marker.x, m_area.top()), QPointF(marker.x, m_area.bottom()));
+        painter->setRenderHint(QPainter::TextAntialiasing, true);
+        painter->setFont(labelFont());
+        painter->setPen(kLabelColor);
+        for (const Marker& marker : m_markers)
+            if (marker.labelShown) painter->drawText(marker.labelRect, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextSingleLine, marker.label);
+    }
 
-void EventMarkers::place(QChart* chart, const QVector<wire::Event>& events, double viewMin, double viewMax) {
+private:
+    QRectF m_area;
+    std::vector<Marker> m_markers;
+};
+
+std::vector<EventMarkers::Marker> EventMarkers::placed(QChart* chart, const QVector<wire::Event>& events, double viewMin,
+                                                       double viewMax) const {
     const QRectF area = chart->plotArea();
     const double span = viewMax - viewMin;
     std::vector<qsizetype> order;  // the visible events, left to right
@@ -107,76 +80,105 @@ void EventMarkers::place(QChart* chart, const QVector<wire::Event>& events, doub
     std::stable_sort(order.begin(), order.end(),
                      [&](qsizetype a, qsizetype b) { return events[a].time_s() < events[b].time_s(); });
 
+    const QFontMetricsF metrics(labelFont());
+    const double rowHeight = metrics.height();
     double rowEnd[kMarkerLabelRows];
     std::fill(std::begin(rowEnd), std::end(rowEnd), -1e300);
-    int shown = 0;
-    // The last label placed, and how many events of its kind it stands for: a burst of events of
-    // one kind (workers joining at the start) gets one label, "worker_joined ×4", not a stack.
-    QGraphicsSimpleTextItem* burstLabel = nullptr;
+    std::vector<Marker> markers;
+    markers.reserve(order.size());
+    // The last label placed, and how many events of its kind it stands for: a burst of events of one
+    // kind (workers joining at the start) gets one label, "4 workers joined", not a stack.
+    size_t burstLabel = SIZE_MAX;
     int burstRow = 0, burstSize = 0;
     wire::EventKind burstKind = wire::EVENT_KIND_UNSPECIFIED;
     for (const qsizetype i : order) {
         const wire::Event& event = events[i];
-        const double x = area.left() + (event.time_s() - viewMin) / span * area.width();
-        Marker& marker = markerAt(chart, shown++);
-        marker.line->setLine(x, area.top(), x, area.bottom());
-        marker.line->setVisible(true);
-        const QString tip = fullText(event);
-        marker.line->setToolTip(tip);
-        marker.label->setToolTip(tip);
+        Marker marker;
+        marker.x = area.left() + (event.time_s() - viewMin) / span * area.width();
+        marker.lineToolTip = EventLabels::toolTip(event);
         const wire::EventKind kind = engine::eventKindOf(event);
-        if (burstLabel && kind == burstKind && x <= burstLabel->pos().x() + burstLabel->boundingRect().width()) {
-            marker.label->setVisible(false);  // its line and tooltip stay
-            burstLabel->setText(elided(tr("%1 ×%2").arg(kindName(event)).arg(++burstSize)));
-            if (burstSize <= kBurstToolTipEvents) burstLabel->setToolTip(burstLabel->toolTip() + QStringLiteral("\n\n") + tip);
-            const double width = burstLabel->boundingRect().width();
-            if (burstLabel->pos().x() + width > area.right())
-                burstLabel->setX(std::max(area.left(), area.right() - width));
-            rowEnd[burstRow] = burstLabel->pos().x() + width;
+        if (burstLabel != SIZE_MAX && kind == burstKind && marker.x <= markers[burstLabel].labelRect.right()) {
+            Marker& burst = markers[burstLabel];  // this event's label joins it; its line and tooltip stay
+            burst.label = elided(EventLabels::burst(events[order[burstLabel]], ++burstSize));
+            if (burstSize <= kBurstToolTipEvents) burst.labelToolTip += QStringLiteral("\n\n") + marker.lineToolTip;
+            const double width = metrics.horizontalAdvance(burst.label);
+            double left = burst.labelRect.left();
+            if (left + width > area.right()) left = std::max(area.left(), area.right() - width);
+            burst.labelRect = QRectF(left, burst.labelRect.top(), width, rowHeight);
+            rowEnd[burstRow] = burst.labelRect.right();
+            markers.push_back(std::move(marker));
             continue;
         }
-        marker.label->setText(shortLabel(event));
+        marker.label = elided(EventLabels::label(event));
+        marker.labelToolTip = marker.lineToolTip;
         // Right of the line, or left of it near the plot's right edge; the first row where it clears
         // the previous label; hidden when no row has room (the line and its tooltip stay).
-        const QRectF bounds = marker.label->boundingRect();
-        double left = x + 2;
-        if (left + bounds.width() > area.right()) left = std::max(area.left(), x - 2 - bounds.width());
+        const double width = metrics.horizontalAdvance(marker.label);
+        double left = marker.x + 2;
+        if (left + width > area.right()) left = std::max(area.left(), marker.x - 2 - width);
         int row = 0;
         while (row < kMarkerLabelRows && rowEnd[row] + kLabelGap > left) ++row;
-        marker.label->setVisible(row < kMarkerLabelRows);
-        if (row == kMarkerLabelRows) continue;
-        rowEnd[row] = left + bounds.width();
-        marker.label->setPos(left, area.top() + 1 + row * bounds.height());
-        burstLabel = marker.label;
-        burstRow = row;
-        burstSize = 1;
-        burstKind = kind;
+        marker.labelShown = row < kMarkerLabelRows;
+        if (marker.labelShown) {
+            rowEnd[row] = left + width;
+            marker.labelRect = QRectF(left, area.top() + 1 + row * rowHeight, width, rowHeight);
+            burstLabel = markers.size();
+            burstRow = row;
+            burstSize = 1;
+            burstKind = kind;
+        }
+        markers.push_back(std::move(marker));
     }
-    m_shown = shown;
-    for (size_t i = size_t(shown); i < m_markers.size(); ++i) {
-        m_markers[i].line->setVisible(false);
-        m_markers[i].label->setVisible(false);
-    }
+    return markers;
+}
+
+void EventMarkers::place(QChart* chart, const QVector<wire::Event>& events, double viewMin, double viewMax) {
+    const QRectF area = chart->plotArea();
+    if (m_placedOnce && events.constData() == m_events.constData() && events.size() == m_events.size() &&
+        viewMin == m_viewMin && viewMax == m_viewMax && area == m_area)
+        return;  // as placed: the cached picture stands
+    m_placedOnce = true;
+    m_events = events;
+    m_viewMin = viewMin;
+    m_viewMax = viewMax;
+    m_area = area;
+    std::vector<Marker> markers = placed(chart, events, viewMin, viewMax);
+    if (!m_layer) m_layer = new Layer(chart);
+    if (markers == m_markers && m_layer->boundingRect() == area.adjusted(-1, -1, 1, 1)) return;
+    m_markers = std::move(markers);
+    m_layer->show(area, m_markers);
 }
 
 int EventMarkers::visibleLabelCount() const {
-    return int(std::count_if(m_markers.begin(), m_markers.begin() + m_shown,
-                             [](const Marker& m) { return m.label->isVisible(); }));
+    return int(std::count_if(m_markers.begin(), m_markers.end(), [](const Marker& m) { return m.labelShown; }));
 }
 
 QVector<QRectF> EventMarkers::visibleLabelRects() const {
     QVector<QRectF> rects;
-    for (int i = 0; i < m_shown; ++i)
-        if (m_markers[size_t(i)].label->isVisible()) rects << m_markers[size_t(i)].label->sceneBoundingRect();
+    for (const Marker& marker : m_markers)
+        if (marker.labelShown) rects << (m_layer ? m_layer->mapRectToScene(marker.labelRect) : marker.labelRect);
     return rects;
 }
 
 QString EventMarkers::labelText(int index) const {
-    return index >= 0 && index < m_shown ? m_markers[size_t(index)].label->text() : QString();
+    return index >= 0 && index < visibleCount() ? m_markers[size_t(index)].label : QString();
 }
 
 QString EventMarkers::toolTip(int index) const {
-    return index >= 0 && index < m_shown ? m_markers[size_t(index)].line->toolTip() : QString();
+    return index >= 0 && index < visibleCount() ? m_markers[size_t(index)].lineToolTip : QString();
+}
+
+QString EventMarkers::toolTipAt(const QPointF& scenePos) const {
+    if (!m_layer || !m_layer->isVisible()) return {};
+    const QPointF at = m_layer->mapFromScene(scenePos);
+    for (const Marker& marker : m_markers)
+        if (marker.labelShown && marker.labelRect.contains(at)) return marker.labelToolTip;
+    if (at.y() < m_area.top() || at.y() > m_area.bottom()) return {};
+    const Marker* nearest = nullptr;
+    for (const Marker& marker : m_markers)
+        if (std::abs(marker.x - at.x()) <= kHoverWidth / 2 && (!nearest || std::abs(marker.x - at.x()) < std::abs(nearest->x - at.x())))
+            nearest = &marker;
+    return nearest ? nearest->lineToolTip : QString();
 }
 
 }  // namespace syncscope::ui

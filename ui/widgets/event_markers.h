@@ -1,11 +1,12 @@
-// EventMarkers: a dashed vertical line and a short label for each event in a chart's visible time
-// range; hovering a line or label shows the whole event (auto's decisions: the full reason).
-// Labels of nearby events stagger over a few rows; one that would still collide is hidden, its
-// line and tooltip stay. A burst of events of one kind shares one label: "worker_joined ×4". The graphics items are pooled, so hundreds of events allocate nothing per frame.
+// EventMarkers: a dashed vertical line and a short label (EventLabels) for each event in a chart's
+// visible time range; hovering a line or label shows the whole event (auto's decisions: the full
+// reason). Labels of nearby events stagger over a few rows; one that would still collide is hidden,
+// its line and tooltip stay. A burst of events of one kind shares one label: "4 workers joined".
+// All markers of a chart are one graphics item whose picture is cached: a frame that moves no
+// marker repaints none (dozens of lines each drawn every frame were the most of a chart's paint).
 #pragma once
 
 #include <QChart>
-#include <QCoreApplication>
 #include <QRectF>
 #include <QString>
 #include <QVector>
@@ -14,46 +15,46 @@
 
 #include "engine/proto/syncscope.pb.h"
 
-class QGraphicsLineItem;
-class QGraphicsSimpleTextItem;
-
 namespace syncscope::ui {
 
 class EventMarkers {
-    Q_DECLARE_TR_FUNCTIONS(syncscope::ui::EventMarkers)
-
 public:
     /// Shows one marker per event with time_s in [viewMin, viewMax], over the chart's plot area.
     void place(QChart* chart, const QVector<wire::Event>& events, double viewMin, double viewMax);
     /// Markers currently shown.
-    int visibleCount() const { return m_shown; }
+    int visibleCount() const { return int(m_markers.size()); }
     /// Labels currently shown (at most visibleCount(); the others were hidden to avoid overlap).
     int visibleLabelCount() const;
     /// The scene rectangles of the labels currently shown.
     QVector<QRectF> visibleLabelRects() const;
-    /// The label text and the hover tooltip of shown marker `index` (0..visibleCount()-1, in time order).
+    /// The label text and the hover text of shown marker `index` (0..visibleCount()-1, in time order).
     QString labelText(int index) const;
     QString toolTip(int index) const;
+    /// The hover text of the label or line at `scenePos` (a label first); empty when none is there.
+    QString toolTipAt(const QPointF& scenePos) const;
 
-    /// The label drawn on the chart: "kind detail" cut short; auto's and the advisor's decisions
-    /// show their verdict only, drawn from the decision's fields.
-    static QString shortLabel(const wire::Event& event);
-    /// The event's kind as its log name: "mode", "worker_joined".
-    static QString kindName(const wire::Event& event);
-    /// "auto: ksync K=7", "advice 3: grouped G=2 by speed", "advice 3 dismissed".
-    static QString decisionLabel(const wire::Event& event);
-    /// The hover text: time, kind and the whole detail.
-    static QString fullText(const wire::Event& event);
+    struct Marker {
+        double x = 0;          // the line, in the chart's coordinates
+        QString label;         // drawn when labelShown; a burst's label counts its events
+        QRectF labelRect;      // in the chart's coordinates
+        bool labelShown = false;
+        QString lineToolTip;   // this event
+        QString labelToolTip;  // the events the label stands for
+        bool operator==(const Marker&) const = default;
+    };
 
 private:
-    struct Marker {
-        QGraphicsLineItem* line = nullptr;
-        QGraphicsSimpleTextItem* label = nullptr;
-    };
-    Marker& markerAt(QChart* chart, int index);
+    class Layer;
+    std::vector<Marker> placed(QChart* chart, const QVector<wire::Event>& events, double viewMin, double viewMax) const;
 
-    std::vector<Marker> m_markers;  // owned by the chart's scene (items are its children)
-    int m_shown = 0;
+    Layer* m_layer = nullptr;  // a child item of the chart, which owns it
+    std::vector<Marker> m_markers;
+    // What the markers were placed for: the same events, range and plot area need no new placing.
+    // (A shared copy: while it is held, another vector cannot take its place at the same address.)
+    QVector<wire::Event> m_events;
+    bool m_placedOnce = false;
+    double m_viewMin = 0, m_viewMax = 0;
+    QRectF m_area;
 };
 
 }  // namespace syncscope::ui

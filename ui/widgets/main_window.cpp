@@ -1,8 +1,6 @@
 // MainWindow (see main_window.h).
 #include "ui/widgets/main_window.h"
 
-#include "ui/widgets/event_markers.h"
-
 #include <QAction>
 #include <QCloseEvent>
 #include <QDockWidget>
@@ -28,7 +26,7 @@
 #include "ui/widgets/chart_export.h"
 #include "ui/widgets/charts_panel.h"
 #include "ui/widgets/compare_window.h"
-#include "ui/widgets/event_markers.h"
+#include "ui/widgets/event_labels.h"
 #include "ui/widgets/log_panel.h"
 #include "ui/widgets/recording_task.h"
 #include "ui/widgets/replay_bar.h"
@@ -327,9 +325,7 @@ void MainWindow::logEvents(const TelemetryFrame& frame) {
     if (frame.events.size() < m_loggedEvents) m_loggedEvents = 0;  // a new snapshot replaced the history
     for (; m_loggedEvents < frame.events.size(); ++m_loggedEvents) {
         const wire::Event& event = frame.events[m_loggedEvents];
-        QString line = tr("[%1 s] %2: %3")
-                           .arg(event.time_s(), 0, 'f', 1)
-                           .arg(EventMarkers::kindName(event), QString::fromStdString(event.detail()));
+        QString line = tr("[%1 s] %2").arg(event.time_s(), 0, 'f', 1).arg(EventLabels::withDetail(event));
         if (event.change_id()) line += tr(" (change %1)").arg(event.change_id());  // the number a rollback names
         appendLog(line);
     }

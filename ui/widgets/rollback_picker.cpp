@@ -6,7 +6,7 @@
 
 #include <set>
 
-#include "ui/widgets/event_markers.h"
+#include "ui/widgets/event_labels.h"
 
 namespace syncscope::ui {
 std::vector<RollbackChoice> RollbackPicker::choices(const QVector<wire::Event>& events) {
@@ -17,7 +17,7 @@ std::vector<RollbackChoice> RollbackPicker::choices(const QVector<wire::Event>& 
         choices.push_back({it->change_id(), tr("change %1 at %2 s: %3")
                                                   .arg(it->change_id())
                                                   .arg(it->time_s(), 0, 'f', 1)
-                                                  .arg(EventMarkers::shortLabel(*it))});
+                                                  .arg(EventLabels::withDetail(*it))});
     }
     return choices;
 }

@@ -5,6 +5,7 @@
 #include <QCursor>
 #include <QDateTime>
 #include <QDateTimeAxis>
+#include <QHelpEvent>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
@@ -41,23 +42,26 @@ TimeChart::TimeChart(const QString& title, const QString& yTitle, QWidget* paren
     setFocusPolicy(Qt::StrongFocus);
     setToolTip(tr("Drag: zoom · Wheel: zoom · Shift+drag or middle drag, ←/→: pan · Double-click: follow the run"));
 
-    // Seconds on every label instead of an axis title: a line of height more for the plot.
-    m_valueX->setLabelFormat(tr("%g s"));
+    // Seconds on every label instead of an axis title: a line of height more for the plot. The SI
+    // symbol in every language. Formats need a precision: with localised numbers (chart_style.h) Qt
+    // Charts reads "%.Ng" and draws nothing for a bare "%g".
+    m_valueX->setLabelFormat(kSecondsFormat);
     m_valueX->setTickType(QValueAxis::TicksDynamic);
     m_valueX->setTickAnchor(0.0);
     m_timeX->setFormat("HH:mm:ss");
     m_linearY->setTitleText(yTitle);
-    m_linearY->setLabelFormat("%g");
+    m_linearY->setLabelFormat(kValueFormat);
     m_linearY->setTickType(QValueAxis::TicksDynamic);
     m_linearY->setTickAnchor(0.0);
     m_logYAxis->setTitleText(yTitle);
-    m_logYAxis->setLabelFormat("%g");
+    m_logYAxis->setLabelFormat(kValueFormat);
     m_logYAxis->setMinorTickCount(-1);
     for (QAbstractAxis* axis : std::initializer_list<QAbstractAxis*>{m_valueX, m_timeX, m_linearY, m_logYAxis})
         applyCompactStyle(axis);
     chart()->addAxis(m_valueX, Qt::AlignBottom);
     chart()->addAxis(m_linearY, Qt::AlignLeft);
     applyCompactStyle(chart());
+    applyLiveViewSettings(this);
 
     connect(m_valueX, &QValueAxis::rangeChanged, this, &TimeChart::onAxisRangeChanged);
     connect(m_timeX, &QDateTimeAxis::rangeChanged, this, &TimeChart::onAxisRangeChanged);
@@ -65,16 +69,40 @@ TimeChart::TimeChart(const QString& title, const QString& yTitle, QWidget* paren
 }
 
 void TimeChart::setData(const QList<NamedSeries>& series, const QVector<wire::Event>& events) {
-    std::erase_if(m_entries, [&](const Entry& entry) {
-        const bool gone = std::none_of(series.begin(), series.end(),
-                                       [&](const NamedSeries& named) { return named.name == entry.name; });
-        if (gone) delete entry.series;  // QChart forgets a deleted series
-        return gone;
-    });
+    const auto wanted = [&](const QString& name) {
+        return std::any_of(series.begin(), series.end(), [&](const NamedSeries& named) { return named.name == name; });
+    };
+    const auto known = [&](const QString& name) {
+        return std::any_of(m_entries.begin(), m_entries.end(), [&](const Entry& entry) { return entry.name == name; });
+    };
+    // A series whose name went is given to a name that came (the slowest workers change from frame to
+    // frame): renaming relabels one legend entry, where a new series re-lays out the chart and its legend.
+    std::vector<size_t> gone;
+    for (size_t i = 0; i < m_entries.size(); ++i)
+        if (!wanted(m_entries[i].name)) gone.push_back(i);
+    size_t reused = 0;
+    for (const NamedSeries& named : series)
+        if (reused < gone.size() && !known(named.name)) renameEntry(m_entries[gone[reused++]], named.name);
+    for (size_t k = gone.size(); k-- > reused;) {
+        delete m_entries[gone[k]].series;  // QChart forgets a deleted series
+        m_entries.erase(m_entries.begin() + qsizetype(gone[k]));
+    }
     for (const NamedSeries& named : series) entryFor(named.name).points = named.points;
     chart()->legend()->setVisible(m_entries.size() > 1);  // one series: the chart's title names it
     m_events = events;
     refresh();
+}
+
+void TimeChart::renameEntry(Entry& entry, const QString& name) {
+    entry.name = name;
+    entry.series->setName(name);
+    if (entry.series->isVisible()) return;
+    entry.series->setVisible(true);  // hidden for the worker it showed, not for this one
+    for (QLegendMarker* marker : chart()->legend()->markers(entry.series)) {
+        QFont font = marker->font();
+        font.setStrikeOut(false);
+        marker->setFont(font);
+    }
 }
 
 TimeChart::Entry& TimeChart::entryFor(const QString& name) {
@@ -128,6 +156,7 @@ void TimeChart::swapAxis(QAbstractAxis* from, QAbstractAxis* to, Qt::Alignment a
     chart()->removeAxis(from);
     from->setParent(this);  // removeAxis gives the axis back; keep owning it
     chart()->addAxis(to, alignment);
+    useCosmeticLines(to);
     for (Entry& entry : m_entries) entry.series->attachAxis(to);
     m_applyingRange = false;
 }
@@ -278,7 +307,7 @@ double TimeChart::xStep() const {
     // As wide as the longest label: the tick values' integer digits, and a fraction on a short span.
     const double largest = std::max(std::abs(m_viewMin), std::abs(m_viewMax));
     const int digits = int(std::floor(std::log10(std::max(1.0, largest)))) + 1 + (m_viewMax - m_viewMin < kMaxTicks ? 2 : 0);
-    const QString widest = m_valueX->labelFormat().replace(QStringLiteral("%g"), QString(digits, QLatin1Char('8')));
+    const QString widest = QString(digits, QLatin1Char('8')) + QStringLiteral(" s");
     return niceStepThatFits(m_viewMax - m_viewMin, chart()->plotArea().width(), labelExtent(m_valueX, widest));
 }
 
@@ -287,9 +316,20 @@ int TimeChart::yTicks() const {
 }
 
 int TimeChart::columnsPerSeries(int plotWidth, int seriesCount) {
-    const int full = std::max(16, plotWidth);
+    const int full = std::max(16, plotWidth / kPixelsPerColumn);
     if (seriesCount <= 0) return full;
     return std::clamp(kPointBudgetPerPixel * plotWidth / (2 * seriesCount), std::min(kMinColumns, full), full);
+}
+
+bool TimeChart::viewportEvent(QEvent* event) {
+    if (event->type() == QEvent::ToolTip) {
+        const auto* help = static_cast<QHelpEvent*>(event);
+        if (const QString text = m_markers.toolTipAt(mapToScene(help->pos())); !text.isEmpty()) {
+            QToolTip::showText(help->globalPos(), text, this);
+            return true;
+        }
+    }
+    return QChartView::viewportEvent(event);
 }
 
 void TimeChart::wheelEvent(QWheelEvent* event) {

@@ -33,9 +33,11 @@ public:
     // A chart with more series than this draws 1 px lines without antialiasing.
     static constexpr int kManySeries = 8;
     // Points handed to Qt Charts per frame, per pixel of plot width, over all series: a series gets
-    // two per pixel column (min and max) until the chart has so many that this budget splits the
-    // columns among them, never below kMinColumns. Qt Charts strokes every point it is given.
-    static constexpr int kPointBudgetPerPixel = 16;
+    // two per column of kPixelsPerColumn pixels (min and max) until the chart has so many that this
+    // budget splits the columns among them, never below kMinColumns. Qt Charts strokes every segment
+    // it is given, one at a time: most of a frame's cost. A 2 px line shows no detail finer than 2 px.
+    static constexpr int kPixelsPerColumn = 2;
+    static constexpr int kPointBudgetPerPixel = 4;
     static constexpr int kMinColumns = 64;
     static int columnsPerSeries(int plotWidth, int seriesCount);
 
@@ -52,6 +54,7 @@ public:
     int markerCount() const;  // event markers currently drawn (events inside the visible range)
 
 protected:
+    bool viewportEvent(QEvent* event) override;  // an event marker's hover text
     void wheelEvent(QWheelEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
@@ -67,6 +70,7 @@ private:
     };
 
     Entry& entryFor(const QString& name);
+    void renameEntry(Entry& entry, const QString& name);
     QAbstractAxis* xAxis() const;
     QAbstractAxis* yAxis() const;
     void swapAxis(QAbstractAxis* from, QAbstractAxis* to, Qt::Alignment alignment);
