@@ -443,7 +443,7 @@
     <message>
         <location filename="../engine/ps/mode_catalog.cpp" line="59"/>
         <source>Staleness bound s</source>
-        <translation>Veraltungsgrenze s</translation>
+        <translation>Staleness-Schranke s</translation>
     </message>
     <message>
         <location filename="../engine/ps/mode_catalog.cpp" line="60"/>
@@ -458,7 +458,7 @@
     <message>
         <location filename="../engine/ps/mode_catalog.cpp" line="63"/>
         <source>none; inverse: lr/tau (Zhang et al.); dynsgd: lr/(tau+1)</source>
-        <translation>keine; inverse: lr/tau (Zhang et al.); dynsgd: lr/(tau+1)</translation>
+        <translation>keine; invers: lr/tau (Zhang et al.); DynSGD: lr/(tau+1)</translation>
     </message>
     <message>
         <location filename="../engine/ps/mode_catalog.cpp" line="65"/>
@@ -528,7 +528,7 @@
     <message>
         <location filename="../engine/ps/mode_catalog.cpp" line="77"/>
         <source>SSP (bound s)</source>
-        <translation>SSP (Grenze s)</translation>
+        <translation>SSP (Schranke s)</translation>
     </message>
     <message>
         <location filename="../engine/ps/mode_catalog.cpp" line="78"/>
@@ -538,7 +538,7 @@
     <message>
         <location filename="../engine/ps/mode_catalog.cpp" line="78"/>
         <source>ksync: gradients per version; kasync: gradients per update</source>
-        <translation>ksync: Gradienten pro Version; kasync: Gradienten pro Aktualisierung</translation>
+        <translation>ksync: Gradienten pro Version; kasync: Gradienten pro Update</translation>
     </message>
     <message>
         <location filename="../engine/ps/mode_catalog.cpp" line="80"/>
@@ -548,7 +548,7 @@
     <message>
         <location filename="../engine/ps/mode_catalog.cpp" line="81"/>
         <source>enforced: BSP; slack: SSP with bound s</source>
-        <translation>erzwungen: BSP; locker: SSP mit Grenze s</translation>
+        <translation>erzwungen: BSP; locker: SSP mit Schranke s</translation>
     </message>
     <message>
         <location filename="../engine/ps/mode_catalog.cpp" line="82"/>
@@ -603,12 +603,12 @@
     <message>
         <location filename="../engine/ps/mode_catalog.cpp" line="103"/>
         <source>BSP (bulk synchronous)</source>
-        <translation>BSP (massiv synchron)</translation>
+        <translation>BSP (Bulk-synchron)</translation>
     </message>
     <message>
         <location filename="../engine/ps/mode_catalog.cpp" line="104"/>
         <source>Wait for every worker, average their gradients, apply once. No staleness, but the slowest worker sets the pace.</source>
-        <translation>Auf jeden Worker warten, ihre Gradienten mitteln, einmal anwenden. Keine Veraltung, aber der langsamste Worker bestimmt das Tempo.</translation>
+        <translation>Auf jeden Worker warten, ihre Gradienten mitteln, einmal anwenden. Keine Staleness, aber der langsamste Worker bestimmt das Tempo.</translation>
     </message>
     <message>
         <location filename="../engine/ps/mode_catalog.cpp" line="107"/>
@@ -623,7 +623,7 @@
     <message>
         <location filename="../engine/ps/mode_catalog.cpp" line="109"/>
         <source>SSP (stale synchronous)</source>
-        <translation>SSP (veraltet synchron)</translation>
+        <translation>SSP (Stale-synchron)</translation>
     </message>
     <message>
         <location filename="../engine/ps/mode_catalog.cpp" line="110"/>
@@ -653,7 +653,7 @@
     <message>
         <location filename="../engine/ps/mode_catalog.cpp" line="119"/>
         <source>N-1 (N below 4 workers)</source>
-        <translation>N-1 (N unter 4 Workern)</translation>
+        <translation>N-1 (N bei unter 4 Workern)</translation>
     </message>
     <message>
         <location filename="../engine/ps/mode_catalog.cpp" line="120"/>
@@ -716,12 +716,12 @@
     <message>
         <location filename="../ui/widgets/advisor_bar.cpp" line="68"/>
         <source>Worker %1 takes %2 ms per iteration, the median worker %3 ms.</source>
-        <translation>Worker %1 braucht %2 ms pro Iteration, der mittlere Worker %3 ms.</translation>
+        <translation>Worker %1 braucht %2 ms pro Iteration, der Median-Worker %3 ms.</translation>
     </message>
     <message>
         <location filename="../ui/widgets/advisor_bar.cpp" line="71"/>
         <source>Predicted: %1 samples/s at staleness %2</source>
-        <translation>Vorhersage: %1 Samples/s bei Veraltung %2</translation>
+        <translation>Vorhersage: %1 Samples/s bei Staleness %2</translation>
     </message>
     <message>
         <location filename="../ui/widgets/advisor_bar.cpp" line="74"/>
@@ -755,7 +755,7 @@
     <message>
         <location filename="../ui/widgets/charts_panel.cpp" line="26"/>
         <source>Staleness (mean per worker)</source>
-        <translation>Veraltung (Mittel pro Worker)</translation>
+        <translation>Staleness (Mittel pro Worker)</translation>
     </message>
     <message>
         <location filename="../ui/widgets/charts_panel.cpp" line="26"/>
@@ -857,12 +857,12 @@
     <message>
         <location filename="../ui/widgets/compare_window.cpp" line="59"/>
         <source>first rollback</source>
-        <translation>erste Rücknahme</translation>
+        <translation>erstes Rollback</translation>
     </message>
     <message>
         <location filename="../ui/widgets/compare_window.cpp" line="60"/>
         <source>first worker lost</source>
-        <translation>erster verlorener Worker</translation>
+        <translation>erster Worker-Ausfall</translation>
     </message>
     <message>
         <location filename="../ui/widgets/compare_window.cpp" line="61"/>
@@ -892,12 +892,12 @@
     <message>
         <location filename="../ui/widgets/compare_window.cpp" line="73"/>
         <source>Updates per second</source>
-        <translation>Aktualisierungen pro Sekunde</translation>
+        <translation>Updates pro Sekunde</translation>
     </message>
     <message>
         <location filename="../ui/widgets/compare_window.cpp" line="73"/>
         <source>updates/s</source>
-        <translation>Aktualisierungen/s</translation>
+        <translation>Updates/s</translation>
     </message>
     <message>
         <location filename="../ui/widgets/compare_window.cpp" line="74"/>
@@ -952,12 +952,12 @@
     <message>
         <location filename="../ui/widgets/compare_window.cpp" line="105"/>
         <source>Staleness mean</source>
-        <translation>Veraltung (Mittel)</translation>
+        <translation>Staleness (Mittel)</translation>
     </message>
     <message>
         <location filename="../ui/widgets/compare_window.cpp" line="105"/>
         <source>Staleness p99</source>
-        <translation>Veraltung p99</translation>
+        <translation>Staleness p99</translation>
     </message>
     <message>
         <location filename="../ui/widgets/compare_window.cpp" line="105"/>
@@ -1065,7 +1065,7 @@
     <message>
         <location filename="../ui/widgets/connect_dialog.cpp" line="58"/>
         <source>Browse…</source>
-        <translation>Durchsuchen …</translation>
+        <translation>Durchsuchen…</translation>
     </message>
     <message>
         <location filename="../ui/widgets/connect_dialog.cpp" line="60"/>
@@ -1143,17 +1143,17 @@
     <message>
         <location filename="../ui/widgets/event_markers.cpp" line="58"/>
         <source>advice %1: %2</source>
-        <translation>Rat %1: %2</translation>
+        <translation>Vorschlag %1: %2</translation>
     </message>
     <message>
         <location filename="../ui/widgets/event_markers.cpp" line="60"/>
         <source>advice %1 taken: %2</source>
-        <translation>Rat %1 übernommen: %2</translation>
+        <translation>Vorschlag %1 übernommen: %2</translation>
     </message>
     <message>
         <location filename="../ui/widgets/event_markers.cpp" line="61"/>
         <source>advice %1 dismissed</source>
-        <translation>Rat %1 verworfen</translation>
+        <translation>Vorschlag %1 verworfen</translation>
     </message>
     <message>
         <location filename="../ui/widgets/event_markers.cpp" line="64"/>
@@ -1191,7 +1191,7 @@
     <message>
         <location filename="../ui/net/local_cluster_process.cpp" line="59"/>
         <source>Cannot make the local cluster&apos;s checkpoint folder: %1</source>
-        <translation>Der Prüfpunktordner des lokalen Clusters lässt sich nicht anlegen: %1</translation>
+        <translation>Der Checkpoint-Ordner des lokalen Clusters lässt sich nicht anlegen: %1</translation>
     </message>
     <message>
         <location filename="../ui/net/local_cluster_process.cpp" line="68"/>
@@ -1226,7 +1226,7 @@
     <message>
         <location filename="../ui/net/local_cluster_process.cpp" line="158"/>
         <source>Its checkpoints stay in %1</source>
-        <translation>Seine Prüfpunkte bleiben in %1</translation>
+        <translation>Seine Checkpoints bleiben in %1</translation>
     </message>
 </context>
 <context>
@@ -1283,12 +1283,12 @@
     <message>
         <location filename="../ui/widgets/main_window.cpp" line="82"/>
         <source>Taking advice %1</source>
-        <translation>Rat %1 wird angenommen</translation>
+        <translation>Vorschlag %1 wird übernommen</translation>
     </message>
     <message>
         <location filename="../ui/widgets/main_window.cpp" line="82"/>
         <source>Dismissing advice %1</source>
-        <translation>Rat %1 wird verworfen</translation>
+        <translation>Vorschlag %1 wird verworfen</translation>
     </message>
     <message>
         <location filename="../ui/widgets/main_window.cpp" line="100"/>
@@ -1379,7 +1379,7 @@
     <message>
         <location filename="../ui/widgets/main_window.cpp" line="169"/>
         <source>Restore the model, optimiser and mode from the checkpoint taken before a change</source>
-        <translation>Modell, Optimierer und Modus aus dem Prüfpunkt vor einer Änderung wiederherstellen</translation>
+        <translation>Modell, Optimierer und Modus aus dem Checkpoint vor einer Änderung wiederherstellen</translation>
     </message>
     <message>
         <location filename="../ui/widgets/main_window.cpp" line="170"/>
@@ -1569,7 +1569,7 @@
     <message>
         <location filename="../ui/widgets/main_window.cpp" line="408"/>
         <source>Stopping the local cluster…</source>
-        <translation>Der lokale Cluster wird angehalten …</translation>
+        <translation>Der lokale Cluster wird angehalten…</translation>
     </message>
     <message>
         <location filename="../ui/widgets/main_window.cpp" line="415"/>
@@ -1626,7 +1626,7 @@
     <message>
         <location filename="../ui/net/network_worker.cpp" line="28"/>
         <source>attached to %1: %2, %3 workers, %4; %5 ticks and %6 events of history</source>
-        <translation>an %1 angehängt: %2, %3 Worker, %4; %5 Takte und %6 Ereignisse Verlauf</translation>
+        <translation>an %1 angehängt: %2, %3 Worker, %4; %5 Messpunkte und %6 Ereignisse Verlauf</translation>
     </message>
     <message>
         <location filename="../ui/net/network_worker.cpp" line="44"/>
@@ -1856,7 +1856,7 @@
     <message>
         <location filename="../ui/widgets/replay_controller.cpp" line="41"/>
         <source>The recording %1 holds no telemetry ticks: nothing to replay.</source>
-        <translation>Die Aufzeichnung %1 enthält keine Telemetrie-Takte: nichts wiederzugeben.</translation>
+        <translation>Die Aufzeichnung %1 enthält keine Telemetrie-Messpunkte: nichts wiederzugeben.</translation>
     </message>
     <message>
         <location filename="../ui/widgets/replay_controller.cpp" line="48"/>
@@ -1965,12 +1965,12 @@
     <message>
         <location filename="../ui/widgets/staleness_histogram.cpp" line="21"/>
         <source>Staleness histogram</source>
-        <translation>Veraltungshistogramm</translation>
+        <translation>Staleness-Histogramm</translation>
     </message>
     <message>
         <location filename="../ui/widgets/staleness_histogram.cpp" line="32"/>
         <source>staleness τ</source>
-        <translation>Veraltung τ</translation>
+        <translation>Staleness τ</translation>
     </message>
     <message>
         <location filename="../ui/widgets/staleness_histogram.cpp" line="50"/>
@@ -2177,7 +2177,7 @@
     <message>
         <location filename="../ui/widgets/worker_heatmap.cpp" line="38"/>
         <source>Staleness per worker</source>
-        <translation>Veraltung pro Worker</translation>
+        <translation>Staleness pro Worker</translation>
     </message>
     <message>
         <location filename="../ui/widgets/worker_heatmap.cpp" line="39"/>
@@ -2245,7 +2245,7 @@
     <message>
         <location filename="../ui/widgets/worker_table_model.cpp" line="126"/>
         <source>Below %1% of the median worker&apos;s samples/s in %2% of the last %3 s; %4% of its speed on average</source>
-        <translation>Unter %1 % der Samples/s des mittleren Workers in %2 % der letzten %3 s; im Mittel %4 % seiner Geschwindigkeit</translation>
+        <translation>Unter %1 % der Samples/s des Median-Workers in %2 % der letzten %3 s; im Mittel %4 % seiner Geschwindigkeit</translation>
     </message>
     <message>
         <location filename="../ui/widgets/worker_table_model.cpp" line="138"/>
@@ -2260,7 +2260,7 @@
     <message>
         <location filename="../ui/widgets/worker_table_model.cpp" line="179"/>
         <source>Chronic: slower than the median worker for most of the last %1 s (a slow machine); brief: now and then (transient hiccups). Click a header to sort; this one puts the slowest first.</source>
-        <translation>Dauernd: in den letzten %1 s meist langsamer als der mittlere Worker (eine langsame Maschine); zeitweise: ab und zu (kurze Aussetzer). Ein Spaltenkopf sortiert; dieser stellt die langsamsten nach vorn.</translation>
+        <translation>Dauernd: in den letzten %1 s meist langsamer als der Median-Worker (eine langsame Maschine); zeitweise: ab und zu (kurze Aussetzer). Ein Spaltenkopf sortiert; dieser stellt die langsamsten nach vorn.</translation>
     </message>
     <message>
         <location filename="../ui/widgets/worker_table_model.cpp" line="184"/>
@@ -2290,7 +2290,7 @@
     <message>
         <location filename="../ui/widgets/worker_table_model.cpp" line="189"/>
         <source>Staleness</source>
-        <translation>Veraltung</translation>
+        <translation>Staleness</translation>
     </message>
     <message>
         <location filename="../ui/widgets/worker_table_model.cpp" line="190"/>

@@ -262,7 +262,7 @@
     <message>
         <location filename="../ui/scenario/scenario_text.cpp" line="44"/>
         <source>+%1 ms per iteration</source>
-        <translation>每次迭代 +%1 毫秒</translation>
+        <translation>每次迭代 +%1 ms</translation>
     </message>
     <message>
         <location filename="../ui/scenario/scenario_text.cpp" line="46"/>
@@ -272,7 +272,7 @@
     <message>
         <location filename="../ui/scenario/scenario_text.cpp" line="47"/>
         <source>+%1 ms before each push</source>
-        <translation>每次推送前 +%1 毫秒</translation>
+        <translation>每次推送前 +%1 ms</translation>
     </message>
     <message>
         <location filename="../ui/scenario/scenario_text.cpp" line="48"/>
@@ -310,7 +310,7 @@
     <message>
         <location filename="../app/console_main.cpp" line="38"/>
         <source>Run &apos;syncscope --help&apos; for the flags.</source>
-        <translation>运行 &apos;syncscope --help&apos; 查看所有选项。</translation>
+        <translation>运行“syncscope --help”查看所有选项。</translation>
     </message>
     <message>
         <location filename="../app/console_main.cpp" line="122"/>
@@ -355,7 +355,7 @@
     <message>
         <location filename="../app/console_main.cpp" line="149"/>
         <source>Open a run recording for replay and export.</source>
-        <translation>打开运行记录以回放和导出。</translation>
+        <translation>打开运行录制文件以回放和导出。</translation>
     </message>
     <message>
         <location filename="../app/console_main.cpp" line="153"/>
@@ -365,7 +365,7 @@
     <message>
         <location filename="../app/console_main.cpp" line="158"/>
         <source>With --attach: a credentials file holding a steer or view key (default: %1).</source>
-        <translation>与 --attach 一起使用：包含控制或查看密钥的凭据文件（默认：%1）。</translation>
+        <translation>与 --attach 一起使用：包含操控或查看密钥的凭据文件（默认：%1）。</translation>
     </message>
     <message>
         <location filename="../app/console_main.cpp" line="163"/>
@@ -375,7 +375,7 @@
     <message>
         <location filename="../app/console_main.cpp" line="166"/>
         <source>Compare run recordings on the same charts, in a window of their own (give it once per recording; File → Compare runs… adds more).</source>
-        <translation>在同一组图表中比较运行记录，显示在单独的窗口中（每个记录给出一次；文件 → 比较运行… 可添加更多）。</translation>
+        <translation>在同一组图表中比较运行录制文件，显示在单独的窗口中（每个录制文件指定一次；文件 → 比较运行… 可添加更多）。</translation>
     </message>
     <message>
         <location filename="../app/console_main.cpp" line="175"/>
@@ -410,7 +410,7 @@
     <message>
         <location filename="../app/console_main.cpp" line="215"/>
         <source>--screenshot needs --local N, --scenario FILE, --attach tcp://HOST:PORT or --compare FILE</source>
-        <translation>--screenshot 需要 --local N、--scenario 文件、--attach tcp://HOST:PORT 或 --compare 文件</translation>
+        <translation>--screenshot 需要 --local N、--scenario FILE、--attach tcp://HOST:PORT 或 --compare FILE</translation>
     </message>
     <message>
         <location filename="../app/console_main.cpp" line="219"/>
@@ -425,7 +425,7 @@
     <message>
         <location filename="../app/console_main.cpp" line="230"/>
         <source>--window-size &apos;%1&apos; is not WIDTHxHEIGHT of at least %2 (e.g. 1280x720)</source>
-        <translation>--window-size“%1”不是至少为 %2 的 宽x高（例如 1280x720）</translation>
+        <translation>--window-size“%1”不是“宽x高”格式或小于 %2（例如 1280x720）</translation>
     </message>
     <message>
         <location filename="../app/console_main.cpp" line="259"/>
@@ -458,7 +458,7 @@
     <message>
         <location filename="../engine/ps/mode_catalog.cpp" line="63"/>
         <source>none; inverse: lr/tau (Zhang et al.); dynsgd: lr/(tau+1)</source>
-        <translation>无；inverse：lr/tau（Zhang 等）；dynsgd：lr/(tau+1)</translation>
+        <translation>无；反比：lr/tau（Zhang 等）；DynSGD：lr/(tau+1)</translation>
     </message>
     <message>
         <location filename="../engine/ps/mode_catalog.cpp" line="65"/>
@@ -468,7 +468,7 @@
     <message>
         <location filename="../engine/ps/mode_catalog.cpp" line="66"/>
         <source>inverse (lr/tau)</source>
-        <translation>倒数（lr/tau）</translation>
+        <translation>反比（lr/tau）</translation>
     </message>
     <message>
         <location filename="../engine/ps/mode_catalog.cpp" line="67"/>
@@ -478,12 +478,12 @@
     <message>
         <location filename="../engine/ps/mode_catalog.cpp" line="68"/>
         <source>Groups G</source>
-        <translation>分组数 G</translation>
+        <translation>组数 G</translation>
     </message>
     <message>
         <location filename="../engine/ps/mode_catalog.cpp" line="68"/>
         <source>Number of worker groups</source>
-        <translation>工作节点分组数</translation>
+        <translation>工作节点组数</translation>
     </message>
     <message>
         <location filename="../engine/ps/mode_catalog.cpp" line="70"/>
@@ -588,7 +588,7 @@
     <message>
         <location filename="../engine/ps/mode_catalog.cpp" line="88"/>
         <source>decide: switch by itself; advise: propose, a person takes or dismisses</source>
-        <translation>决定：自行切换；建议：提出建议，由人采纳或驳回</translation>
+        <translation>决定：自行切换；建议：提出建议，由人采纳或忽略</translation>
     </message>
     <message>
         <location filename="../engine/ps/mode_catalog.cpp" line="89"/>
@@ -603,17 +603,17 @@
     <message>
         <location filename="../engine/ps/mode_catalog.cpp" line="103"/>
         <source>BSP (bulk synchronous)</source>
-        <translation>BSP（整体同步）</translation>
+        <translation>BSP（整体同步并行）</translation>
     </message>
     <message>
         <location filename="../engine/ps/mode_catalog.cpp" line="104"/>
         <source>Wait for every worker, average their gradients, apply once. No staleness, but the slowest worker sets the pace.</source>
-        <translation>等待每个工作节点，对其梯度取平均后一次性应用。不会产生陈旧度，但由最慢的工作节点决定节奏。</translation>
+        <translation>等待每个工作节点，对其梯度取平均后一次性应用。陈旧度为 0，但由最慢的工作节点决定节奏。</translation>
     </message>
     <message>
         <location filename="../engine/ps/mode_catalog.cpp" line="107"/>
         <source>ASP (asynchronous)</source>
-        <translation>ASP（异步）</translation>
+        <translation>ASP（异步并行）</translation>
     </message>
     <message>
         <location filename="../engine/ps/mode_catalog.cpp" line="108"/>
@@ -623,7 +623,7 @@
     <message>
         <location filename="../engine/ps/mode_catalog.cpp" line="109"/>
         <source>SSP (stale synchronous)</source>
-        <translation>SSP（陈旧同步）</translation>
+        <translation>SSP（延迟同步并行）</translation>
     </message>
     <message>
         <location filename="../engine/ps/mode_catalog.cpp" line="110"/>
@@ -716,17 +716,17 @@
     <message>
         <location filename="../ui/widgets/advisor_bar.cpp" line="68"/>
         <source>Worker %1 takes %2 ms per iteration, the median worker %3 ms.</source>
-        <translation>工作节点 %1 每次迭代需要 %2 毫秒，中位工作节点为 %3 毫秒。</translation>
+        <translation>工作节点 %1 每次迭代需要 %2 ms，中位工作节点为 %3 ms。</translation>
     </message>
     <message>
         <location filename="../ui/widgets/advisor_bar.cpp" line="71"/>
         <source>Predicted: %1 samples/s at staleness %2</source>
-        <translation>预测：%1 样本/秒，陈旧度 %2</translation>
+        <translation>预测：%1 样本/s，陈旧度 %2</translation>
     </message>
     <message>
         <location filename="../ui/widgets/advisor_bar.cpp" line="74"/>
         <source>(now %1 samples/s at %2).</source>
-        <translation>（当前 %1 样本/秒，陈旧度 %2）。</translation>
+        <translation>（当前 %1 样本/s，陈旧度 %2）。</translation>
     </message>
     <message>
         <location filename="../ui/widgets/advisor_bar.cpp" line="101"/>
@@ -745,12 +745,12 @@
         <location filename="../ui/widgets/charts_panel.cpp" line="25"/>
         <location filename="../ui/widgets/charts_panel.cpp" line="121"/>
         <source>Samples/s per worker</source>
-        <translation>每个工作节点的样本/秒</translation>
+        <translation>每个工作节点的样本/s</translation>
     </message>
     <message>
         <location filename="../ui/widgets/charts_panel.cpp" line="25"/>
         <source>samples/s</source>
-        <translation>样本/秒</translation>
+        <translation>样本/s</translation>
     </message>
     <message>
         <location filename="../ui/widgets/charts_panel.cpp" line="26"/>
@@ -790,7 +790,7 @@
     <message>
         <location filename="../ui/widgets/charts_panel.cpp" line="121"/>
         <source>Samples/s: the slowest workers</source>
-        <translation>样本/秒：最慢的工作节点</translation>
+        <translation>样本/s：最慢的工作节点</translation>
     </message>
     <message>
         <location filename="../ui/widgets/charts_panel.cpp" line="136"/>
@@ -861,7 +861,7 @@
     <message>
         <location filename="../ui/widgets/compare_window.cpp" line="60"/>
         <source>first worker lost</source>
-        <translation>第一个丢失的工作节点</translation>
+        <translation>第一次丢失工作节点</translation>
     </message>
     <message>
         <location filename="../ui/widgets/compare_window.cpp" line="61"/>
@@ -876,7 +876,7 @@
     <message>
         <location filename="../ui/widgets/compare_window.cpp" line="71"/>
         <source>accuracy (%)</source>
-        <translation>准确率 (%)</translation>
+        <translation>准确率（%）</translation>
     </message>
     <message>
         <location filename="../ui/widgets/compare_window.cpp" line="72"/>
@@ -896,7 +896,7 @@
     <message>
         <location filename="../ui/widgets/compare_window.cpp" line="73"/>
         <source>updates/s</source>
-        <translation>更新/秒</translation>
+        <translation>更新/s</translation>
     </message>
     <message>
         <location filename="../ui/widgets/compare_window.cpp" line="74"/>
@@ -906,7 +906,7 @@
     <message>
         <location filename="../ui/widgets/compare_window.cpp" line="76"/>
         <source>Add recordings…</source>
-        <translation>添加记录…</translation>
+        <translation>添加录制文件…</translation>
     </message>
     <message>
         <location filename="../ui/widgets/compare_window.cpp" line="77"/>
@@ -936,7 +936,7 @@
     <message>
         <location filename="../ui/widgets/compare_window.cpp" line="104"/>
         <source>Time to target (s)</source>
-        <translation>达到目标的时间 (秒)</translation>
+        <translation>达到目标的时间（s）</translation>
     </message>
     <message>
         <location filename="../ui/widgets/compare_window.cpp" line="104"/>
@@ -946,7 +946,7 @@
     <message>
         <location filename="../ui/widgets/compare_window.cpp" line="105"/>
         <source>Samples/s</source>
-        <translation>样本/秒</translation>
+        <translation>样本/s</translation>
     </message>
     <message>
         <location filename="../ui/widgets/compare_window.cpp" line="105"/>
@@ -966,12 +966,12 @@
     <message>
         <location filename="../ui/widgets/compare_window.cpp" line="122"/>
         <source>Add two or more recordings (File → Record, or a run&apos;s --record file) to compare them.</source>
-        <translation>添加两个或更多记录（文件 → 录制，或运行的 --record 文件）以进行比较。</translation>
+        <translation>添加两个或更多录制文件（文件 → 录制，或运行的 --record 文件）以进行比较。</translation>
     </message>
     <message>
         <location filename="../ui/widgets/compare_window.cpp" line="149"/>
         <source>Reading recordings: %1…</source>
-        <translation>正在读取记录：%1…</translation>
+        <translation>正在读取录制文件：%1…</translation>
     </message>
     <message>
         <location filename="../ui/widgets/compare_window.cpp" line="170"/>
@@ -986,7 +986,7 @@
     <message>
         <location filename="../ui/widgets/compare_window.cpp" line="225"/>
         <source>%1 s</source>
-        <translation>%1 秒</translation>
+        <translation>%1 s</translation>
     </message>
     <message>
         <location filename="../ui/widgets/compare_window.cpp" line="225"/>
@@ -1016,12 +1016,12 @@
     <message>
         <location filename="../ui/widgets/compare_window.cpp" line="251"/>
         <source>Recordings to compare</source>
-        <translation>要比较的记录</translation>
+        <translation>要比较的录制文件</translation>
     </message>
     <message>
         <location filename="../ui/widgets/compare_window.cpp" line="252"/>
         <source>SyncScope recordings (*.ssrec);;All files (*)</source>
-        <translation>SyncScope 记录 (*.ssrec);;所有文件 (*)</translation>
+        <translation>SyncScope 录制文件 (*.ssrec);;所有文件 (*)</translation>
     </message>
     <message>
         <location filename="../ui/widgets/compare_window.cpp" line="257"/>
@@ -1059,7 +1059,7 @@
     <message>
         <location filename="../ui/widgets/connect_dialog.cpp" line="56"/>
         <source>A credentials file with a steer key (to steer) or a view key (to watch), from syncscope-engine keygen</source>
-        <translation>由 syncscope-engine keygen 生成的凭据文件，含控制密钥（用于控制）或查看密钥（用于观看）</translation>
+        <translation>由 syncscope-engine keygen 生成的凭据文件，含操控密钥（用于操控）或查看密钥（用于观看）</translation>
     </message>
     <message>
         <location filename="../ui/widgets/connect_dialog.cpp" line="58"/>
@@ -1119,7 +1119,7 @@
     <message>
         <location filename="../ui/widgets/connect_dialog.cpp" line="98"/>
         <source>after epochs</source>
-        <translation>指定轮数后</translation>
+        <translation>指定轮次后</translation>
     </message>
     <message>
         <location filename="../ui/widgets/connect_dialog.cpp" line="99"/>
@@ -1152,7 +1152,7 @@
     <message>
         <location filename="../ui/widgets/event_markers.cpp" line="61"/>
         <source>advice %1 dismissed</source>
-        <translation>已驳回建议 %1</translation>
+        <translation>已忽略建议 %1</translation>
     </message>
     <message>
         <location filename="../ui/widgets/event_markers.cpp" line="64"/>
@@ -1167,7 +1167,7 @@
     <message>
         <location filename="../ui/widgets/event_markers.cpp" line="78"/>
         <source>%1 s, version %2: %3</source>
-        <translation>%1 秒，版本 %2：%3</translation>
+        <translation>%1 s，版本 %2：%3</translation>
     </message>
     <message>
         <location filename="../ui/widgets/event_markers.cpp" line="130"/>
@@ -1282,12 +1282,12 @@
     <message>
         <location filename="../ui/widgets/main_window.cpp" line="82"/>
         <source>Taking advice %1</source>
-        <translation>采纳建议 %1</translation>
+        <translation>正在采纳建议 %1</translation>
     </message>
     <message>
         <location filename="../ui/widgets/main_window.cpp" line="82"/>
         <source>Dismissing advice %1</source>
-        <translation>忽略建议 %1</translation>
+        <translation>正在忽略建议 %1</translation>
     </message>
     <message>
         <location filename="../ui/widgets/main_window.cpp" line="100"/>
@@ -1448,7 +1448,7 @@
     <message>
         <location filename="../ui/widgets/main_window.cpp" line="273"/>
         <source>Opened recording %1 (%2 s)</source>
-        <translation>已打开录制文件 %1（%2 秒）</translation>
+        <translation>已打开录制文件 %1（%2 s）</translation>
     </message>
     <message>
         <location filename="../ui/widgets/main_window.cpp" line="277"/>
@@ -1488,7 +1488,7 @@
     <message>
         <location filename="../ui/widgets/main_window.cpp" line="310"/>
         <source>%1 epochs</source>
-        <translation>%1 轮</translation>
+        <translation>%1 个轮次</translation>
     </message>
     <message>
         <location filename="../ui/widgets/main_window.cpp" line="311"/>
@@ -1513,7 +1513,7 @@
     <message>
         <location filename="../ui/widgets/main_window.cpp" line="319"/>
         <source>UNAUTHENTICATED: anyone on this machine may steer (--insecure)</source>
-        <translation>未认证：本机任何人都可控制（--insecure）</translation>
+        <translation>未认证：本机任何人都可操控（--insecure）</translation>
     </message>
     <message>
         <location filename="../ui/widgets/main_window.cpp" line="320"/>
@@ -1523,7 +1523,7 @@
     <message>
         <location filename="../ui/widgets/main_window.cpp" line="330"/>
         <source>[%1 s] %2: %3</source>
-        <translation>[%1 秒] %2：%3</translation>
+        <translation>[%1 s] %2：%3</translation>
     </message>
     <message>
         <location filename="../ui/widgets/main_window.cpp" line="333"/>
@@ -1599,7 +1599,7 @@
     <message>
         <location filename="../ui/widgets/main_window.cpp" line="463"/>
         <source>Scenario %1 s · next: %2</source>
-        <translation>场景 %1 秒 · 下一步：%2</translation>
+        <translation>场景 %1 s · 下一步：%2</translation>
     </message>
 </context>
 <context>
@@ -1612,7 +1612,7 @@
     <message>
         <location filename="../ui/widgets/mode_editor.cpp" line="91"/>
         <source> s</source>
-        <translation> 秒</translation>
+        <translation> s</translation>
     </message>
     <message>
         <location filename="../ui/widgets/mode_editor.cpp" line="170"/>
@@ -1635,7 +1635,7 @@
     <message>
         <location filename="../ui/net/network_worker.cpp" line="51"/>
         <source>%1 holds no steer or view keys; ask for a console&apos;s file (syncscope-engine keygen --role steer or view)</source>
-        <translation>%1 不含控制或查看密钥；请索取控制台用的文件（syncscope-engine keygen --role steer 或 view）</translation>
+        <translation>%1 不含操控或查看密钥；请索取控制台用的文件（syncscope-engine keygen --role steer 或 view）</translation>
     </message>
     <message>
         <location filename="../ui/net/network_worker.cpp" line="72"/>
@@ -1767,7 +1767,7 @@
     <message>
         <location filename="../ui/widgets/replay_bar.cpp" line="63"/>
         <source>&amp;CSV…</source>
-        <translation>&amp;CSV…</translation>
+        <translation>CSV(&amp;C)…</translation>
     </message>
     <message>
         <location filename="../ui/widgets/replay_bar.cpp" line="64"/>
@@ -1782,7 +1782,7 @@
     <message>
         <location filename="../ui/widgets/replay_bar.cpp" line="66"/>
         <source>&amp;JSON Lines…</source>
-        <translation>&amp;JSON Lines…</translation>
+        <translation>JSON Lines(&amp;J)…</translation>
     </message>
     <message>
         <location filename="../ui/widgets/replay_bar.cpp" line="67"/>
@@ -1837,7 +1837,7 @@
     <message>
         <location filename="../ui/widgets/replay_bar.cpp" line="114"/>
         <source>%1 s / %2 s</source>
-        <translation>%1 秒 / %2 秒</translation>
+        <translation>%1 s / %2 s</translation>
     </message>
     <message>
         <location filename="../ui/widgets/replay_bar.cpp" line="118"/>
@@ -1888,7 +1888,7 @@
     <message>
         <location filename="../ui/widgets/rollback_picker.cpp" line="17"/>
         <source>change %1 at %2 s: %3</source>
-        <translation>更改 %1，%2 秒：%3</translation>
+        <translation>更改 %1（%2 s）：%3</translation>
     </message>
     <message>
         <location filename="../ui/widgets/rollback_picker.cpp" line="28"/>
@@ -1912,12 +1912,12 @@
     <message>
         <location filename="../ui/scenario/scenario_banner.cpp" line="65"/>
         <source>%1 s  %2</source>
-        <translation>%1 秒  %2</translation>
+        <translation>%1 s  %2</translation>
     </message>
     <message>
         <location filename="../ui/scenario/scenario_banner.cpp" line="70"/>
         <source>Training time %1 s</source>
-        <translation>训练时间 %1 秒</translation>
+        <translation>训练时间 %1 s</translation>
     </message>
     <message>
         <location filename="../ui/scenario/scenario_banner.cpp" line="72"/>
@@ -2093,7 +2093,7 @@
     <message>
         <location filename="../ui/widgets/steering_panel.cpp" line="319"/>
         <source>This console holds a view key: it may watch the run, not steer it</source>
-        <translation>此控制台持有查看密钥：只能观看运行，不能控制</translation>
+        <translation>此控制台持有查看密钥：只能观看运行，不能操控</translation>
     </message>
     <message>
         <location filename="../ui/widgets/steering_panel.cpp" line="340"/>
@@ -2111,12 +2111,12 @@
     <message>
         <location filename="../ui/widgets/time_chart.cpp" line="45"/>
         <source>%g s</source>
-        <translation>%g 秒</translation>
+        <translation>%g s</translation>
     </message>
     <message>
         <location filename="../ui/widgets/time_chart.cpp" line="94"/>
         <source>%1 s</source>
-        <translation>%1 秒</translation>
+        <translation>%1 s</translation>
     </message>
     <message>
         <location filename="../ui/widgets/time_chart.cpp" line="95"/>
@@ -2158,7 +2158,7 @@
     <message>
         <location filename="../ui/widgets/time_split_chart.cpp" line="33"/>
         <source>ms per iteration</source>
-        <translation>每次迭代的毫秒数</translation>
+        <translation>每次迭代耗时（ms）</translation>
     </message>
 </context>
 <context>
@@ -2171,7 +2171,7 @@
     <message>
         <location filename="../ui/widgets/worker_heatmap.cpp" line="37"/>
         <source>Samples/s per worker</source>
-        <translation>每个工作节点的样本/秒</translation>
+        <translation>每个工作节点的样本/s</translation>
     </message>
     <message>
         <location filename="../ui/widgets/worker_heatmap.cpp" line="38"/>
@@ -2191,7 +2191,7 @@
     <message>
         <location filename="../ui/widgets/worker_heatmap.cpp" line="188"/>
         <source>%1 s</source>
-        <translation>%1 秒</translation>
+        <translation>%1 s</translation>
     </message>
 </context>
 <context>
@@ -2244,7 +2244,7 @@
     <message>
         <location filename="../ui/widgets/worker_table_model.cpp" line="126"/>
         <source>Below %1% of the median worker&apos;s samples/s in %2% of the last %3 s; %4% of its speed on average</source>
-        <translation>在最近 %3 秒中有 %2% 的时间低于中位工作节点样本/秒的 %1%；平均为其速度的 %4%</translation>
+        <translation>在最近 %3 秒中有 %2% 的时间低于中位工作节点样本/s 的 %1%；平均为其速度的 %4%</translation>
     </message>
     <message>
         <location filename="../ui/widgets/worker_table_model.cpp" line="138"/>
@@ -2279,7 +2279,7 @@
     <message>
         <location filename="../ui/widgets/worker_table_model.cpp" line="187"/>
         <source>Samples/s</source>
-        <translation>样本/秒</translation>
+        <translation>样本/s</translation>
     </message>
     <message>
         <location filename="../ui/widgets/worker_table_model.cpp" line="188"/>
