@@ -117,6 +117,7 @@ int main(int argc, char** argv) {
     if (language && !knownLanguages().contains(*language))
         return failUsage(QStringLiteral("--lang '%1' is not one of %2").arg(*language, knownLanguages().join(QStringLiteral(", "))));
     if (loadTranslation(translator, language)) QApplication::installTranslator(&translator);
+    if (language) QLocale::setDefault(QLocale(*language));  // numbers as the chosen language writes them
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QApplication::translate("main", "SyncScope console: watch and steer distributed training"));

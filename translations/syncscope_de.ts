@@ -313,127 +313,127 @@
         <translation>Mit „syncscope --help“ werden die Optionen angezeigt.</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="122"/>
+        <location filename="../app/console_main.cpp" line="123"/>
         <source>SyncScope console: watch and steer distributed training</source>
         <translation>SyncScope-Konsole: verteiltes Training beobachten und steuern</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="126"/>
+        <location filename="../app/console_main.cpp" line="127"/>
         <source>Attach to a coordinator&apos;s control endpoint (telemetry: port + 1).</source>
         <translation>An den Steuerungsendpunkt eines Koordinators anhängen (Telemetrie: Port + 1).</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="128"/>
+        <location filename="../app/console_main.cpp" line="129"/>
         <source>Start a local cluster with N workers.</source>
         <translation>Einen lokalen Cluster mit N Workern starten.</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="131"/>
+        <location filename="../app/console_main.cpp" line="132"/>
         <source>The syncscope-engine binary for local clusters.</source>
         <translation>Die syncscope-engine-Programmdatei für lokale Cluster.</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="134"/>
+        <location filename="../app/console_main.cpp" line="135"/>
         <source>Language of the console: de, zh_CN or en (default: the system locale).</source>
         <translation>Sprache der Konsole: de, zh_CN oder en (Standard: das Gebietsschema des Systems).</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="138"/>
+        <location filename="../app/console_main.cpp" line="139"/>
         <source>Save a PNG of the window to FILE after a while of running, stop a local cluster, and exit.</source>
         <translation>Nach einer Weile Laufzeit ein PNG des Fensters in DATEI speichern, einen lokalen Cluster anhalten und beenden.</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="142"/>
+        <location filename="../app/console_main.cpp" line="143"/>
         <source>Seconds of running before --screenshot grabs the window (default: 10).</source>
         <translation>Sekunden Laufzeit, bevor --screenshot das Fenster aufnimmt (Standard: 10).</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="146"/>
+        <location filename="../app/console_main.cpp" line="147"/>
         <source>Size of the window in pixels (default: %1, at most the screen&apos;s).</source>
         <translation>Größe des Fensters in Pixeln (Standard: %1, höchstens die des Bildschirms).</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="149"/>
+        <location filename="../app/console_main.cpp" line="150"/>
         <source>Open a run recording for replay and export.</source>
         <translation>Eine Laufaufzeichnung zum Abspielen und Exportieren öffnen.</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="153"/>
+        <location filename="../app/console_main.cpp" line="154"/>
         <source>Play a classroom scenario on a local cluster: a scenario file, or the name of a shipped one (straggler-bsp, bsp-vs-asp, grouping-rescue).</source>
         <translation>Ein Unterrichtsszenario auf einem lokalen Cluster abspielen: eine Szenariodatei oder der Name eines mitgelieferten Szenarios (straggler-bsp, bsp-vs-asp, grouping-rescue).</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="158"/>
+        <location filename="../app/console_main.cpp" line="159"/>
         <source>With --attach: a credentials file holding a steer or view key (default: %1).</source>
         <translation>Mit --attach: eine Zugangsdatei mit einem Steuer- oder Zuschauerschlüssel (Standard: %1).</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="163"/>
+        <location filename="../app/console_main.cpp" line="164"/>
         <source>With --attach: connect without authentication (a coordinator run with --insecure).</source>
         <translation>Mit --attach: ohne Authentifizierung verbinden (ein mit --insecure gestarteter Koordinator).</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="166"/>
+        <location filename="../app/console_main.cpp" line="167"/>
         <source>Compare run recordings on the same charts, in a window of their own (give it once per recording; File → Compare runs… adds more).</source>
         <translation>Laufaufzeichnungen in denselben Diagrammen vergleichen, in einem eigenen Fenster (einmal je Aufzeichnung angeben; Datei → Läufe vergleichen… fügt weitere hinzu).</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="175"/>
+        <location filename="../app/console_main.cpp" line="176"/>
         <source>unexpected argument &apos;%1&apos;</source>
         <translation>unerwartetes Argument „%1“</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="177"/>
+        <location filename="../app/console_main.cpp" line="178"/>
         <source>give one of --attach, --local, --open and --scenario</source>
         <translation>bitte nur eine von --attach, --local, --open und --scenario angeben</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="205"/>
+        <location filename="../app/console_main.cpp" line="206"/>
         <source>--local &apos;%1&apos; must be a number of workers from 1 to %2</source>
         <translation>--local &apos;%1&apos; muss eine Anzahl von Workern zwischen 1 und %2 sein</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="184"/>
+        <location filename="../app/console_main.cpp" line="185"/>
         <source>--attach &apos;%1&apos; is not tcp://HOST:PORT (e.g. tcp://127.0.0.1:5556)</source>
         <translation>--attach „%1“ ist nicht tcp://HOST:PORT (z. B. tcp://127.0.0.1:5556)</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="193"/>
+        <location filename="../app/console_main.cpp" line="194"/>
         <source>--scenario &apos;%1&apos; is neither a file nor a shipped scenario (%2)</source>
         <translation>--scenario „%1“ ist weder eine Datei noch ein mitgeliefertes Szenario (%2)</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="210"/>
+        <location filename="../app/console_main.cpp" line="211"/>
         <source>no syncscope-engine at &apos;%1&apos;; give its path with --engine PATH</source>
         <translation>keine syncscope-engine unter „%1“; ihren Pfad mit --engine PFAD angeben</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="215"/>
+        <location filename="../app/console_main.cpp" line="216"/>
         <source>--screenshot needs --local N, --scenario FILE, --attach tcp://HOST:PORT or --compare FILE</source>
         <translation>--screenshot braucht --local N, --scenario DATEI, --attach tcp://HOST:PORT oder --compare DATEI</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="219"/>
+        <location filename="../app/console_main.cpp" line="220"/>
         <source>--screenshot-after &apos;%1&apos; must be a number of seconds from 0 to 86400</source>
         <translation>--screenshot-after „%1“ muss eine Anzahl von Sekunden zwischen 0 und 86400 sein</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="223"/>
+        <location filename="../app/console_main.cpp" line="224"/>
         <source>--screenshot-after needs --screenshot FILE</source>
         <translation>--screenshot-after braucht --screenshot DATEI</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="230"/>
+        <location filename="../app/console_main.cpp" line="231"/>
         <source>--window-size &apos;%1&apos; is not WIDTHxHEIGHT of at least %2 (e.g. 1280x720)</source>
         <translation>--window-size „%1“ ist nicht BREITExHÖHE von mindestens %2 (z. B. 1280x720)</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="259"/>
+        <location filename="../app/console_main.cpp" line="260"/>
         <source>syncscope: saved the window to &apos;%1&apos;</source>
         <translation>syncscope: Fenster in „%1“ gespeichert</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="262"/>
+        <location filename="../app/console_main.cpp" line="263"/>
         <source>could not save the screenshot to &apos;%1&apos; (is the folder there and writable?)</source>
         <translation>Bildschirmfoto konnte nicht in „%1“ gespeichert werden (existiert der Ordner und ist er beschreibbar?)</translation>
     </message>
@@ -743,7 +743,7 @@
     <name>syncscope::ui::ChartsPanel</name>
     <message>
         <location filename="../ui/widgets/charts_panel.cpp" line="25"/>
-        <location filename="../ui/widgets/charts_panel.cpp" line="121"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="139"/>
         <source>Samples/s per worker</source>
         <translation>Samples/s pro Worker</translation>
     </message>
@@ -788,28 +788,28 @@
         <translation>Alle Worker</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="121"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="139"/>
         <source>Samples/s: the slowest workers</source>
         <translation>Samples/s: die langsamsten Worker</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="136"/>
-        <location filename="../ui/widgets/charts_panel.cpp" line="137"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="159"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="160"/>
         <source>worker %1</source>
         <translation>Worker %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="125"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="143"/>
         <source>training loss</source>
         <translation>Trainingsverlust</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="126"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="144"/>
         <source>test accuracy</source>
         <translation>Testgenauigkeit</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/widgets/charts_panel.cpp" line="140"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="163"/>
         <source>mean of %n workers</source>
         <translation>
             <numerusform>Mittel über %n Worker</numerusform>
@@ -817,7 +817,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="160"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="183"/>
         <source>Worker %1</source>
         <translation>Worker %1</translation>
     </message>
@@ -1139,41 +1139,193 @@
     </message>
 </context>
 <context>
-    <name>syncscope::ui::EventMarkers</name>
+    <name>syncscope::ui::EventLabels</name>
     <message>
-        <location filename="../ui/widgets/event_markers.cpp" line="58"/>
+        <location filename="../ui/widgets/event_labels.cpp" line="24"/>
         <source>advice %1: %2</source>
         <translation>Vorschlag %1: %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/event_markers.cpp" line="60"/>
+        <location filename="../ui/widgets/event_labels.cpp" line="26"/>
         <source>advice %1 taken: %2</source>
         <translation>Vorschlag %1 übernommen: %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/event_markers.cpp" line="61"/>
+        <location filename="../ui/widgets/event_labels.cpp" line="27"/>
         <source>advice %1 dismissed</source>
         <translation>Vorschlag %1 verworfen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/event_markers.cpp" line="64"/>
+        <location filename="../ui/widgets/event_labels.cpp" line="30"/>
         <source>auto: %1</source>
         <translation>auto: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/event_markers.cpp" line="65"/>
+        <location filename="../ui/widgets/event_labels.cpp" line="31"/>
         <source>auto stays %1</source>
         <translation>auto bleibt bei %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/event_markers.cpp" line="78"/>
-        <source>%1 s, version %2: %3</source>
-        <translation>%1 s, Version %2: %3</translation>
+        <location filename="../ui/widgets/event_labels.cpp" line="42"/>
+        <source>training started</source>
+        <translation>Training gestartet</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/event_markers.cpp" line="130"/>
+        <location filename="../ui/widgets/event_labels.cpp" line="43"/>
+        <source>paused</source>
+        <translation>pausiert</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_labels.cpp" line="44"/>
+        <source>resumed</source>
+        <translation>fortgesetzt</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_labels.cpp" line="45"/>
+        <source>stopped</source>
+        <translation>angehalten</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_labels.cpp" line="46"/>
+        <source>mode %1</source>
+        <translation>Modus %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_labels.cpp" line="47"/>
+        <source>regrouped</source>
+        <translation>neu gruppiert</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_labels.cpp" line="48"/>
+        <source>auto mode</source>
+        <translation>Auto-Modus</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_labels.cpp" line="49"/>
+        <source>batch sizes</source>
+        <translation>Batchgrößen</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_labels.cpp" line="50"/>
+        <source>worker %1 slowdown</source>
+        <translation>Worker %1 verlangsamt</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_labels.cpp" line="51"/>
+        <source>learning rate</source>
+        <translation>Lernrate</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_labels.cpp" line="52"/>
+        <source>worker %1 joined</source>
+        <translation>Worker %1 beigetreten</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_labels.cpp" line="53"/>
+        <source>worker %1 lost</source>
+        <translation>Worker %1 verloren</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_labels.cpp" line="54"/>
+        <source>worker %1 rejoined</source>
+        <translation>Worker %1 wieder beigetreten</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_labels.cpp" line="55"/>
+        <source>error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_labels.cpp" line="56"/>
+        <source>evaluation</source>
+        <translation>Auswertung</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_labels.cpp" line="57"/>
+        <source>advice</source>
+        <translation>Vorschlag</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_labels.cpp" line="58"/>
+        <source>advice answered</source>
+        <translation>Vorschlag beantwortet</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_labels.cpp" line="59"/>
+        <source>resumed from a checkpoint</source>
+        <translation>vom Checkpoint fortgesetzt</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_labels.cpp" line="60"/>
+        <source>rollback</source>
+        <translation>Rollback</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_labels.cpp" line="61"/>
+        <source>checkpoints</source>
+        <translation>Checkpoints</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_labels.cpp" line="62"/>
+        <source>recording</source>
+        <translation>Aufzeichnung</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_labels.cpp" line="63"/>
+        <source>parameter shard</source>
+        <translation>Parameter-Shard</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_labels.cpp" line="64"/>
+        <source>event</source>
+        <translation>Ereignis</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/widgets/event_labels.cpp" line="72"/>
+        <source>%n workers joined</source>
+        <translation>
+            <numerusform>%n Worker beigetreten</numerusform>
+            <numerusform>%n Worker beigetreten</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/widgets/event_labels.cpp" line="73"/>
+        <source>%n workers lost</source>
+        <translation>
+            <numerusform>%n Worker verloren</numerusform>
+            <numerusform>%n Worker verloren</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/widgets/event_labels.cpp" line="74"/>
+        <source>%n workers rejoined</source>
+        <translation>
+            <numerusform>%n Worker wieder beigetreten</numerusform>
+            <numerusform>%n Worker wieder beigetreten</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/widgets/event_labels.cpp" line="75"/>
+        <source>%n slowdowns</source>
+        <translation>
+            <numerusform>%n Verlangsamung</numerusform>
+            <numerusform>%n Verlangsamungen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_labels.cpp" line="79"/>
         <source>%1 ×%2</source>
         <translation>%1 ×%2</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_labels.cpp" line="86"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_labels.cpp" line="90"/>
+        <source>%1 s, version %2: %3</source>
+        <translation>%1 s, Version %2: %3</translation>
     </message>
 </context>
 <context>
@@ -1251,354 +1403,354 @@
 <context>
     <name>syncscope::ui::MainWindow</name>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="61"/>
+        <location filename="../ui/widgets/main_window.cpp" line="62"/>
         <source>waiting for workers</source>
         <translation>wartet auf Worker</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="62"/>
+        <location filename="../ui/widgets/main_window.cpp" line="63"/>
         <source>running</source>
         <translation>läuft</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="63"/>
+        <location filename="../ui/widgets/main_window.cpp" line="64"/>
         <source>paused</source>
         <translation>pausiert</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="64"/>
+        <location filename="../ui/widgets/main_window.cpp" line="65"/>
         <source>stopped</source>
         <translation>angehalten</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="65"/>
+        <location filename="../ui/widgets/main_window.cpp" line="66"/>
         <source>unknown</source>
         <translation>unbekannt</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="72"/>
+        <location filename="../ui/widgets/main_window.cpp" line="73"/>
         <source>SyncScope</source>
         <translation>SyncScope</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="82"/>
+        <location filename="../ui/widgets/main_window.cpp" line="83"/>
         <source>Taking advice %1</source>
         <translation>Vorschlag %1 wird übernommen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="82"/>
+        <location filename="../ui/widgets/main_window.cpp" line="83"/>
         <source>Dismissing advice %1</source>
         <translation>Vorschlag %1 wird verworfen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="100"/>
+        <location filename="../ui/widgets/main_window.cpp" line="101"/>
         <source>Scenario at %1 s: %2</source>
         <translation>Szenario bei %1 s: %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="105"/>
+        <location filename="../ui/widgets/main_window.cpp" line="106"/>
         <source>Note: %1</source>
         <translation>Hinweis: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="108"/>
+        <location filename="../ui/widgets/main_window.cpp" line="109"/>
         <source>Scenario over: %1</source>
         <translation>Szenario beendet: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="114"/>
-        <location filename="../ui/widgets/main_window.cpp" line="198"/>
+        <location filename="../ui/widgets/main_window.cpp" line="115"/>
+        <location filename="../ui/widgets/main_window.cpp" line="199"/>
         <source>Not attached</source>
         <translation>Nicht verbunden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="115"/>
+        <location filename="../ui/widgets/main_window.cpp" line="116"/>
         <source>Detached: %1</source>
         <translation>Getrennt: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="118"/>
+        <location filename="../ui/widgets/main_window.cpp" line="119"/>
         <source>Connection lost: %1</source>
         <translation>Verbindung verloren: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="129"/>
+        <location filename="../ui/widgets/main_window.cpp" line="130"/>
         <source>Steering</source>
         <translation>Steuerung</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="134"/>
+        <location filename="../ui/widgets/main_window.cpp" line="135"/>
         <source>Log</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="143"/>
+        <location filename="../ui/widgets/main_window.cpp" line="144"/>
         <source>Scenario</source>
         <translation>Szenario</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="152"/>
+        <location filename="../ui/widgets/main_window.cpp" line="153"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="153"/>
+        <location filename="../ui/widgets/main_window.cpp" line="154"/>
         <source>&amp;Attach…</source>
         <translation>&amp;Anhängen…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="154"/>
+        <location filename="../ui/widgets/main_window.cpp" line="155"/>
         <source>Start &amp;local cluster…</source>
         <translation>&amp;Lokalen Cluster starten…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="155"/>
+        <location filename="../ui/widgets/main_window.cpp" line="156"/>
         <source>&amp;Detach</source>
         <translation>&amp;Trennen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="159"/>
+        <location filename="../ui/widgets/main_window.cpp" line="160"/>
         <source>&amp;Compare runs…</source>
         <translation>Läufe &amp;vergleichen…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="161"/>
+        <location filename="../ui/widgets/main_window.cpp" line="162"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="162"/>
+        <location filename="../ui/widgets/main_window.cpp" line="163"/>
         <source>&amp;Run</source>
         <translation>&amp;Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="165"/>
+        <location filename="../ui/widgets/main_window.cpp" line="166"/>
         <source>Roll &amp;back a change…</source>
         <translation>Änderung &amp;zurücknehmen…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="169"/>
+        <location filename="../ui/widgets/main_window.cpp" line="170"/>
         <source>Restore the model, optimiser and mode from the checkpoint taken before a change</source>
         <translation>Modell, Optimierer und Modus aus dem Checkpoint vor einer Änderung wiederherstellen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="170"/>
+        <location filename="../ui/widgets/main_window.cpp" line="171"/>
         <source>&amp;Scenarios</source>
         <translation>&amp;Szenarien</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="173"/>
+        <location filename="../ui/widgets/main_window.cpp" line="174"/>
         <source>Stop &amp;following the scenario</source>
         <translation>Szenario nicht mehr &amp;folgen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="178"/>
+        <location filename="../ui/widgets/main_window.cpp" line="179"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="179"/>
+        <location filename="../ui/widgets/main_window.cpp" line="180"/>
         <source>&amp;Wall-clock time axis</source>
         <translation>&amp;Uhrzeit-Zeitachse</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="182"/>
+        <location filename="../ui/widgets/main_window.cpp" line="183"/>
         <source>&amp;Log-scale loss</source>
         <translation>&amp;Logarithmischer Verlust</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="186"/>
+        <location filename="../ui/widgets/main_window.cpp" line="187"/>
         <source>&amp;Presentation view</source>
         <translation>&amp;Präsentationsansicht</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="188"/>
+        <location filename="../ui/widgets/main_window.cpp" line="189"/>
         <source>Ctrl+Shift+P</source>
         <translation>Ctrl+Shift+P</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="189"/>
+        <location filename="../ui/widgets/main_window.cpp" line="190"/>
         <source>Large type for a projector; hides the fine controls and the log</source>
         <translation>Große Schrift für einen Projektor; blendet die feinen Steuerelemente und das Protokoll aus</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="231"/>
+        <location filename="../ui/widgets/main_window.cpp" line="232"/>
         <source>Cannot attach: give both endpoints as tcp://HOST:PORT.</source>
         <translation>Anhängen nicht möglich: beide Endpunkte als tcp://HOST:PORT angeben.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="236"/>
+        <location filename="../ui/widgets/main_window.cpp" line="237"/>
         <source>Attaching to %1…</source>
         <translation>Hänge an %1 an…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="256"/>
+        <location filename="../ui/widgets/main_window.cpp" line="257"/>
         <source>Opening %1…</source>
         <translation>%1 wird geöffnet…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="259"/>
+        <location filename="../ui/widgets/main_window.cpp" line="260"/>
         <source>Opening %1 cancelled.</source>
         <translation>Öffnen von %1 abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="272"/>
+        <location filename="../ui/widgets/main_window.cpp" line="273"/>
         <source>Replay: %1</source>
         <translation>Wiedergabe: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="273"/>
+        <location filename="../ui/widgets/main_window.cpp" line="274"/>
         <source>Opened recording %1 (%2 s)</source>
         <translation>Aufzeichnung %1 geöffnet (%2 s)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="277"/>
+        <location filename="../ui/widgets/main_window.cpp" line="278"/>
         <source>Exported the charts to %1</source>
         <translation>Diagramme nach %1 exportiert</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="295"/>
+        <location filename="../ui/widgets/main_window.cpp" line="296"/>
         <source>State: %1</source>
         <translation>Zustand: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="296"/>
+        <location filename="../ui/widgets/main_window.cpp" line="297"/>
         <source>Mode: %1</source>
         <translation>Modus: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="297"/>
+        <location filename="../ui/widgets/main_window.cpp" line="298"/>
         <source>Version %1</source>
         <translation>Version %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="298"/>
+        <location filename="../ui/widgets/main_window.cpp" line="299"/>
         <source>Accuracy: –</source>
         <translation>Genauigkeit: –</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="299"/>
+        <location filename="../ui/widgets/main_window.cpp" line="300"/>
         <source>Accuracy: %1%</source>
         <translation>Genauigkeit: %1 %</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="308"/>
+        <location filename="../ui/widgets/main_window.cpp" line="309"/>
         <source>Runs until you stop it: Run → Stop (%1)</source>
         <translation>Läuft, bis Sie ihn anhalten: Lauf → Stopp (%1)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="310"/>
+        <location filename="../ui/widgets/main_window.cpp" line="311"/>
         <source>%1 epochs</source>
         <translation>%1 Epochen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="311"/>
+        <location filename="../ui/widgets/main_window.cpp" line="312"/>
         <source>%1 s of training</source>
         <translation>%1 s Training</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="312"/>
+        <location filename="../ui/widgets/main_window.cpp" line="313"/>
         <source>%1% test accuracy</source>
         <translation>%1 % Testgenauigkeit</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="313"/>
+        <location filename="../ui/widgets/main_window.cpp" line="314"/>
         <source>Stops at %1, or with Run → Stop (%2)</source>
         <translation>Endet bei %1 oder mit Lauf → Stopp (%2)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="313"/>
+        <location filename="../ui/widgets/main_window.cpp" line="314"/>
         <source> or </source>
         <translation> oder </translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="319"/>
+        <location filename="../ui/widgets/main_window.cpp" line="320"/>
         <source>UNAUTHENTICATED: anyone on this machine may steer (--insecure)</source>
         <translation>NICHT AUTHENTIFIZIERT: jeder auf diesem Rechner kann steuern (--insecure)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="320"/>
+        <location filename="../ui/widgets/main_window.cpp" line="321"/>
         <source>View only</source>
         <translation>Nur zusehen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="330"/>
-        <source>[%1 s] %2: %3</source>
-        <translation>[%1 s] %2: %3</translation>
+        <location filename="../ui/widgets/main_window.cpp" line="331"/>
+        <source>[%1 s] %2</source>
+        <translation>[%1 s] %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="333"/>
+        <location filename="../ui/widgets/main_window.cpp" line="332"/>
         <source> (change %1)</source>
         <translation> (Änderung %1)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="347"/>
+        <location filename="../ui/widgets/main_window.cpp" line="346"/>
         <source>Rolling back to before change %1</source>
         <translation>Zurück zum Stand vor Änderung %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="362"/>
+        <location filename="../ui/widgets/main_window.cpp" line="361"/>
         <source>Command %1 refused: %2</source>
         <translation>Befehl %1 abgelehnt: %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="371"/>
+        <location filename="../ui/widgets/main_window.cpp" line="370"/>
         <source>Command %1 done: %2</source>
         <translation>Befehl %1 ausgeführt: %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="371"/>
+        <location filename="../ui/widgets/main_window.cpp" line="370"/>
         <source>no event</source>
         <translation>kein Ereignis</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="376"/>
+        <location filename="../ui/widgets/main_window.cpp" line="375"/>
         <source>A local cluster is already running; stop it first.</source>
         <translation>Ein lokaler Cluster läuft bereits; zuerst anhalten.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="386"/>
+        <location filename="../ui/widgets/main_window.cpp" line="385"/>
         <source>Starting a local cluster: %1 serve %2</source>
         <translation>Lokaler Cluster wird gestartet: %1 serve %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="399"/>
+        <location filename="../ui/widgets/main_window.cpp" line="398"/>
         <source>The local cluster has stopped.</source>
         <translation>Der lokale Cluster ist angehalten.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="408"/>
+        <location filename="../ui/widgets/main_window.cpp" line="407"/>
         <source>Stopping the local cluster…</source>
         <translation>Der lokale Cluster wird angehalten…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="415"/>
-        <location filename="../ui/widgets/main_window.cpp" line="445"/>
+        <location filename="../ui/widgets/main_window.cpp" line="427"/>
+        <location filename="../ui/widgets/main_window.cpp" line="457"/>
         <source>Stop the local cluster?</source>
         <translation>Den lokalen Cluster anhalten?</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="416"/>
+        <location filename="../ui/widgets/main_window.cpp" line="428"/>
         <source>This window started a local cluster. Stop its coordinator and workers?</source>
         <translation>Dieses Fenster hat einen lokalen Cluster gestartet. Seinen Koordinator und seine Worker anhalten?</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="435"/>
+        <location filename="../ui/widgets/main_window.cpp" line="447"/>
         <source>Cannot run the scenario: %1</source>
         <translation>Das Szenario kann nicht ausgeführt werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="446"/>
+        <location filename="../ui/widgets/main_window.cpp" line="458"/>
         <source>A local cluster is running. Stop it and start the scenario &quot;%1&quot;?</source>
         <translation>Ein lokaler Cluster läuft. Ihn anhalten und das Szenario „%1“ starten?</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="456"/>
+        <location filename="../ui/widgets/main_window.cpp" line="468"/>
         <source>Scenario: %1 (%2)</source>
         <translation>Szenario: %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="463"/>
+        <location filename="../ui/widgets/main_window.cpp" line="475"/>
         <source>Scenario %1 s · next: %2</source>
         <translation>Szenario %1 s · als Nächstes: %2</translation>
     </message>
@@ -1973,7 +2125,7 @@
         <translation>Staleness τ</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/staleness_histogram.cpp" line="50"/>
+        <location filename="../ui/widgets/staleness_histogram.cpp" line="51"/>
         <source>%1+</source>
         <translation>%1+</translation>
     </message>
@@ -1997,7 +2149,7 @@
     </message>
     <message>
         <location filename="../ui/widgets/steering_panel.cpp" line="72"/>
-        <location filename="../ui/widgets/steering_panel.cpp" line="340"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="352"/>
         <source>Pause</source>
         <translation>Pause</translation>
     </message>
@@ -2082,22 +2234,22 @@
         <translation>Verlangsamung von Worker %1: Rechenzeit × Faktor (1–10)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="251"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="263"/>
         <source>Number of groups G; releasing the slider regroups a grouped run</source>
         <translation>Anzahl der Gruppen G; Loslassen des Schiebereglers gruppiert einen gruppierten Lauf neu</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="252"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="264"/>
         <source>Groups apply to the grouped mode only</source>
         <translation>Gruppen gelten nur im gruppierten Modus</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="319"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="331"/>
         <source>This console holds a view key: it may watch the run, not steer it</source>
         <translation>Diese Konsole hat einen Zuschauerschlüssel: Sie kann den Lauf beobachten, aber nicht steuern</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="340"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="352"/>
         <source>Resume</source>
         <translation>Fortsetzen</translation>
     </message>
@@ -2105,22 +2257,17 @@
 <context>
     <name>syncscope::ui::TimeChart</name>
     <message>
-        <location filename="../ui/widgets/time_chart.cpp" line="42"/>
+        <location filename="../ui/widgets/time_chart.cpp" line="44"/>
         <source>Drag: zoom · Wheel: zoom · Shift+drag or middle drag, ←/→: pan · Double-click: follow the run</source>
         <translation>Ziehen: Zoom · Mausrad: Zoom · Umschalt+Ziehen oder mittlere Taste, ←/→: verschieben · Doppelklick: dem Lauf folgen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/time_chart.cpp" line="45"/>
-        <source>%g s</source>
-        <translation>%g s</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/time_chart.cpp" line="94"/>
+        <location filename="../ui/widgets/time_chart.cpp" line="131"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/time_chart.cpp" line="95"/>
+        <location filename="../ui/widgets/time_chart.cpp" line="132"/>
         <source>%1
 %2
 %3</source>
@@ -2132,65 +2279,65 @@
 <context>
     <name>syncscope::ui::TimeSplitChart</name>
     <message>
-        <location filename="../ui/widgets/time_split_chart.cpp" line="19"/>
+        <location filename="../ui/widgets/time_split_chart.cpp" line="21"/>
         <source>compute</source>
         <translation>Rechnen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/time_split_chart.cpp" line="20"/>
+        <location filename="../ui/widgets/time_split_chart.cpp" line="22"/>
         <source>communication</source>
         <translation>Kommunikation</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/time_split_chart.cpp" line="21"/>
+        <location filename="../ui/widgets/time_split_chart.cpp" line="23"/>
         <source>waiting</source>
         <translation>Warten</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/time_split_chart.cpp" line="24"/>
-        <source>Time split of the latest iteration</source>
-        <translation>Zeitaufteilung der letzten Iteration</translation>
+        <location filename="../ui/widgets/time_split_chart.cpp" line="26"/>
+        <source>Time per iteration</source>
+        <translation>Zeit pro Iteration</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/time_split_chart.cpp" line="32"/>
+        <location filename="../ui/widgets/time_split_chart.cpp" line="35"/>
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/time_split_chart.cpp" line="34"/>
         <source>worker</source>
         <translation>Worker</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/time_split_chart.cpp" line="33"/>
-        <source>ms per iteration</source>
-        <translation>ms pro Iteration</translation>
     </message>
 </context>
 <context>
     <name>syncscope::ui::WorkerHeatmap</name>
     <message>
-        <location filename="../ui/widgets/worker_heatmap.cpp" line="32"/>
+        <location filename="../ui/widgets/worker_heatmap.cpp" line="33"/>
         <source>Click a row to show that worker&apos;s lines</source>
         <translation>Eine Zeile anklicken, um die Linien dieses Workers zu zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_heatmap.cpp" line="37"/>
+        <location filename="../ui/widgets/worker_heatmap.cpp" line="38"/>
         <source>Samples/s per worker</source>
         <translation>Samples/s pro Worker</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_heatmap.cpp" line="38"/>
+        <location filename="../ui/widgets/worker_heatmap.cpp" line="39"/>
         <source>Staleness per worker</source>
         <translation>Staleness pro Worker</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_heatmap.cpp" line="39"/>
+        <location filename="../ui/widgets/worker_heatmap.cpp" line="40"/>
         <source>Share of time waiting</source>
         <translation>Wartezeitanteil</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_heatmap.cpp" line="171"/>
+        <location filename="../ui/widgets/worker_heatmap.cpp" line="180"/>
         <source>No figures yet</source>
         <translation>Noch keine Werte</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_heatmap.cpp" line="188"/>
+        <location filename="../ui/widgets/worker_heatmap.cpp" line="197"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>

@@ -313,127 +313,127 @@
         <translation>运行“syncscope --help”查看所有选项。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="122"/>
+        <location filename="../app/console_main.cpp" line="123"/>
         <source>SyncScope console: watch and steer distributed training</source>
         <translation>SyncScope 控制台：观察并操控分布式训练</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="126"/>
+        <location filename="../app/console_main.cpp" line="127"/>
         <source>Attach to a coordinator&apos;s control endpoint (telemetry: port + 1).</source>
         <translation>连接到协调器的控制端点（遥测端口为该端口 + 1）。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="128"/>
+        <location filename="../app/console_main.cpp" line="129"/>
         <source>Start a local cluster with N workers.</source>
         <translation>启动一个有 N 个工作节点的本地集群。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="131"/>
+        <location filename="../app/console_main.cpp" line="132"/>
         <source>The syncscope-engine binary for local clusters.</source>
         <translation>本地集群所用的 syncscope-engine 可执行文件。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="134"/>
+        <location filename="../app/console_main.cpp" line="135"/>
         <source>Language of the console: de, zh_CN or en (default: the system locale).</source>
         <translation>控制台语言：de、zh_CN 或 en（默认：系统区域设置）。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="138"/>
+        <location filename="../app/console_main.cpp" line="139"/>
         <source>Save a PNG of the window to FILE after a while of running, stop a local cluster, and exit.</source>
         <translation>运行一段时间后将窗口截图保存为 PNG 文件 FILE，停止本地集群并退出。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="142"/>
+        <location filename="../app/console_main.cpp" line="143"/>
         <source>Seconds of running before --screenshot grabs the window (default: 10).</source>
         <translation>--screenshot 截取窗口前运行的秒数（默认：10）。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="146"/>
+        <location filename="../app/console_main.cpp" line="147"/>
         <source>Size of the window in pixels (default: %1, at most the screen&apos;s).</source>
         <translation>窗口大小（像素，默认：%1，不超过屏幕大小）。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="149"/>
+        <location filename="../app/console_main.cpp" line="150"/>
         <source>Open a run recording for replay and export.</source>
         <translation>打开运行录制文件以回放和导出。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="153"/>
+        <location filename="../app/console_main.cpp" line="154"/>
         <source>Play a classroom scenario on a local cluster: a scenario file, or the name of a shipped one (straggler-bsp, bsp-vs-asp, grouping-rescue).</source>
         <translation>在本地集群上播放教学场景：场景文件，或内置场景的名称（straggler-bsp、bsp-vs-asp、grouping-rescue）。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="158"/>
+        <location filename="../app/console_main.cpp" line="159"/>
         <source>With --attach: a credentials file holding a steer or view key (default: %1).</source>
         <translation>与 --attach 一起使用：包含操控或查看密钥的凭据文件（默认：%1）。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="163"/>
+        <location filename="../app/console_main.cpp" line="164"/>
         <source>With --attach: connect without authentication (a coordinator run with --insecure).</source>
         <translation>与 --attach 一起使用：不经认证连接（以 --insecure 运行的协调器）。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="166"/>
+        <location filename="../app/console_main.cpp" line="167"/>
         <source>Compare run recordings on the same charts, in a window of their own (give it once per recording; File → Compare runs… adds more).</source>
         <translation>在同一组图表中比较运行录制文件，显示在单独的窗口中（每个录制文件指定一次；文件 → 比较运行… 可添加更多）。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="175"/>
+        <location filename="../app/console_main.cpp" line="176"/>
         <source>unexpected argument &apos;%1&apos;</source>
         <translation>意外的参数“%1”</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="177"/>
+        <location filename="../app/console_main.cpp" line="178"/>
         <source>give one of --attach, --local, --open and --scenario</source>
         <translation>请只指定 --attach、--local、--open 和 --scenario 中的一个</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="205"/>
+        <location filename="../app/console_main.cpp" line="206"/>
         <source>--local &apos;%1&apos; must be a number of workers from 1 to %2</source>
         <translation>--local &apos;%1&apos; 必须是 1 到 %2 之间的工作节点数</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="184"/>
+        <location filename="../app/console_main.cpp" line="185"/>
         <source>--attach &apos;%1&apos; is not tcp://HOST:PORT (e.g. tcp://127.0.0.1:5556)</source>
         <translation>--attach“%1”不是 tcp://HOST:PORT 格式（例如 tcp://127.0.0.1:5556）</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="193"/>
+        <location filename="../app/console_main.cpp" line="194"/>
         <source>--scenario &apos;%1&apos; is neither a file nor a shipped scenario (%2)</source>
         <translation>--scenario“%1”既不是文件，也不是内置场景（%2）</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="210"/>
+        <location filename="../app/console_main.cpp" line="211"/>
         <source>no syncscope-engine at &apos;%1&apos;; give its path with --engine PATH</source>
         <translation>在“%1”找不到 syncscope-engine；请用 --engine PATH 指定其路径</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="215"/>
+        <location filename="../app/console_main.cpp" line="216"/>
         <source>--screenshot needs --local N, --scenario FILE, --attach tcp://HOST:PORT or --compare FILE</source>
         <translation>--screenshot 需要 --local N、--scenario FILE、--attach tcp://HOST:PORT 或 --compare FILE</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="219"/>
+        <location filename="../app/console_main.cpp" line="220"/>
         <source>--screenshot-after &apos;%1&apos; must be a number of seconds from 0 to 86400</source>
         <translation>--screenshot-after“%1”必须是 0 到 86400 之间的秒数</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="223"/>
+        <location filename="../app/console_main.cpp" line="224"/>
         <source>--screenshot-after needs --screenshot FILE</source>
         <translation>--screenshot-after 需要 --screenshot FILE</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="230"/>
+        <location filename="../app/console_main.cpp" line="231"/>
         <source>--window-size &apos;%1&apos; is not WIDTHxHEIGHT of at least %2 (e.g. 1280x720)</source>
         <translation>--window-size“%1”不是“宽x高”格式或小于 %2（例如 1280x720）</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="259"/>
+        <location filename="../app/console_main.cpp" line="260"/>
         <source>syncscope: saved the window to &apos;%1&apos;</source>
         <translation>syncscope：窗口已保存到“%1”</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="262"/>
+        <location filename="../app/console_main.cpp" line="263"/>
         <source>could not save the screenshot to &apos;%1&apos; (is the folder there and writable?)</source>
         <translation>无法将截图保存到“%1”（文件夹是否存在且可写？）</translation>
     </message>
@@ -743,7 +743,7 @@
     <name>syncscope::ui::ChartsPanel</name>
     <message>
         <location filename="../ui/widgets/charts_panel.cpp" line="25"/>
-        <location filename="../ui/widgets/charts_panel.cpp" line="121"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="139"/>
         <source>Samples/s per worker</source>
         <translation>每个工作节点的样本/s</translation>
     </message>
@@ -788,35 +788,35 @@
         <translation>所有工作节点</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="121"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="139"/>
         <source>Samples/s: the slowest workers</source>
         <translation>样本/s：最慢的工作节点</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="136"/>
-        <location filename="../ui/widgets/charts_panel.cpp" line="137"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="159"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="160"/>
         <source>worker %1</source>
         <translation>工作节点 %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="125"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="143"/>
         <source>training loss</source>
         <translation>训练损失</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="126"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="144"/>
         <source>test accuracy</source>
         <translation>测试准确率</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/widgets/charts_panel.cpp" line="140"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="163"/>
         <source>mean of %n workers</source>
         <translation>
             <numerusform>%n 个工作节点的平均值</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="160"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="183"/>
         <source>Worker %1</source>
         <translation>工作节点 %1</translation>
     </message>
@@ -1138,41 +1138,189 @@
     </message>
 </context>
 <context>
-    <name>syncscope::ui::EventMarkers</name>
+    <name>syncscope::ui::EventLabels</name>
     <message>
-        <location filename="../ui/widgets/event_markers.cpp" line="58"/>
+        <location filename="../ui/widgets/event_labels.cpp" line="24"/>
         <source>advice %1: %2</source>
         <translation>建议 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/event_markers.cpp" line="60"/>
+        <location filename="../ui/widgets/event_labels.cpp" line="26"/>
         <source>advice %1 taken: %2</source>
         <translation>已采纳建议 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/event_markers.cpp" line="61"/>
+        <location filename="../ui/widgets/event_labels.cpp" line="27"/>
         <source>advice %1 dismissed</source>
         <translation>已忽略建议 %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/event_markers.cpp" line="64"/>
+        <location filename="../ui/widgets/event_labels.cpp" line="30"/>
         <source>auto: %1</source>
         <translation>auto：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/event_markers.cpp" line="65"/>
+        <location filename="../ui/widgets/event_labels.cpp" line="31"/>
         <source>auto stays %1</source>
         <translation>auto 保持 %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/event_markers.cpp" line="78"/>
-        <source>%1 s, version %2: %3</source>
-        <translation>%1 s，版本 %2：%3</translation>
+        <location filename="../ui/widgets/event_labels.cpp" line="42"/>
+        <source>training started</source>
+        <translation>训练开始</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/event_markers.cpp" line="130"/>
+        <location filename="../ui/widgets/event_labels.cpp" line="43"/>
+        <source>paused</source>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_labels.cpp" line="44"/>
+        <source>resumed</source>
+        <translation>已继续</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_labels.cpp" line="45"/>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_labels.cpp" line="46"/>
+        <source>mode %1</source>
+        <translation>模式 %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_labels.cpp" line="47"/>
+        <source>regrouped</source>
+        <translation>已重新分组</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_labels.cpp" line="48"/>
+        <source>auto mode</source>
+        <translation>自动模式</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_labels.cpp" line="49"/>
+        <source>batch sizes</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_labels.cpp" line="50"/>
+        <source>worker %1 slowdown</source>
+        <translation>工作节点 %1 减速</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_labels.cpp" line="51"/>
+        <source>learning rate</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_labels.cpp" line="52"/>
+        <source>worker %1 joined</source>
+        <translation>工作节点 %1 加入</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_labels.cpp" line="53"/>
+        <source>worker %1 lost</source>
+        <translation>工作节点 %1 丢失</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_labels.cpp" line="54"/>
+        <source>worker %1 rejoined</source>
+        <translation>工作节点 %1 重新加入</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_labels.cpp" line="55"/>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_labels.cpp" line="56"/>
+        <source>evaluation</source>
+        <translation>评估</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_labels.cpp" line="57"/>
+        <source>advice</source>
+        <translation>建议</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_labels.cpp" line="58"/>
+        <source>advice answered</source>
+        <translation>建议已答复</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_labels.cpp" line="59"/>
+        <source>resumed from a checkpoint</source>
+        <translation>从检查点恢复</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_labels.cpp" line="60"/>
+        <source>rollback</source>
+        <translation>回滚</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_labels.cpp" line="61"/>
+        <source>checkpoints</source>
+        <translation>检查点</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_labels.cpp" line="62"/>
+        <source>recording</source>
+        <translation>录制文件</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_labels.cpp" line="63"/>
+        <source>parameter shard</source>
+        <translation>参数分片</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_labels.cpp" line="64"/>
+        <source>event</source>
+        <translation>事件</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/widgets/event_labels.cpp" line="72"/>
+        <source>%n workers joined</source>
+        <translation>
+            <numerusform>%n 个工作节点加入</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/widgets/event_labels.cpp" line="73"/>
+        <source>%n workers lost</source>
+        <translation>
+            <numerusform>%n 个工作节点丢失</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/widgets/event_labels.cpp" line="74"/>
+        <source>%n workers rejoined</source>
+        <translation>
+            <numerusform>%n 个工作节点重新加入</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/widgets/event_labels.cpp" line="75"/>
+        <source>%n slowdowns</source>
+        <translation>
+            <numerusform>%n 次减速</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_labels.cpp" line="79"/>
         <source>%1 ×%2</source>
         <translation>%1 ×%2</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_labels.cpp" line="86"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_labels.cpp" line="90"/>
+        <source>%1 s, version %2: %3</source>
+        <translation>%1 s，版本 %2：%3</translation>
     </message>
 </context>
 <context>
@@ -1250,354 +1398,354 @@
 <context>
     <name>syncscope::ui::MainWindow</name>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="61"/>
+        <location filename="../ui/widgets/main_window.cpp" line="62"/>
         <source>waiting for workers</source>
         <translation>等待工作节点</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="62"/>
+        <location filename="../ui/widgets/main_window.cpp" line="63"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="63"/>
+        <location filename="../ui/widgets/main_window.cpp" line="64"/>
         <source>paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="64"/>
+        <location filename="../ui/widgets/main_window.cpp" line="65"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="65"/>
+        <location filename="../ui/widgets/main_window.cpp" line="66"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="72"/>
+        <location filename="../ui/widgets/main_window.cpp" line="73"/>
         <source>SyncScope</source>
         <translation>SyncScope</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="82"/>
+        <location filename="../ui/widgets/main_window.cpp" line="83"/>
         <source>Taking advice %1</source>
         <translation>正在采纳建议 %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="82"/>
+        <location filename="../ui/widgets/main_window.cpp" line="83"/>
         <source>Dismissing advice %1</source>
         <translation>正在忽略建议 %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="100"/>
+        <location filename="../ui/widgets/main_window.cpp" line="101"/>
         <source>Scenario at %1 s: %2</source>
         <translation>场景第 %1 秒：%2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="105"/>
+        <location filename="../ui/widgets/main_window.cpp" line="106"/>
         <source>Note: %1</source>
         <translation>提示：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="108"/>
+        <location filename="../ui/widgets/main_window.cpp" line="109"/>
         <source>Scenario over: %1</source>
         <translation>场景已结束：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="114"/>
-        <location filename="../ui/widgets/main_window.cpp" line="198"/>
+        <location filename="../ui/widgets/main_window.cpp" line="115"/>
+        <location filename="../ui/widgets/main_window.cpp" line="199"/>
         <source>Not attached</source>
         <translation>未连接</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="115"/>
+        <location filename="../ui/widgets/main_window.cpp" line="116"/>
         <source>Detached: %1</source>
         <translation>已断开：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="118"/>
+        <location filename="../ui/widgets/main_window.cpp" line="119"/>
         <source>Connection lost: %1</source>
         <translation>连接丢失：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="129"/>
+        <location filename="../ui/widgets/main_window.cpp" line="130"/>
         <source>Steering</source>
         <translation>操控</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="134"/>
+        <location filename="../ui/widgets/main_window.cpp" line="135"/>
         <source>Log</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="143"/>
+        <location filename="../ui/widgets/main_window.cpp" line="144"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="152"/>
+        <location filename="../ui/widgets/main_window.cpp" line="153"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="153"/>
+        <location filename="../ui/widgets/main_window.cpp" line="154"/>
         <source>&amp;Attach…</source>
         <translation>连接(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="154"/>
+        <location filename="../ui/widgets/main_window.cpp" line="155"/>
         <source>Start &amp;local cluster…</source>
         <translation>启动本地集群(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="155"/>
+        <location filename="../ui/widgets/main_window.cpp" line="156"/>
         <source>&amp;Detach</source>
         <translation>断开(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="159"/>
+        <location filename="../ui/widgets/main_window.cpp" line="160"/>
         <source>&amp;Compare runs…</source>
         <translation>比较运行(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="161"/>
+        <location filename="../ui/widgets/main_window.cpp" line="162"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="162"/>
+        <location filename="../ui/widgets/main_window.cpp" line="163"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="165"/>
+        <location filename="../ui/widgets/main_window.cpp" line="166"/>
         <source>Roll &amp;back a change…</source>
         <translation>回滚一次更改(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="169"/>
+        <location filename="../ui/widgets/main_window.cpp" line="170"/>
         <source>Restore the model, optimiser and mode from the checkpoint taken before a change</source>
         <translation>从更改前的检查点恢复模型、优化器和模式</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="170"/>
+        <location filename="../ui/widgets/main_window.cpp" line="171"/>
         <source>&amp;Scenarios</source>
         <translation>场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="173"/>
+        <location filename="../ui/widgets/main_window.cpp" line="174"/>
         <source>Stop &amp;following the scenario</source>
         <translation>停止跟随场景(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="178"/>
+        <location filename="../ui/widgets/main_window.cpp" line="179"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="179"/>
+        <location filename="../ui/widgets/main_window.cpp" line="180"/>
         <source>&amp;Wall-clock time axis</source>
         <translation>挂钟时间轴(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="182"/>
+        <location filename="../ui/widgets/main_window.cpp" line="183"/>
         <source>&amp;Log-scale loss</source>
         <translation>对数刻度损失(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="186"/>
+        <location filename="../ui/widgets/main_window.cpp" line="187"/>
         <source>&amp;Presentation view</source>
         <translation>演示视图(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="188"/>
+        <location filename="../ui/widgets/main_window.cpp" line="189"/>
         <source>Ctrl+Shift+P</source>
         <translation>Ctrl+Shift+P</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="189"/>
+        <location filename="../ui/widgets/main_window.cpp" line="190"/>
         <source>Large type for a projector; hides the fine controls and the log</source>
         <translation>适合投影仪的大字号；隐藏精细控件和日志</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="231"/>
+        <location filename="../ui/widgets/main_window.cpp" line="232"/>
         <source>Cannot attach: give both endpoints as tcp://HOST:PORT.</source>
         <translation>无法连接：请以 tcp://HOST:PORT 格式给出两个端点。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="236"/>
+        <location filename="../ui/widgets/main_window.cpp" line="237"/>
         <source>Attaching to %1…</source>
         <translation>正在连接到 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="256"/>
+        <location filename="../ui/widgets/main_window.cpp" line="257"/>
         <source>Opening %1…</source>
         <translation>正在打开 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="259"/>
+        <location filename="../ui/widgets/main_window.cpp" line="260"/>
         <source>Opening %1 cancelled.</source>
         <translation>已取消打开 %1。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="272"/>
+        <location filename="../ui/widgets/main_window.cpp" line="273"/>
         <source>Replay: %1</source>
         <translation>回放：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="273"/>
+        <location filename="../ui/widgets/main_window.cpp" line="274"/>
         <source>Opened recording %1 (%2 s)</source>
         <translation>已打开录制文件 %1（%2 s）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="277"/>
+        <location filename="../ui/widgets/main_window.cpp" line="278"/>
         <source>Exported the charts to %1</source>
         <translation>已将图表导出到 %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="295"/>
+        <location filename="../ui/widgets/main_window.cpp" line="296"/>
         <source>State: %1</source>
         <translation>状态：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="296"/>
+        <location filename="../ui/widgets/main_window.cpp" line="297"/>
         <source>Mode: %1</source>
         <translation>模式：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="297"/>
+        <location filename="../ui/widgets/main_window.cpp" line="298"/>
         <source>Version %1</source>
         <translation>版本 %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="298"/>
+        <location filename="../ui/widgets/main_window.cpp" line="299"/>
         <source>Accuracy: –</source>
         <translation>准确率：–</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="299"/>
+        <location filename="../ui/widgets/main_window.cpp" line="300"/>
         <source>Accuracy: %1%</source>
         <translation>准确率：%1%</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="308"/>
+        <location filename="../ui/widgets/main_window.cpp" line="309"/>
         <source>Runs until you stop it: Run → Stop (%1)</source>
         <translation>运行直到手动停止：运行 → 停止（%1）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="310"/>
+        <location filename="../ui/widgets/main_window.cpp" line="311"/>
         <source>%1 epochs</source>
         <translation>%1 个轮次</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="311"/>
+        <location filename="../ui/widgets/main_window.cpp" line="312"/>
         <source>%1 s of training</source>
         <translation>训练 %1 秒</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="312"/>
+        <location filename="../ui/widgets/main_window.cpp" line="313"/>
         <source>%1% test accuracy</source>
         <translation>测试准确率 %1%</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="313"/>
+        <location filename="../ui/widgets/main_window.cpp" line="314"/>
         <source>Stops at %1, or with Run → Stop (%2)</source>
         <translation>在 %1 时停止，或通过 运行 → 停止（%2）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="313"/>
+        <location filename="../ui/widgets/main_window.cpp" line="314"/>
         <source> or </source>
         <translation> 或 </translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="319"/>
+        <location filename="../ui/widgets/main_window.cpp" line="320"/>
         <source>UNAUTHENTICATED: anyone on this machine may steer (--insecure)</source>
         <translation>未认证：本机任何人都可操控（--insecure）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="320"/>
+        <location filename="../ui/widgets/main_window.cpp" line="321"/>
         <source>View only</source>
         <translation>仅查看</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="330"/>
-        <source>[%1 s] %2: %3</source>
-        <translation>[%1 s] %2：%3</translation>
+        <location filename="../ui/widgets/main_window.cpp" line="331"/>
+        <source>[%1 s] %2</source>
+        <translation>[%1 s] %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="333"/>
+        <location filename="../ui/widgets/main_window.cpp" line="332"/>
         <source> (change %1)</source>
         <translation>（更改 %1）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="347"/>
+        <location filename="../ui/widgets/main_window.cpp" line="346"/>
         <source>Rolling back to before change %1</source>
         <translation>正在回滚到更改 %1 之前</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="362"/>
+        <location filename="../ui/widgets/main_window.cpp" line="361"/>
         <source>Command %1 refused: %2</source>
         <translation>命令 %1 被拒绝：%2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="371"/>
+        <location filename="../ui/widgets/main_window.cpp" line="370"/>
         <source>Command %1 done: %2</source>
         <translation>命令 %1 已完成：%2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="371"/>
+        <location filename="../ui/widgets/main_window.cpp" line="370"/>
         <source>no event</source>
         <translation>无事件</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="376"/>
+        <location filename="../ui/widgets/main_window.cpp" line="375"/>
         <source>A local cluster is already running; stop it first.</source>
         <translation>本地集群已在运行；请先停止它。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="386"/>
+        <location filename="../ui/widgets/main_window.cpp" line="385"/>
         <source>Starting a local cluster: %1 serve %2</source>
         <translation>正在启动本地集群：%1 serve %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="399"/>
+        <location filename="../ui/widgets/main_window.cpp" line="398"/>
         <source>The local cluster has stopped.</source>
         <translation>本地集群已停止。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="408"/>
+        <location filename="../ui/widgets/main_window.cpp" line="407"/>
         <source>Stopping the local cluster…</source>
         <translation>正在停止本地集群…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="415"/>
-        <location filename="../ui/widgets/main_window.cpp" line="445"/>
+        <location filename="../ui/widgets/main_window.cpp" line="427"/>
+        <location filename="../ui/widgets/main_window.cpp" line="457"/>
         <source>Stop the local cluster?</source>
         <translation>停止本地集群？</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="416"/>
+        <location filename="../ui/widgets/main_window.cpp" line="428"/>
         <source>This window started a local cluster. Stop its coordinator and workers?</source>
         <translation>此窗口启动了一个本地集群。要停止其协调器和工作节点吗？</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="435"/>
+        <location filename="../ui/widgets/main_window.cpp" line="447"/>
         <source>Cannot run the scenario: %1</source>
         <translation>无法运行场景：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="446"/>
+        <location filename="../ui/widgets/main_window.cpp" line="458"/>
         <source>A local cluster is running. Stop it and start the scenario &quot;%1&quot;?</source>
         <translation>本地集群正在运行。要停止它并启动场景“%1”吗？</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="456"/>
+        <location filename="../ui/widgets/main_window.cpp" line="468"/>
         <source>Scenario: %1 (%2)</source>
         <translation>场景：%1（%2）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="463"/>
+        <location filename="../ui/widgets/main_window.cpp" line="475"/>
         <source>Scenario %1 s · next: %2</source>
         <translation>场景 %1 s · 下一步：%2</translation>
     </message>
@@ -1972,7 +2120,7 @@
         <translation>陈旧度 τ</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/staleness_histogram.cpp" line="50"/>
+        <location filename="../ui/widgets/staleness_histogram.cpp" line="51"/>
         <source>%1+</source>
         <translation>%1+</translation>
     </message>
@@ -1996,7 +2144,7 @@
     </message>
     <message>
         <location filename="../ui/widgets/steering_panel.cpp" line="72"/>
-        <location filename="../ui/widgets/steering_panel.cpp" line="340"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="352"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
@@ -2081,22 +2229,22 @@
         <translation>工作节点 %1 的减速：计算时间 × 系数（1–10）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="251"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="263"/>
         <source>Number of groups G; releasing the slider regroups a grouped run</source>
         <translation>组数 G；松开滑块即对分组运行重新分组</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="252"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="264"/>
         <source>Groups apply to the grouped mode only</source>
         <translation>分组仅适用于分组模式</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="319"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="331"/>
         <source>This console holds a view key: it may watch the run, not steer it</source>
         <translation>此控制台持有查看密钥：只能观看运行，不能操控</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="340"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="352"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
@@ -2104,22 +2252,17 @@
 <context>
     <name>syncscope::ui::TimeChart</name>
     <message>
-        <location filename="../ui/widgets/time_chart.cpp" line="42"/>
+        <location filename="../ui/widgets/time_chart.cpp" line="44"/>
         <source>Drag: zoom · Wheel: zoom · Shift+drag or middle drag, ←/→: pan · Double-click: follow the run</source>
         <translation>拖动：缩放 · 滚轮：缩放 · Shift+拖动或中键拖动、←/→：平移 · 双击：跟随运行</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/time_chart.cpp" line="45"/>
-        <source>%g s</source>
-        <translation>%g s</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/time_chart.cpp" line="94"/>
+        <location filename="../ui/widgets/time_chart.cpp" line="131"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/time_chart.cpp" line="95"/>
+        <location filename="../ui/widgets/time_chart.cpp" line="132"/>
         <source>%1
 %2
 %3</source>
@@ -2131,65 +2274,65 @@
 <context>
     <name>syncscope::ui::TimeSplitChart</name>
     <message>
-        <location filename="../ui/widgets/time_split_chart.cpp" line="19"/>
+        <location filename="../ui/widgets/time_split_chart.cpp" line="21"/>
         <source>compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/time_split_chart.cpp" line="20"/>
+        <location filename="../ui/widgets/time_split_chart.cpp" line="22"/>
         <source>communication</source>
         <translation>通信</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/time_split_chart.cpp" line="21"/>
+        <location filename="../ui/widgets/time_split_chart.cpp" line="23"/>
         <source>waiting</source>
         <translation>等待</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/time_split_chart.cpp" line="24"/>
-        <source>Time split of the latest iteration</source>
-        <translation>最近一次迭代的时间分配</translation>
+        <location filename="../ui/widgets/time_split_chart.cpp" line="26"/>
+        <source>Time per iteration</source>
+        <translation>每次迭代耗时</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/time_split_chart.cpp" line="32"/>
+        <location filename="../ui/widgets/time_split_chart.cpp" line="35"/>
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/time_split_chart.cpp" line="34"/>
         <source>worker</source>
         <translation>工作节点</translation>
-    </message>
-    <message>
-        <location filename="../ui/widgets/time_split_chart.cpp" line="33"/>
-        <source>ms per iteration</source>
-        <translation>每次迭代耗时（ms）</translation>
     </message>
 </context>
 <context>
     <name>syncscope::ui::WorkerHeatmap</name>
     <message>
-        <location filename="../ui/widgets/worker_heatmap.cpp" line="32"/>
+        <location filename="../ui/widgets/worker_heatmap.cpp" line="33"/>
         <source>Click a row to show that worker&apos;s lines</source>
         <translation>点击一行以显示该工作节点的曲线</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_heatmap.cpp" line="37"/>
+        <location filename="../ui/widgets/worker_heatmap.cpp" line="38"/>
         <source>Samples/s per worker</source>
         <translation>每个工作节点的样本/s</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_heatmap.cpp" line="38"/>
+        <location filename="../ui/widgets/worker_heatmap.cpp" line="39"/>
         <source>Staleness per worker</source>
         <translation>每个工作节点的陈旧度</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_heatmap.cpp" line="39"/>
+        <location filename="../ui/widgets/worker_heatmap.cpp" line="40"/>
         <source>Share of time waiting</source>
         <translation>等待时间占比</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_heatmap.cpp" line="171"/>
+        <location filename="../ui/widgets/worker_heatmap.cpp" line="180"/>
         <source>No figures yet</source>
         <translation>尚无数据</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_heatmap.cpp" line="188"/>
+        <location filename="../ui/widgets/worker_heatmap.cpp" line="197"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>

@@ -140,7 +140,7 @@ private slots:
     void timeSeriesAreReduced() {
         for (TimeChart* chart : timeCharts()) verifyReduced(chart);
         QCOMPARE(m_panel.pointCount(tr("Staleness histogram")), 32);
-        QCOMPARE(m_panel.pointCount(tr("Time split of the latest iteration")), 3 * kWorkers);
+        QCOMPARE(m_panel.pointCount(tr("Time per iteration")), 3 * kWorkers);
         QCOMPARE(m_panel.pointCount(tr("no such chart")), -1);
     }
 

@@ -8,6 +8,8 @@
 #include <QFontMetricsF>
 #include <QGraphicsLayout>
 #include <QLegend>
+#include <QLegendMarker>
+#include <QLocale>
 #include <QPen>
 #include <QValueAxis>
 
@@ -20,6 +22,8 @@ namespace {
 constexpr double kTitlePoints = 10.0;  // the chart's title: its name, read first
 constexpr double kTextPoints = 8.0;    // tick labels, axis titles and the legend
 constexpr double kLabelShare = 1.4;    // the axis length a label needs, in label lengths (itself and a gap)
+constexpr double kLegendItemSpacing = 8.0;         // around a legend entry, as Qt Charts lays it out
+constexpr double kMinPlotWidthBesideLegend = 220;  // a plot narrower shows too few time labels
 const QColor kGridLineColor(226, 226, 226);  // the light theme's
 const QColor kAxisLineColor(214, 214, 214);
 
@@ -40,6 +44,7 @@ void applyCompactStyle(QChart* chart) {
     // Numbers as the language writes them (a decimal comma in German), and the label format's
     // text (a unit) as Unicode: without this Qt Charts passes the format through Latin-1.
     chart->setLocalizeNumbers(true);
+    chart->setLocale(QLocale());  // the console's language (QLocale::setDefault), not only the system's
     for (QAbstractAxis* axis : chart->axes()) {
         applyCompactStyle(axis);
         useCosmeticLines(axis);
@@ -57,6 +62,22 @@ void useCosmeticLines(QAbstractAxis* axis) {
     axis->setGridLinePen(QPen(kGridLineColor, 0.0));
     axis->setMinorGridLinePen(QPen(kGridLineColor, 0.0));
     axis->setLinePen(QPen(kAxisLineColor, 0.0));
+}
+
+void placeLegend(QChart* chart, int chartWidthPx) {
+    // Beside the plot while the plot keeps room for its time axis; else under it if one row holds
+    // every name; else beside it still (under it every name would be cut).
+    const QFontMetricsF metrics(chart->legend()->font());
+    const double marker = metrics.height() + kLegendItemSpacing;  // the colour box, and a gap
+    double column = 0, row = 0;
+    for (const QLegendMarker* item : chart->legend()->markers()) {
+        const double width = marker + metrics.horizontalAdvance(item->label()) + kLegendItemSpacing;
+        column = std::max(column, width);
+        row += width;
+    }
+    const bool beside = chartWidthPx - column >= kMinPlotWidthBesideLegend || row > chartWidthPx;
+    const Qt::Alignment where = beside ? Qt::AlignRight : Qt::AlignBottom;
+    if (chart->legend()->alignment() != where) chart->legend()->setAlignment(where);
 }
 
 void applyLiveViewSettings(QChartView* view) {

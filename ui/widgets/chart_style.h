@@ -29,6 +29,10 @@ void applyCompactStyle(QAbstractAxis* axis);
 /// shape whenever its bounds are asked for, as the view does for every grid line on every repaint.
 /// applyCompactStyle(QChart*) does it for the chart's axes; an axis added later needs it too.
 void useCosmeticLines(QAbstractAxis* axis);
+/// The legend beside the plot (a column: charts have more width than height to spare), or under it
+/// in a narrow chart where a column would leave the plot too little room and one row holds every
+/// name. Again whenever the chart's width or its series' names change.
+void placeLegend(QChart* chart, int chartWidthPx);
 /// How a live chart view repaints: every frame changes most of it, so the whole view at once.
 void applyLiveViewSettings(QChartView* view);
 

@@ -38,6 +38,9 @@ namespace syncscope::ui {
 
 namespace {
 constexpr int kStopGraceMs = 3000;
+// Narrower than this, the steering table leaves out what the charts show too (SteeringPanel::setCompact)
+// and its dock takes only what it needs: at 1024 px the charts would get less than half the window.
+constexpr int kCompactWindowWidth = 1200;
 
 // The local cluster a scenario starts: its run, and its initial mode with that mode's parameters.
 LocalClusterSettings clusterSettingsFor(const Scenario& scenario) {
@@ -405,6 +408,19 @@ void MainWindow::stopLocalCluster(std::function<void()> then) {
     m_cluster->stop(kStopGraceMs);  // signals, then polls: the window stays responsive
 }
 
+void MainWindow::resizeEvent(QResizeEvent* event) {
+    QMainWindow::resizeEvent(event);
+    fitSteeringToWidth();
+}
+
+void MainWindow::fitSteeringToWidth() {
+    if (m_presentation.active()) return;  // it keeps a table of its own; leaving it comes back here
+    const bool compact = width() < kCompactWindowWidth;
+    if (compact == m_steering->compact()) return;
+    m_steering->setCompact(compact);
+    if (compact) resizeDocks({m_steeringDock}, {m_steeringDock->minimumSizeHint().width()}, Qt::Horizontal);
+}
+
 void MainWindow::closeEvent(QCloseEvent* event) {
     if (localClusterRunning() && !m_closingAfterStop) {
         const bool stop = m_stopClusterAnswer ? *m_stopClusterAnswer
@@ -480,6 +496,7 @@ void MainWindow::setPresentationView(bool on) {
         } else {
             m_presentation.leave();
             m_charts->setDetailsShown(true);
+            fitSteeringToWidth();
         }
     }
     const QSignalBlocker blocker(m_presentationAction);

@@ -90,8 +90,10 @@ public:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
+    void fitSteeringToWidth();
     bool showRecording(const QString& path, engine::Result<engine::Recording> read);
     void createMenus();
     void setReplayMode(bool replay);

@@ -220,14 +220,26 @@ void SteeringPanel::rebuildSliders() {
     }
 }
 
+QList<int> SteeringPanel::columnsLeftOutWhenCompact() {
+    return {WorkerTableModel::State, WorkerTableModel::Group, WorkerTableModel::Dropped};
+}
+
+void SteeringPanel::setCompact(bool compact) {
+    if (compact == m_compact) return;
+    m_compact = compact;
+    for (int column : columnsLeftOutWhenCompact()) m_table->setColumnHidden(column, compact);
+    fitTableWidth();
+}
+
 void SteeringPanel::fitTableWidth() {
     // The columns as wide as their contents, the slowdown sliders at least as wide as their header.
     QHeaderView* header = m_table->horizontalHeader();
     int width = 2 * m_table->frameWidth() + m_table->verticalScrollBar()->sizeHint().width();
     for (int column = 0; column < header->count(); ++column)
-        width += column == WorkerTableModel::Slowdown
-                     ? std::max(header->sectionSizeHint(column), kSliderMinimumWidth + factorWidth())
-                     : header->sectionSize(column);
+        if (!header->isSectionHidden(column))
+            width += column == WorkerTableModel::Slowdown
+                         ? std::max(header->sectionSizeHint(column), kSliderMinimumWidth + factorWidth())
+                         : header->sectionSize(column);
     if (width != m_table->minimumWidth()) m_table->setMinimumWidth(width);
 }
 

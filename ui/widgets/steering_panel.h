@@ -55,6 +55,11 @@ public:
     bool hasUnsentEdits() const { return m_edited; }
     /// Whether the console only watches (its credentials hold a view key): steering is disabled.
     bool watchOnly() const { return m_mayWatchOnly; }
+    /// A narrow window's table: each worker's id, speed, staleness and slowdown slider; its state,
+    /// group and dropped gradients (the charts and heatmaps show them too) are left out.
+    void setCompact(bool compact);
+    bool compact() const { return m_compact; }
+    static QList<int> columnsLeftOutWhenCompact();
 
 signals:
     void requestReady(const wire::ControlRequest& request);
@@ -78,6 +83,7 @@ private:
     WorkerTableModel* m_workers;
     QSortFilterProxyModel* m_sorted;
     QTableView* m_table = nullptr;
+    bool m_compact = false;
     bool m_sortChosen = false;  ///< a person clicked a column header: their order stays
     QAction *m_start = nullptr, *m_pauseResume = nullptr, *m_stop = nullptr;
     QFormLayout* m_form = nullptr;

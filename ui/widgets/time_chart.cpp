@@ -2,6 +2,8 @@
 // reduction of the visible x range; zoom, pan, follow, hover values, hideable series, event markers.
 #include "ui/widgets/time_chart.h"
 
+#include <QResizeEvent>
+
 #include <QCursor>
 #include <QDateTime>
 #include <QDateTimeAxis>
@@ -35,8 +37,7 @@ TimeChart::TimeChart(const QString& title, const QString& yTitle, QWidget* paren
       m_linearY(new QValueAxis(this)),
       m_logYAxis(new QLogValueAxis(this)) {
     chart()->setTitle(title);
-    // A column beside the plot: it costs width, of which charts have more than height.
-    chart()->legend()->setAlignment(Qt::AlignRight);
+    placeLegend(chart(), width());
     setRenderHint(QPainter::Antialiasing);
     setRubberBand(QChartView::HorizontalRubberBand);
     setFocusPolicy(Qt::StrongFocus);
@@ -87,8 +88,16 @@ void TimeChart::setData(const QList<NamedSeries>& series, const QVector<wire::Ev
         delete m_entries[gone[k]].series;  // QChart forgets a deleted series
         m_entries.erase(m_entries.begin() + qsizetype(gone[k]));
     }
-    for (const NamedSeries& named : series) entryFor(named.name).points = named.points;
+    QStringList named;
+    for (const NamedSeries& one : series) {
+        entryFor(one.name).points = one.points;
+        named << one.name;
+    }
     chart()->legend()->setVisible(m_entries.size() > 1);  // one series: the chart's title names it
+    if (named != m_names) {
+        m_names = named;
+        placeLegend(chart(), width());
+    }
     m_events = events;
     refresh();
 }
@@ -381,6 +390,11 @@ void TimeChart::keyPressEvent(QKeyEvent* event) {
     default: return QChartView::keyPressEvent(event);
     }
     event->accept();
+}
+
+void TimeChart::resizeEvent(QResizeEvent* event) {
+    placeLegend(chart(), event->size().width());
+    QChartView::resizeEvent(event);
 }
 
 }  // namespace syncscope::ui

@@ -55,6 +55,7 @@ public:
 
 protected:
     bool viewportEvent(QEvent* event) override;  // an event marker's hover text
+    void resizeEvent(QResizeEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
@@ -95,6 +96,7 @@ private:
     QValueAxis* m_linearY;
     QLogValueAxis* m_logYAxis;
     std::vector<Entry> m_entries;
+    QStringList m_names;  // the series' names, in order, when the legend was last placed
     QVector<wire::Event> m_events;
     EventMarkers m_markers;
     bool m_wallClock = false;

@@ -2,6 +2,8 @@
 // value or two changed and rebuilt in one go when more did (one layout instead of one per bar).
 #include "ui/widgets/time_split_chart.h"
 
+#include <QResizeEvent>
+
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QStackedBarSeries>
@@ -21,8 +23,8 @@ TimeSplitChart::TimeSplitChart(QWidget* parent)
       m_wait(new QBarSet(tr("waiting"))),
       m_workerAxis(new QBarCategoryAxis),
       m_msAxis(new QValueAxis) {
-    chart()->setTitle(tr("Time split of the latest iteration"));
-    chart()->legend()->setAlignment(Qt::AlignRight);
+    chart()->setTitle(tr("Time per iteration"));  // compute, communication, waiting: the latest
+    placeLegend(chart(), width());
     setRenderHint(QPainter::Antialiasing);
 
     // A column per worker: its id fits under its bar however low the chart is.
@@ -30,7 +32,7 @@ TimeSplitChart::TimeSplitChart(QWidget* parent)
     series->append({m_compute, m_comm, m_wait});
     chart()->addSeries(series);
     m_workerAxis->setTitleText(tr("worker"));
-    m_msAxis->setTitleText(tr("ms per iteration"));
+    m_msAxis->setTitleText(tr("ms"));
     m_msAxis->setLabelFormat(kValueFormat);
     chart()->addAxis(m_workerAxis, Qt::AlignBottom);
     chart()->addAxis(m_msAxis, Qt::AlignLeft);
@@ -74,6 +76,11 @@ void TimeSplitChart::showFrame(const TelemetryFrame& frame) {
     }
     m_longest = longest;
     setNiceRange(*chart(), m_msAxis, longest);
+}
+
+void TimeSplitChart::resizeEvent(QResizeEvent* event) {
+    placeLegend(chart(), event->size().width());
+    QChartView::resizeEvent(event);
 }
 
 }  // namespace syncscope::ui

@@ -20,6 +20,9 @@ public:
 
     void showFrame(const TelemetryFrame& frame);
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     QBarSet* m_compute;
     QBarSet* m_comm;
