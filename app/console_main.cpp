@@ -17,6 +17,7 @@
 #include <optional>
 #include <string_view>
 
+#include "app/quit_on_signal.h"
 #include "engine/net/credentials.h"
 #include "engine/ps/mode_catalog.h"
 #include "ui/scenario/scenario_catalog.h"
@@ -167,8 +168,14 @@ int main(int argc, char** argv) {
         QApplication::translate("main", "Compare run recordings on the same charts, in a window of their own (give it once per "
                                         "recording; File → Compare runs… adds more)."),
         QStringLiteral("FILE"));
-    parser.addOptions({attach, credentials, insecure, local, open, scenario, compare, engine, lang, windowSize, screenshot,
-                       screenshotAfter});
+    const QCommandLineOption maximized(QStringLiteral("maximized"), QApplication::translate("main", "Open the window maximised."));
+    const QCommandLineOption fullScreen(QStringLiteral("fullscreen"),
+                                        QApplication::translate("main", "Open the window full-screen (a projector: F11 leaves it)."));
+    const QCommandLineOption presentation(
+        QStringLiteral("presentation"),
+        QApplication::translate("main", "Start in the presentation view: large type, the fine controls hidden (F5 toggles it)."));
+    parser.addOptions({attach, credentials, insecure, local, open, scenario, compare, engine, lang, windowSize, maximized, fullScreen,
+                       presentation, screenshot, screenshotAfter});
     if (!parser.parse(QApplication::arguments())) return failUsage(parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) parser.showHelp(0);
     if (parser.isSet(QStringLiteral("version"))) parser.showVersion();
@@ -224,6 +231,9 @@ int main(int argc, char** argv) {
         return failUsage(QApplication::translate("main", "--screenshot-after needs --screenshot FILE"));
     }
 
+    if (parser.isSet(maximized) && parser.isSet(fullScreen))
+        return failUsage(QApplication::translate("main", "give one of --maximized and --fullscreen"));
+
     QSize size = kDefaultWindowSize;
     if (parser.isSet(windowSize)) {
         const std::optional<QSize> given = sizeFromText(parser.value(windowSize));
@@ -237,7 +247,15 @@ int main(int argc, char** argv) {
 
     syncscope::ui::MainWindow window(parser.value(engine));
     window.resize(size);
-    window.show();
+    if (parser.isSet(presentation)) window.setPresentationView(true);
+    if (parser.isSet(fullScreen)) window.showFullScreen();
+    else if (parser.isSet(maximized)) window.showMaximized();
+    else window.show();
+    // A signal closes the window as Quit does: the local cluster stops, its recording is finished.
+    QuitOnSignal quitOnSignal([&window] {
+        window.setStopClusterAnswer(true);
+        window.close();
+    });
     if (parser.isSet(attach)) window.attach(attachSettings);
     else if (parser.isSet(local)) window.startLocalCluster(localSettings);
     else if (parser.isSet(open)) window.openRecordingInBackground(parser.value(open));  // errors: status bar and log

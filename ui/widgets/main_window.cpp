@@ -6,6 +6,7 @@
 #include <QDockWidget>
 #include <QFileInfo>
 #include <QLabel>
+#include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
@@ -297,11 +298,12 @@ void MainWindow::showLatestFrame() {
     m_modeLabel->setText(tr("Mode: %1").arg(QString::fromStdString(wire::SyncMode_Name(tick.mode().mode()))));
     m_versionLabel->setText(tr("Version %1").arg(tick.version()));
     m_accuracyLabel->setText(tick.test_accuracy() < 0 ? tr("Accuracy: –")
-                                                      : tr("Accuracy: %1%").arg(100.0 * tick.test_accuracy(), 0, 'f', 2));
+                                                      : tr("Accuracy: %1%").arg(QLocale().toString(100.0 * tick.test_accuracy(), 'f', 2)));
     showSecurity(*frame);
     // How this run ends, while it runs and this console may stop it.
     const bool live = tick.state() == wire::RUN_RUNNING || tick.state() == wire::RUN_PAUSED;
-    m_stopHint->setVisible(live && m_cluster->running() && frame->clientRole != "view" && !m_stopHint->text().isEmpty());
+    m_stopHint->setVisible(live && m_cluster->running() && frame->clientRole != "view" && !m_stopHint->text().isEmpty() &&
+                           !m_presentation.active());  // large type: the status bar keeps what a class reads
 }
 
 QString MainWindow::stopHintFor(const LocalClusterSettings& settings) const {
@@ -438,6 +440,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     }
     m_scenarioRunner.cancel();
     m_connection.detach();
+    if (m_compare) m_compare->close();  // Quit ends the console, not only this window
     event->accept();
 }
 
@@ -482,7 +485,7 @@ void MainWindow::setPresentationView(bool on) {
         if (on) {
             // The worker table stays (large); the steering panel's other boxes and the log go.
             QTableView* table = m_steering->findChild<QTableView*>();
-            QList<QWidget*> hide{m_logDock};
+            QList<QWidget*> hide{m_logDock, m_endpointLabel, m_versionLabel};
             if (!table) hide << m_steeringDock;
             for (QWidget* child : m_steering->findChildren<QWidget*>(QString(), Qt::FindDirectChildrenOnly))
                 if (table && child != table && !child->isAncestorOf(table)) hide << child;

@@ -1,12 +1,24 @@
 // WorkerTableModel (see worker_table_model.h).
 #include "ui/widgets/worker_table_model.h"
 
+#include <QLocale>
+
 #include <algorithm>
 #include <cmath>
 
 #include "ui/model/worker_selection.h"
 
 namespace syncscope::ui {
+
+namespace {
+// A figure as the console's language writes it (a decimal comma in German), without thousands
+// separators: the columns stay narrow.
+QString decimal(double value, int digits) {
+    QLocale locale;
+    locale.setNumberOptions(QLocale::OmitGroupSeparator);
+    return locale.toString(value, 'f', digits);
+}
+}  // namespace
 
 WorkerTableModel::WorkerTableModel(QObject* parent) : QAbstractTableModel(parent) {
     m_refresh.setSingleShot(true);
@@ -143,12 +155,12 @@ QVariant WorkerTableModel::data(const QModelIndex& index, int role) const {
         case Id: return w.worker_id();
         case State: return stateName(w.state());
         case Group: return w.group();
-        case SamplesPerSecond: return QString::number(w.samples_per_s(), 'f', 0);
+        case SamplesPerSecond: return decimal(w.samples_per_s(), 0);
         case Lag: return lagName(lag.lag);
-        case Staleness: return QString::number(w.staleness_mean(), 'f', 2);
+        case Staleness: return decimal(w.staleness_mean(), 2);
         case Dropped: return QVariant::fromValue<qulonglong>(w.dropped());
         case Batch: return w.batch_size();
-        case Slowdown: return QString::number(w.has_slowdown() ? std::max(1.0, w.slowdown().factor()) : 1.0, 'f', 1);
+        case Slowdown: return decimal(w.has_slowdown() ? std::max(1.0, w.slowdown().factor()) : 1.0, 1);
         default: return {};
     }
 }
