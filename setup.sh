@@ -22,6 +22,9 @@ engine_packages=(build-essential cmake ninja-build pkg-config zlib1g-dev libdnnl
 # Only where tests are built: the fuzz test (tests/fuzz) builds with clang, its libFuzzer runtime,
 # and clang's OpenMP (the engine's configure looks OpenMP up with the compiler in use).
 test_packages=(clang libclang-rt-14-dev libomp-dev
+               # the console on a real X server (ctest test_console_on_display, *_x11): a virtual X server, a
+               # window manager that maximises and goes full-screen, and the X tools that drive and read it
+               xvfb xauth openbox xdotool x11-utils
                # the syncscope Python package's tests (ctest python_worker): Debian's, for /usr/bin/python3
                python3-zmq python3-protobuf python3-torch python3-pytest python3-numpy)
 # launch --slurm against a single-node Slurm the test starts (ctest test_slurm_launch). Installed on

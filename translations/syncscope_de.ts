@@ -308,132 +308,152 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/console_main.cpp" line="38"/>
+        <location filename="../app/console_main.cpp" line="39"/>
         <source>Run &apos;syncscope --help&apos; for the flags.</source>
         <translation>Mit „syncscope --help“ werden die Optionen angezeigt.</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="123"/>
+        <location filename="../app/console_main.cpp" line="124"/>
         <source>SyncScope console: watch and steer distributed training</source>
         <translation>SyncScope-Konsole: verteiltes Training beobachten und steuern</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="127"/>
+        <location filename="../app/console_main.cpp" line="128"/>
         <source>Attach to a coordinator&apos;s control endpoint (telemetry: port + 1).</source>
         <translation>An den Steuerungsendpunkt eines Koordinators anhängen (Telemetrie: Port + 1).</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="129"/>
+        <location filename="../app/console_main.cpp" line="130"/>
         <source>Start a local cluster with N workers.</source>
         <translation>Einen lokalen Cluster mit N Workern starten.</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="132"/>
+        <location filename="../app/console_main.cpp" line="133"/>
         <source>The syncscope-engine binary for local clusters.</source>
         <translation>Die syncscope-engine-Programmdatei für lokale Cluster.</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="135"/>
+        <location filename="../app/console_main.cpp" line="136"/>
         <source>Language of the console: de, zh_CN or en (default: the system locale).</source>
         <translation>Sprache der Konsole: de, zh_CN oder en (Standard: das Gebietsschema des Systems).</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="139"/>
+        <location filename="../app/console_main.cpp" line="140"/>
         <source>Save a PNG of the window to FILE after a while of running, stop a local cluster, and exit.</source>
         <translation>Nach einer Weile Laufzeit ein PNG des Fensters in DATEI speichern, einen lokalen Cluster anhalten und beenden.</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="143"/>
+        <location filename="../app/console_main.cpp" line="144"/>
         <source>Seconds of running before --screenshot grabs the window (default: 10).</source>
         <translation>Sekunden Laufzeit, bevor --screenshot das Fenster aufnimmt (Standard: 10).</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="147"/>
+        <location filename="../app/console_main.cpp" line="148"/>
         <source>Size of the window in pixels (default: %1, at most the screen&apos;s).</source>
         <translation>Größe des Fensters in Pixeln (Standard: %1, höchstens die des Bildschirms).</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="150"/>
+        <location filename="../app/console_main.cpp" line="151"/>
         <source>Open a run recording for replay and export.</source>
         <translation>Eine Laufaufzeichnung zum Abspielen und Exportieren öffnen.</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="154"/>
+        <location filename="../app/console_main.cpp" line="155"/>
         <source>Play a classroom scenario on a local cluster: a scenario file, or the name of a shipped one (straggler-bsp, bsp-vs-asp, grouping-rescue).</source>
         <translation>Ein Unterrichtsszenario auf einem lokalen Cluster abspielen: eine Szenariodatei oder der Name eines mitgelieferten Szenarios (straggler-bsp, bsp-vs-asp, grouping-rescue).</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="159"/>
+        <location filename="../app/console_main.cpp" line="160"/>
         <source>With --attach: a credentials file holding a steer or view key (default: %1).</source>
         <translation>Mit --attach: eine Zugangsdatei mit einem Steuer- oder Zuschauerschlüssel (Standard: %1).</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="164"/>
+        <location filename="../app/console_main.cpp" line="165"/>
         <source>With --attach: connect without authentication (a coordinator run with --insecure).</source>
         <translation>Mit --attach: ohne Authentifizierung verbinden (ein mit --insecure gestarteter Koordinator).</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="167"/>
+        <location filename="../app/console_main.cpp" line="168"/>
         <source>Compare run recordings on the same charts, in a window of their own (give it once per recording; File → Compare runs… adds more).</source>
         <translation>Laufaufzeichnungen in denselben Diagrammen vergleichen, in einem eigenen Fenster (einmal je Aufzeichnung angeben; Datei → Läufe vergleichen… fügt weitere hinzu).</translation>
     </message>
     <message>
+        <location filename="../app/console_main.cpp" line="171"/>
+        <source>Open the window maximised.</source>
+        <translation>Das Fenster maximiert öffnen.</translation>
+    </message>
+    <message>
+        <location filename="../app/console_main.cpp" line="173"/>
+        <source>Open the window full-screen (a projector: F11 leaves it).</source>
+        <translation>Das Fenster im Vollbild öffnen (ein Projektor: F11 beendet es).</translation>
+    </message>
+    <message>
         <location filename="../app/console_main.cpp" line="176"/>
+        <source>Start in the presentation view: large type, the fine controls hidden (F5 toggles it).</source>
+        <translation>In der Präsentationsansicht starten: große Schrift, die feinen Regler ausgeblendet (F5 schaltet um).</translation>
+    </message>
+    <message>
+        <location filename="../app/console_main.cpp" line="183"/>
         <source>unexpected argument &apos;%1&apos;</source>
         <translation>unerwartetes Argument „%1“</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="178"/>
+        <location filename="../app/console_main.cpp" line="185"/>
         <source>give one of --attach, --local, --open and --scenario</source>
         <translation>bitte nur eine von --attach, --local, --open und --scenario angeben</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="206"/>
+        <location filename="../app/console_main.cpp" line="213"/>
         <source>--local &apos;%1&apos; must be a number of workers from 1 to %2</source>
         <translation>--local &apos;%1&apos; muss eine Anzahl von Workern zwischen 1 und %2 sein</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="185"/>
+        <location filename="../app/console_main.cpp" line="192"/>
         <source>--attach &apos;%1&apos; is not tcp://HOST:PORT (e.g. tcp://127.0.0.1:5556)</source>
         <translation>--attach „%1“ ist nicht tcp://HOST:PORT (z. B. tcp://127.0.0.1:5556)</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="194"/>
+        <location filename="../app/console_main.cpp" line="201"/>
         <source>--scenario &apos;%1&apos; is neither a file nor a shipped scenario (%2)</source>
         <translation>--scenario „%1“ ist weder eine Datei noch ein mitgeliefertes Szenario (%2)</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="211"/>
+        <location filename="../app/console_main.cpp" line="218"/>
         <source>no syncscope-engine at &apos;%1&apos;; give its path with --engine PATH</source>
         <translation>keine syncscope-engine unter „%1“; ihren Pfad mit --engine PFAD angeben</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="216"/>
+        <location filename="../app/console_main.cpp" line="223"/>
         <source>--screenshot needs --local N, --scenario FILE, --attach tcp://HOST:PORT or --compare FILE</source>
         <translation>--screenshot braucht --local N, --scenario DATEI, --attach tcp://HOST:PORT oder --compare DATEI</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="220"/>
+        <location filename="../app/console_main.cpp" line="227"/>
         <source>--screenshot-after &apos;%1&apos; must be a number of seconds from 0 to 86400</source>
         <translation>--screenshot-after „%1“ muss eine Anzahl von Sekunden zwischen 0 und 86400 sein</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="224"/>
+        <location filename="../app/console_main.cpp" line="231"/>
         <source>--screenshot-after needs --screenshot FILE</source>
         <translation>--screenshot-after braucht --screenshot DATEI</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="231"/>
+        <location filename="../app/console_main.cpp" line="235"/>
+        <source>give one of --maximized and --fullscreen</source>
+        <translation>nur eines von --maximized und --fullscreen angeben</translation>
+    </message>
+    <message>
+        <location filename="../app/console_main.cpp" line="241"/>
         <source>--window-size &apos;%1&apos; is not WIDTHxHEIGHT of at least %2 (e.g. 1280x720)</source>
         <translation>--window-size „%1“ ist nicht BREITExHÖHE von mindestens %2 (z. B. 1280x720)</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="260"/>
+        <location filename="../app/console_main.cpp" line="278"/>
         <source>syncscope: saved the window to &apos;%1&apos;</source>
         <translation>syncscope: Fenster in „%1“ gespeichert</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="263"/>
+        <location filename="../app/console_main.cpp" line="281"/>
         <source>could not save the screenshot to &apos;%1&apos; (is the folder there and writable?)</source>
         <translation>Bildschirmfoto konnte nicht in „%1“ gespeichert werden (existiert der Ordner und ist er beschreibbar?)</translation>
     </message>
@@ -1403,354 +1423,359 @@
 <context>
     <name>syncscope::ui::MainWindow</name>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="62"/>
+        <location filename="../ui/widgets/main_window.cpp" line="63"/>
         <source>waiting for workers</source>
         <translation>wartet auf Worker</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="63"/>
+        <location filename="../ui/widgets/main_window.cpp" line="64"/>
         <source>running</source>
         <translation>läuft</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="64"/>
+        <location filename="../ui/widgets/main_window.cpp" line="65"/>
         <source>paused</source>
         <translation>pausiert</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="65"/>
+        <location filename="../ui/widgets/main_window.cpp" line="66"/>
         <source>stopped</source>
         <translation>angehalten</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="66"/>
+        <location filename="../ui/widgets/main_window.cpp" line="67"/>
         <source>unknown</source>
         <translation>unbekannt</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="73"/>
+        <location filename="../ui/widgets/main_window.cpp" line="74"/>
         <source>SyncScope</source>
         <translation>SyncScope</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="83"/>
+        <location filename="../ui/widgets/main_window.cpp" line="84"/>
         <source>Taking advice %1</source>
         <translation>Vorschlag %1 wird übernommen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="83"/>
+        <location filename="../ui/widgets/main_window.cpp" line="84"/>
         <source>Dismissing advice %1</source>
         <translation>Vorschlag %1 wird verworfen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="101"/>
+        <location filename="../ui/widgets/main_window.cpp" line="102"/>
         <source>Scenario at %1 s: %2</source>
         <translation>Szenario bei %1 s: %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="106"/>
+        <location filename="../ui/widgets/main_window.cpp" line="107"/>
         <source>Note: %1</source>
         <translation>Hinweis: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="109"/>
+        <location filename="../ui/widgets/main_window.cpp" line="110"/>
         <source>Scenario over: %1</source>
         <translation>Szenario beendet: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="115"/>
-        <location filename="../ui/widgets/main_window.cpp" line="199"/>
+        <location filename="../ui/widgets/main_window.cpp" line="116"/>
+        <location filename="../ui/widgets/main_window.cpp" line="204"/>
         <source>Not attached</source>
         <translation>Nicht verbunden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="116"/>
+        <location filename="../ui/widgets/main_window.cpp" line="117"/>
         <source>Detached: %1</source>
         <translation>Getrennt: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="119"/>
+        <location filename="../ui/widgets/main_window.cpp" line="120"/>
         <source>Connection lost: %1</source>
         <translation>Verbindung verloren: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="130"/>
+        <location filename="../ui/widgets/main_window.cpp" line="131"/>
         <source>Steering</source>
         <translation>Steuerung</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="135"/>
+        <location filename="../ui/widgets/main_window.cpp" line="136"/>
         <source>Log</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="144"/>
+        <location filename="../ui/widgets/main_window.cpp" line="145"/>
         <source>Scenario</source>
         <translation>Szenario</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="153"/>
+        <location filename="../ui/widgets/main_window.cpp" line="154"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="154"/>
+        <location filename="../ui/widgets/main_window.cpp" line="155"/>
         <source>&amp;Attach…</source>
         <translation>&amp;Anhängen…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="155"/>
+        <location filename="../ui/widgets/main_window.cpp" line="156"/>
         <source>Start &amp;local cluster…</source>
         <translation>&amp;Lokalen Cluster starten…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="156"/>
+        <location filename="../ui/widgets/main_window.cpp" line="157"/>
         <source>&amp;Detach</source>
         <translation>&amp;Trennen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="160"/>
+        <location filename="../ui/widgets/main_window.cpp" line="161"/>
         <source>&amp;Compare runs…</source>
         <translation>Läufe &amp;vergleichen…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="162"/>
+        <location filename="../ui/widgets/main_window.cpp" line="163"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="163"/>
+        <location filename="../ui/widgets/main_window.cpp" line="164"/>
         <source>&amp;Run</source>
         <translation>&amp;Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="166"/>
+        <location filename="../ui/widgets/main_window.cpp" line="167"/>
         <source>Roll &amp;back a change…</source>
         <translation>Änderung &amp;zurücknehmen…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="170"/>
+        <location filename="../ui/widgets/main_window.cpp" line="171"/>
         <source>Restore the model, optimiser and mode from the checkpoint taken before a change</source>
         <translation>Modell, Optimierer und Modus aus dem Checkpoint vor einer Änderung wiederherstellen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="171"/>
+        <location filename="../ui/widgets/main_window.cpp" line="172"/>
         <source>&amp;Scenarios</source>
         <translation>&amp;Szenarien</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="174"/>
+        <location filename="../ui/widgets/main_window.cpp" line="175"/>
         <source>Stop &amp;following the scenario</source>
         <translation>Szenario nicht mehr &amp;folgen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="179"/>
+        <location filename="../ui/widgets/main_window.cpp" line="180"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="180"/>
+        <location filename="../ui/widgets/main_window.cpp" line="181"/>
         <source>&amp;Wall-clock time axis</source>
         <translation>&amp;Uhrzeit-Zeitachse</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="183"/>
+        <location filename="../ui/widgets/main_window.cpp" line="184"/>
         <source>&amp;Log-scale loss</source>
         <translation>&amp;Logarithmischer Verlust</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="187"/>
+        <location filename="../ui/widgets/main_window.cpp" line="188"/>
+        <source>&amp;Full screen</source>
+        <translation>&amp;Vollbild</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="192"/>
         <source>&amp;Presentation view</source>
         <translation>&amp;Präsentationsansicht</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="189"/>
+        <location filename="../ui/widgets/main_window.cpp" line="194"/>
         <source>Ctrl+Shift+P</source>
         <translation>Ctrl+Shift+P</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="190"/>
+        <location filename="../ui/widgets/main_window.cpp" line="195"/>
         <source>Large type for a projector; hides the fine controls and the log</source>
         <translation>Große Schrift für einen Projektor; blendet die feinen Steuerelemente und das Protokoll aus</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="232"/>
+        <location filename="../ui/widgets/main_window.cpp" line="237"/>
         <source>Cannot attach: give both endpoints as tcp://HOST:PORT.</source>
         <translation>Anhängen nicht möglich: beide Endpunkte als tcp://HOST:PORT angeben.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="237"/>
+        <location filename="../ui/widgets/main_window.cpp" line="242"/>
         <source>Attaching to %1…</source>
         <translation>Hänge an %1 an…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="257"/>
+        <location filename="../ui/widgets/main_window.cpp" line="262"/>
         <source>Opening %1…</source>
         <translation>%1 wird geöffnet…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="260"/>
+        <location filename="../ui/widgets/main_window.cpp" line="265"/>
         <source>Opening %1 cancelled.</source>
         <translation>Öffnen von %1 abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="273"/>
+        <location filename="../ui/widgets/main_window.cpp" line="278"/>
         <source>Replay: %1</source>
         <translation>Wiedergabe: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="274"/>
+        <location filename="../ui/widgets/main_window.cpp" line="279"/>
         <source>Opened recording %1 (%2 s)</source>
         <translation>Aufzeichnung %1 geöffnet (%2 s)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="278"/>
+        <location filename="../ui/widgets/main_window.cpp" line="283"/>
         <source>Exported the charts to %1</source>
         <translation>Diagramme nach %1 exportiert</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="296"/>
+        <location filename="../ui/widgets/main_window.cpp" line="301"/>
         <source>State: %1</source>
         <translation>Zustand: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="297"/>
+        <location filename="../ui/widgets/main_window.cpp" line="302"/>
         <source>Mode: %1</source>
         <translation>Modus: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="298"/>
+        <location filename="../ui/widgets/main_window.cpp" line="303"/>
         <source>Version %1</source>
         <translation>Version %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="299"/>
+        <location filename="../ui/widgets/main_window.cpp" line="304"/>
         <source>Accuracy: –</source>
         <translation>Genauigkeit: –</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="300"/>
+        <location filename="../ui/widgets/main_window.cpp" line="305"/>
         <source>Accuracy: %1%</source>
         <translation>Genauigkeit: %1 %</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="309"/>
+        <location filename="../ui/widgets/main_window.cpp" line="315"/>
         <source>Runs until you stop it: Run → Stop (%1)</source>
         <translation>Läuft, bis Sie ihn anhalten: Lauf → Stopp (%1)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="311"/>
+        <location filename="../ui/widgets/main_window.cpp" line="317"/>
         <source>%1 epochs</source>
         <translation>%1 Epochen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="312"/>
+        <location filename="../ui/widgets/main_window.cpp" line="318"/>
         <source>%1 s of training</source>
         <translation>%1 s Training</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="313"/>
+        <location filename="../ui/widgets/main_window.cpp" line="319"/>
         <source>%1% test accuracy</source>
         <translation>%1 % Testgenauigkeit</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="314"/>
+        <location filename="../ui/widgets/main_window.cpp" line="320"/>
         <source>Stops at %1, or with Run → Stop (%2)</source>
         <translation>Endet bei %1 oder mit Lauf → Stopp (%2)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="314"/>
+        <location filename="../ui/widgets/main_window.cpp" line="320"/>
         <source> or </source>
         <translation> oder </translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="320"/>
+        <location filename="../ui/widgets/main_window.cpp" line="326"/>
         <source>UNAUTHENTICATED: anyone on this machine may steer (--insecure)</source>
         <translation>NICHT AUTHENTIFIZIERT: jeder auf diesem Rechner kann steuern (--insecure)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="321"/>
+        <location filename="../ui/widgets/main_window.cpp" line="327"/>
         <source>View only</source>
         <translation>Nur zusehen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="331"/>
+        <location filename="../ui/widgets/main_window.cpp" line="337"/>
         <source>[%1 s] %2</source>
         <translation>[%1 s] %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="332"/>
+        <location filename="../ui/widgets/main_window.cpp" line="338"/>
         <source> (change %1)</source>
         <translation> (Änderung %1)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="346"/>
+        <location filename="../ui/widgets/main_window.cpp" line="352"/>
         <source>Rolling back to before change %1</source>
         <translation>Zurück zum Stand vor Änderung %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="361"/>
+        <location filename="../ui/widgets/main_window.cpp" line="367"/>
         <source>Command %1 refused: %2</source>
         <translation>Befehl %1 abgelehnt: %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="370"/>
+        <location filename="../ui/widgets/main_window.cpp" line="376"/>
         <source>Command %1 done: %2</source>
         <translation>Befehl %1 ausgeführt: %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="370"/>
+        <location filename="../ui/widgets/main_window.cpp" line="376"/>
         <source>no event</source>
         <translation>kein Ereignis</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="375"/>
+        <location filename="../ui/widgets/main_window.cpp" line="381"/>
         <source>A local cluster is already running; stop it first.</source>
         <translation>Ein lokaler Cluster läuft bereits; zuerst anhalten.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="385"/>
+        <location filename="../ui/widgets/main_window.cpp" line="391"/>
         <source>Starting a local cluster: %1 serve %2</source>
         <translation>Lokaler Cluster wird gestartet: %1 serve %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="398"/>
+        <location filename="../ui/widgets/main_window.cpp" line="404"/>
         <source>The local cluster has stopped.</source>
         <translation>Der lokale Cluster ist angehalten.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="407"/>
+        <location filename="../ui/widgets/main_window.cpp" line="413"/>
         <source>Stopping the local cluster…</source>
         <translation>Der lokale Cluster wird angehalten…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="427"/>
-        <location filename="../ui/widgets/main_window.cpp" line="457"/>
+        <location filename="../ui/widgets/main_window.cpp" line="440"/>
+        <location filename="../ui/widgets/main_window.cpp" line="471"/>
         <source>Stop the local cluster?</source>
         <translation>Den lokalen Cluster anhalten?</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="428"/>
+        <location filename="../ui/widgets/main_window.cpp" line="441"/>
         <source>This window started a local cluster. Stop its coordinator and workers?</source>
         <translation>Dieses Fenster hat einen lokalen Cluster gestartet. Seinen Koordinator und seine Worker anhalten?</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="447"/>
+        <location filename="../ui/widgets/main_window.cpp" line="461"/>
         <source>Cannot run the scenario: %1</source>
         <translation>Das Szenario kann nicht ausgeführt werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="458"/>
+        <location filename="../ui/widgets/main_window.cpp" line="472"/>
         <source>A local cluster is running. Stop it and start the scenario &quot;%1&quot;?</source>
         <translation>Ein lokaler Cluster läuft. Ihn anhalten und das Szenario „%1“ starten?</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="468"/>
+        <location filename="../ui/widgets/main_window.cpp" line="482"/>
         <source>Scenario: %1 (%2)</source>
         <translation>Szenario: %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="475"/>
+        <location filename="../ui/widgets/main_window.cpp" line="489"/>
         <source>Scenario %1 s · next: %2</source>
         <translation>Szenario %1 s · als Nächstes: %2</translation>
     </message>
@@ -2345,112 +2370,112 @@
 <context>
     <name>syncscope::ui::WorkerTableModel</name>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="90"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="102"/>
         <source>starting</source>
         <translation>startet</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="91"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="103"/>
         <source>computing</source>
         <translation>rechnet</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="92"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="104"/>
         <source>waiting</source>
         <translation>wartet</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="93"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="105"/>
         <source>lost</source>
         <translation>verloren</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="94"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="106"/>
         <source>done</source>
         <translation>fertig</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="95"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="107"/>
         <source>unknown</source>
         <translation>unbekannt</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="101"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="113"/>
         <source>chronic</source>
         <translation>dauernd</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="102"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="114"/>
         <source>brief</source>
         <translation>zeitweise</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="103"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="115"/>
         <source>–</source>
         <translation>–</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="126"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="138"/>
         <source>Below %1% of the median worker&apos;s samples/s in %2% of the last %3 s; %4% of its speed on average</source>
         <translation>Unter %1 % der Samples/s des Median-Workers in %2 % der letzten %3 s; im Mittel %4 % seiner Geschwindigkeit</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="138"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="150"/>
         <source>Double-click to move worker %1 to another group (0-%2)</source>
         <translation>Doppelklick verschiebt Worker %1 in eine andere Gruppe (0-%2)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="139"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="151"/>
         <source>Groups can be edited in the grouped mode</source>
         <translation>Gruppen können im gruppierten Modus bearbeitet werden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="179"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="191"/>
         <source>Chronic: slower than the median worker for most of the last %1 s (a slow machine); brief: now and then (transient hiccups). Click a header to sort; this one puts the slowest first.</source>
         <translation>Dauernd: in den letzten %1 s meist langsamer als der Median-Worker (eine langsame Maschine); zeitweise: ab und zu (kurze Aussetzer). Ein Spaltenkopf sortiert; dieser stellt die langsamsten nach vorn.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="184"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="196"/>
         <source>Worker</source>
         <translation>Worker</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="185"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="197"/>
         <source>State</source>
         <translation>Zustand</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="186"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="198"/>
         <source>Group</source>
         <translation>Gruppe</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="187"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="199"/>
         <source>Samples/s</source>
         <translation>Samples/s</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="188"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="200"/>
         <source>Lag</source>
         <translation>Rückstand</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="189"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="201"/>
         <source>Staleness</source>
         <translation>Staleness</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="190"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="202"/>
         <source>Dropped</source>
         <translation>Verworfen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="191"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="203"/>
         <source>Batch</source>
         <translation>Batch</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="192"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="204"/>
         <source>Slowdown</source>
         <translation>Verlangsamung</translation>
     </message>

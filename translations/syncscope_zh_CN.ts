@@ -308,132 +308,152 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/console_main.cpp" line="38"/>
+        <location filename="../app/console_main.cpp" line="39"/>
         <source>Run &apos;syncscope --help&apos; for the flags.</source>
         <translation>运行“syncscope --help”查看所有选项。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="123"/>
+        <location filename="../app/console_main.cpp" line="124"/>
         <source>SyncScope console: watch and steer distributed training</source>
         <translation>SyncScope 控制台：观察并操控分布式训练</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="127"/>
+        <location filename="../app/console_main.cpp" line="128"/>
         <source>Attach to a coordinator&apos;s control endpoint (telemetry: port + 1).</source>
         <translation>连接到协调器的控制端点（遥测端口为该端口 + 1）。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="129"/>
+        <location filename="../app/console_main.cpp" line="130"/>
         <source>Start a local cluster with N workers.</source>
         <translation>启动一个有 N 个工作节点的本地集群。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="132"/>
+        <location filename="../app/console_main.cpp" line="133"/>
         <source>The syncscope-engine binary for local clusters.</source>
         <translation>本地集群所用的 syncscope-engine 可执行文件。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="135"/>
+        <location filename="../app/console_main.cpp" line="136"/>
         <source>Language of the console: de, zh_CN or en (default: the system locale).</source>
         <translation>控制台语言：de、zh_CN 或 en（默认：系统区域设置）。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="139"/>
+        <location filename="../app/console_main.cpp" line="140"/>
         <source>Save a PNG of the window to FILE after a while of running, stop a local cluster, and exit.</source>
         <translation>运行一段时间后将窗口截图保存为 PNG 文件 FILE，停止本地集群并退出。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="143"/>
+        <location filename="../app/console_main.cpp" line="144"/>
         <source>Seconds of running before --screenshot grabs the window (default: 10).</source>
         <translation>--screenshot 截取窗口前运行的秒数（默认：10）。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="147"/>
+        <location filename="../app/console_main.cpp" line="148"/>
         <source>Size of the window in pixels (default: %1, at most the screen&apos;s).</source>
         <translation>窗口大小（像素，默认：%1，不超过屏幕大小）。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="150"/>
+        <location filename="../app/console_main.cpp" line="151"/>
         <source>Open a run recording for replay and export.</source>
         <translation>打开运行录制文件以回放和导出。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="154"/>
+        <location filename="../app/console_main.cpp" line="155"/>
         <source>Play a classroom scenario on a local cluster: a scenario file, or the name of a shipped one (straggler-bsp, bsp-vs-asp, grouping-rescue).</source>
         <translation>在本地集群上播放教学场景：场景文件，或内置场景的名称（straggler-bsp、bsp-vs-asp、grouping-rescue）。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="159"/>
+        <location filename="../app/console_main.cpp" line="160"/>
         <source>With --attach: a credentials file holding a steer or view key (default: %1).</source>
         <translation>与 --attach 一起使用：包含操控或查看密钥的凭据文件（默认：%1）。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="164"/>
+        <location filename="../app/console_main.cpp" line="165"/>
         <source>With --attach: connect without authentication (a coordinator run with --insecure).</source>
         <translation>与 --attach 一起使用：不经认证连接（以 --insecure 运行的协调器）。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="167"/>
+        <location filename="../app/console_main.cpp" line="168"/>
         <source>Compare run recordings on the same charts, in a window of their own (give it once per recording; File → Compare runs… adds more).</source>
         <translation>在同一组图表中比较运行录制文件，显示在单独的窗口中（每个录制文件指定一次；文件 → 比较运行… 可添加更多）。</translation>
     </message>
     <message>
+        <location filename="../app/console_main.cpp" line="171"/>
+        <source>Open the window maximised.</source>
+        <translation>以最大化窗口打开。</translation>
+    </message>
+    <message>
+        <location filename="../app/console_main.cpp" line="173"/>
+        <source>Open the window full-screen (a projector: F11 leaves it).</source>
+        <translation>以全屏打开窗口（用于投影仪：按 F11 退出）。</translation>
+    </message>
+    <message>
         <location filename="../app/console_main.cpp" line="176"/>
+        <source>Start in the presentation view: large type, the fine controls hidden (F5 toggles it).</source>
+        <translation>以演示视图启动：大字体，隐藏细节控件（F5 切换）。</translation>
+    </message>
+    <message>
+        <location filename="../app/console_main.cpp" line="183"/>
         <source>unexpected argument &apos;%1&apos;</source>
         <translation>意外的参数“%1”</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="178"/>
+        <location filename="../app/console_main.cpp" line="185"/>
         <source>give one of --attach, --local, --open and --scenario</source>
         <translation>请只指定 --attach、--local、--open 和 --scenario 中的一个</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="206"/>
+        <location filename="../app/console_main.cpp" line="213"/>
         <source>--local &apos;%1&apos; must be a number of workers from 1 to %2</source>
         <translation>--local &apos;%1&apos; 必须是 1 到 %2 之间的工作节点数</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="185"/>
+        <location filename="../app/console_main.cpp" line="192"/>
         <source>--attach &apos;%1&apos; is not tcp://HOST:PORT (e.g. tcp://127.0.0.1:5556)</source>
         <translation>--attach“%1”不是 tcp://HOST:PORT 格式（例如 tcp://127.0.0.1:5556）</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="194"/>
+        <location filename="../app/console_main.cpp" line="201"/>
         <source>--scenario &apos;%1&apos; is neither a file nor a shipped scenario (%2)</source>
         <translation>--scenario“%1”既不是文件，也不是内置场景（%2）</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="211"/>
+        <location filename="../app/console_main.cpp" line="218"/>
         <source>no syncscope-engine at &apos;%1&apos;; give its path with --engine PATH</source>
         <translation>在“%1”找不到 syncscope-engine；请用 --engine PATH 指定其路径</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="216"/>
+        <location filename="../app/console_main.cpp" line="223"/>
         <source>--screenshot needs --local N, --scenario FILE, --attach tcp://HOST:PORT or --compare FILE</source>
         <translation>--screenshot 需要 --local N、--scenario FILE、--attach tcp://HOST:PORT 或 --compare FILE</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="220"/>
+        <location filename="../app/console_main.cpp" line="227"/>
         <source>--screenshot-after &apos;%1&apos; must be a number of seconds from 0 to 86400</source>
         <translation>--screenshot-after“%1”必须是 0 到 86400 之间的秒数</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="224"/>
+        <location filename="../app/console_main.cpp" line="231"/>
         <source>--screenshot-after needs --screenshot FILE</source>
         <translation>--screenshot-after 需要 --screenshot FILE</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="231"/>
+        <location filename="../app/console_main.cpp" line="235"/>
+        <source>give one of --maximized and --fullscreen</source>
+        <translation>--maximized 和 --fullscreen 只能给出其一</translation>
+    </message>
+    <message>
+        <location filename="../app/console_main.cpp" line="241"/>
         <source>--window-size &apos;%1&apos; is not WIDTHxHEIGHT of at least %2 (e.g. 1280x720)</source>
         <translation>--window-size“%1”不是“宽x高”格式或小于 %2（例如 1280x720）</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="260"/>
+        <location filename="../app/console_main.cpp" line="278"/>
         <source>syncscope: saved the window to &apos;%1&apos;</source>
         <translation>syncscope：窗口已保存到“%1”</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="263"/>
+        <location filename="../app/console_main.cpp" line="281"/>
         <source>could not save the screenshot to &apos;%1&apos; (is the folder there and writable?)</source>
         <translation>无法将截图保存到“%1”（文件夹是否存在且可写？）</translation>
     </message>
@@ -1398,354 +1418,359 @@
 <context>
     <name>syncscope::ui::MainWindow</name>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="62"/>
+        <location filename="../ui/widgets/main_window.cpp" line="63"/>
         <source>waiting for workers</source>
         <translation>等待工作节点</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="63"/>
+        <location filename="../ui/widgets/main_window.cpp" line="64"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="64"/>
+        <location filename="../ui/widgets/main_window.cpp" line="65"/>
         <source>paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="65"/>
+        <location filename="../ui/widgets/main_window.cpp" line="66"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="66"/>
+        <location filename="../ui/widgets/main_window.cpp" line="67"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="73"/>
+        <location filename="../ui/widgets/main_window.cpp" line="74"/>
         <source>SyncScope</source>
         <translation>SyncScope</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="83"/>
+        <location filename="../ui/widgets/main_window.cpp" line="84"/>
         <source>Taking advice %1</source>
         <translation>正在采纳建议 %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="83"/>
+        <location filename="../ui/widgets/main_window.cpp" line="84"/>
         <source>Dismissing advice %1</source>
         <translation>正在忽略建议 %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="101"/>
+        <location filename="../ui/widgets/main_window.cpp" line="102"/>
         <source>Scenario at %1 s: %2</source>
         <translation>场景第 %1 秒：%2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="106"/>
+        <location filename="../ui/widgets/main_window.cpp" line="107"/>
         <source>Note: %1</source>
         <translation>提示：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="109"/>
+        <location filename="../ui/widgets/main_window.cpp" line="110"/>
         <source>Scenario over: %1</source>
         <translation>场景已结束：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="115"/>
-        <location filename="../ui/widgets/main_window.cpp" line="199"/>
+        <location filename="../ui/widgets/main_window.cpp" line="116"/>
+        <location filename="../ui/widgets/main_window.cpp" line="204"/>
         <source>Not attached</source>
         <translation>未连接</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="116"/>
+        <location filename="../ui/widgets/main_window.cpp" line="117"/>
         <source>Detached: %1</source>
         <translation>已断开：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="119"/>
+        <location filename="../ui/widgets/main_window.cpp" line="120"/>
         <source>Connection lost: %1</source>
         <translation>连接丢失：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="130"/>
+        <location filename="../ui/widgets/main_window.cpp" line="131"/>
         <source>Steering</source>
         <translation>操控</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="135"/>
+        <location filename="../ui/widgets/main_window.cpp" line="136"/>
         <source>Log</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="144"/>
+        <location filename="../ui/widgets/main_window.cpp" line="145"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="153"/>
+        <location filename="../ui/widgets/main_window.cpp" line="154"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="154"/>
+        <location filename="../ui/widgets/main_window.cpp" line="155"/>
         <source>&amp;Attach…</source>
         <translation>连接(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="155"/>
+        <location filename="../ui/widgets/main_window.cpp" line="156"/>
         <source>Start &amp;local cluster…</source>
         <translation>启动本地集群(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="156"/>
+        <location filename="../ui/widgets/main_window.cpp" line="157"/>
         <source>&amp;Detach</source>
         <translation>断开(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="160"/>
+        <location filename="../ui/widgets/main_window.cpp" line="161"/>
         <source>&amp;Compare runs…</source>
         <translation>比较运行(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="162"/>
+        <location filename="../ui/widgets/main_window.cpp" line="163"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="163"/>
+        <location filename="../ui/widgets/main_window.cpp" line="164"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="166"/>
+        <location filename="../ui/widgets/main_window.cpp" line="167"/>
         <source>Roll &amp;back a change…</source>
         <translation>回滚一次更改(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="170"/>
+        <location filename="../ui/widgets/main_window.cpp" line="171"/>
         <source>Restore the model, optimiser and mode from the checkpoint taken before a change</source>
         <translation>从更改前的检查点恢复模型、优化器和模式</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="171"/>
+        <location filename="../ui/widgets/main_window.cpp" line="172"/>
         <source>&amp;Scenarios</source>
         <translation>场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="174"/>
+        <location filename="../ui/widgets/main_window.cpp" line="175"/>
         <source>Stop &amp;following the scenario</source>
         <translation>停止跟随场景(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="179"/>
+        <location filename="../ui/widgets/main_window.cpp" line="180"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="180"/>
+        <location filename="../ui/widgets/main_window.cpp" line="181"/>
         <source>&amp;Wall-clock time axis</source>
         <translation>挂钟时间轴(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="183"/>
+        <location filename="../ui/widgets/main_window.cpp" line="184"/>
         <source>&amp;Log-scale loss</source>
         <translation>对数刻度损失(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="187"/>
+        <location filename="../ui/widgets/main_window.cpp" line="188"/>
+        <source>&amp;Full screen</source>
+        <translation>全屏(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="192"/>
         <source>&amp;Presentation view</source>
         <translation>演示视图(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="189"/>
+        <location filename="../ui/widgets/main_window.cpp" line="194"/>
         <source>Ctrl+Shift+P</source>
         <translation>Ctrl+Shift+P</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="190"/>
+        <location filename="../ui/widgets/main_window.cpp" line="195"/>
         <source>Large type for a projector; hides the fine controls and the log</source>
         <translation>适合投影仪的大字号；隐藏精细控件和日志</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="232"/>
+        <location filename="../ui/widgets/main_window.cpp" line="237"/>
         <source>Cannot attach: give both endpoints as tcp://HOST:PORT.</source>
         <translation>无法连接：请以 tcp://HOST:PORT 格式给出两个端点。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="237"/>
+        <location filename="../ui/widgets/main_window.cpp" line="242"/>
         <source>Attaching to %1…</source>
         <translation>正在连接到 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="257"/>
+        <location filename="../ui/widgets/main_window.cpp" line="262"/>
         <source>Opening %1…</source>
         <translation>正在打开 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="260"/>
+        <location filename="../ui/widgets/main_window.cpp" line="265"/>
         <source>Opening %1 cancelled.</source>
         <translation>已取消打开 %1。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="273"/>
+        <location filename="../ui/widgets/main_window.cpp" line="278"/>
         <source>Replay: %1</source>
         <translation>回放：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="274"/>
+        <location filename="../ui/widgets/main_window.cpp" line="279"/>
         <source>Opened recording %1 (%2 s)</source>
         <translation>已打开录制文件 %1（%2 s）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="278"/>
+        <location filename="../ui/widgets/main_window.cpp" line="283"/>
         <source>Exported the charts to %1</source>
         <translation>已将图表导出到 %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="296"/>
+        <location filename="../ui/widgets/main_window.cpp" line="301"/>
         <source>State: %1</source>
         <translation>状态：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="297"/>
+        <location filename="../ui/widgets/main_window.cpp" line="302"/>
         <source>Mode: %1</source>
         <translation>模式：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="298"/>
+        <location filename="../ui/widgets/main_window.cpp" line="303"/>
         <source>Version %1</source>
         <translation>版本 %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="299"/>
+        <location filename="../ui/widgets/main_window.cpp" line="304"/>
         <source>Accuracy: –</source>
         <translation>准确率：–</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="300"/>
+        <location filename="../ui/widgets/main_window.cpp" line="305"/>
         <source>Accuracy: %1%</source>
         <translation>准确率：%1%</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="309"/>
+        <location filename="../ui/widgets/main_window.cpp" line="315"/>
         <source>Runs until you stop it: Run → Stop (%1)</source>
         <translation>运行直到手动停止：运行 → 停止（%1）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="311"/>
+        <location filename="../ui/widgets/main_window.cpp" line="317"/>
         <source>%1 epochs</source>
         <translation>%1 个轮次</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="312"/>
+        <location filename="../ui/widgets/main_window.cpp" line="318"/>
         <source>%1 s of training</source>
         <translation>训练 %1 秒</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="313"/>
+        <location filename="../ui/widgets/main_window.cpp" line="319"/>
         <source>%1% test accuracy</source>
         <translation>测试准确率 %1%</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="314"/>
+        <location filename="../ui/widgets/main_window.cpp" line="320"/>
         <source>Stops at %1, or with Run → Stop (%2)</source>
         <translation>在 %1 时停止，或通过 运行 → 停止（%2）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="314"/>
+        <location filename="../ui/widgets/main_window.cpp" line="320"/>
         <source> or </source>
         <translation> 或 </translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="320"/>
+        <location filename="../ui/widgets/main_window.cpp" line="326"/>
         <source>UNAUTHENTICATED: anyone on this machine may steer (--insecure)</source>
         <translation>未认证：本机任何人都可操控（--insecure）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="321"/>
+        <location filename="../ui/widgets/main_window.cpp" line="327"/>
         <source>View only</source>
         <translation>仅查看</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="331"/>
+        <location filename="../ui/widgets/main_window.cpp" line="337"/>
         <source>[%1 s] %2</source>
         <translation>[%1 s] %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="332"/>
+        <location filename="../ui/widgets/main_window.cpp" line="338"/>
         <source> (change %1)</source>
         <translation>（更改 %1）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="346"/>
+        <location filename="../ui/widgets/main_window.cpp" line="352"/>
         <source>Rolling back to before change %1</source>
         <translation>正在回滚到更改 %1 之前</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="361"/>
+        <location filename="../ui/widgets/main_window.cpp" line="367"/>
         <source>Command %1 refused: %2</source>
         <translation>命令 %1 被拒绝：%2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="370"/>
+        <location filename="../ui/widgets/main_window.cpp" line="376"/>
         <source>Command %1 done: %2</source>
         <translation>命令 %1 已完成：%2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="370"/>
+        <location filename="../ui/widgets/main_window.cpp" line="376"/>
         <source>no event</source>
         <translation>无事件</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="375"/>
+        <location filename="../ui/widgets/main_window.cpp" line="381"/>
         <source>A local cluster is already running; stop it first.</source>
         <translation>本地集群已在运行；请先停止它。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="385"/>
+        <location filename="../ui/widgets/main_window.cpp" line="391"/>
         <source>Starting a local cluster: %1 serve %2</source>
         <translation>正在启动本地集群：%1 serve %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="398"/>
+        <location filename="../ui/widgets/main_window.cpp" line="404"/>
         <source>The local cluster has stopped.</source>
         <translation>本地集群已停止。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="407"/>
+        <location filename="../ui/widgets/main_window.cpp" line="413"/>
         <source>Stopping the local cluster…</source>
         <translation>正在停止本地集群…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="427"/>
-        <location filename="../ui/widgets/main_window.cpp" line="457"/>
+        <location filename="../ui/widgets/main_window.cpp" line="440"/>
+        <location filename="../ui/widgets/main_window.cpp" line="471"/>
         <source>Stop the local cluster?</source>
         <translation>停止本地集群？</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="428"/>
+        <location filename="../ui/widgets/main_window.cpp" line="441"/>
         <source>This window started a local cluster. Stop its coordinator and workers?</source>
         <translation>此窗口启动了一个本地集群。要停止其协调器和工作节点吗？</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="447"/>
+        <location filename="../ui/widgets/main_window.cpp" line="461"/>
         <source>Cannot run the scenario: %1</source>
         <translation>无法运行场景：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="458"/>
+        <location filename="../ui/widgets/main_window.cpp" line="472"/>
         <source>A local cluster is running. Stop it and start the scenario &quot;%1&quot;?</source>
         <translation>本地集群正在运行。要停止它并启动场景“%1”吗？</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="468"/>
+        <location filename="../ui/widgets/main_window.cpp" line="482"/>
         <source>Scenario: %1 (%2)</source>
         <translation>场景：%1（%2）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="475"/>
+        <location filename="../ui/widgets/main_window.cpp" line="489"/>
         <source>Scenario %1 s · next: %2</source>
         <translation>场景 %1 s · 下一步：%2</translation>
     </message>
@@ -2340,112 +2365,112 @@
 <context>
     <name>syncscope::ui::WorkerTableModel</name>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="90"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="102"/>
         <source>starting</source>
         <translation>启动中</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="91"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="103"/>
         <source>computing</source>
         <translation>计算中</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="92"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="104"/>
         <source>waiting</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="93"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="105"/>
         <source>lost</source>
         <translation>已丢失</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="94"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="106"/>
         <source>done</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="95"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="107"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="101"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="113"/>
         <source>chronic</source>
         <translation>长期</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="102"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="114"/>
         <source>brief</source>
         <translation>偶尔</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="103"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="115"/>
         <source>–</source>
         <translation>–</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="126"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="138"/>
         <source>Below %1% of the median worker&apos;s samples/s in %2% of the last %3 s; %4% of its speed on average</source>
         <translation>在最近 %3 秒中有 %2% 的时间低于中位工作节点样本/s 的 %1%；平均为其速度的 %4%</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="138"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="150"/>
         <source>Double-click to move worker %1 to another group (0-%2)</source>
         <translation>双击可将工作节点 %1 移到另一个组（0-%2）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="139"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="151"/>
         <source>Groups can be edited in the grouped mode</source>
         <translation>分组可在分组模式下编辑</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="179"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="191"/>
         <source>Chronic: slower than the median worker for most of the last %1 s (a slow machine); brief: now and then (transient hiccups). Click a header to sort; this one puts the slowest first.</source>
         <translation>长期：在最近 %1 秒的大部分时间里慢于中位工作节点（机器较慢）；偶尔：时不时变慢（短暂卡顿）。点击列标题可排序；此列将最慢的排在最前。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="184"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="196"/>
         <source>Worker</source>
         <translation>工作节点</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="185"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="197"/>
         <source>State</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="186"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="198"/>
         <source>Group</source>
         <translation>组</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="187"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="199"/>
         <source>Samples/s</source>
         <translation>样本/s</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="188"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="200"/>
         <source>Lag</source>
         <translation>滞后</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="189"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="201"/>
         <source>Staleness</source>
         <translation>陈旧度</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="190"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="202"/>
         <source>Dropped</source>
         <translation>已丢弃</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="191"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="203"/>
         <source>Batch</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="192"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="204"/>
         <source>Slowdown</source>
         <translation>减速</translation>
     </message>

@@ -4,6 +4,12 @@
 // item it cuts), the window keeps the size asked for, the log is one line, and the worker table
 // shows every worker and every column.
 #include <QApplication>
+#include <QGraphicsSimpleTextItem>
+#include <QLabel>
+#include <QGroupBox>
+#include <QComboBox>
+#include <QAction>
+#include <QAbstractButton>
 #include <QBarCategoryAxis>
 #include <QCategoryAxis>
 #include <QChart>
@@ -119,6 +125,47 @@ int tickLabels(const QAbstractAxis* axis) {
 
 QString sizeName(QSize size) { return QStringLiteral("%1x%2").arg(size.width()).arg(size.height()); }
 
+// What of `text` cannot be drawn: a '?' (text that went through Latin-1) or a character no shipped
+// font holds (an empty box); empty when all of it can. test_translation_glyphs checks the catalogues.
+QString undrawable(const QString& text, const QFont& font) {
+    if (text.contains(QLatin1Char('?')) || text.contains(QChar::ReplacementCharacter)) return QStringLiteral("'?' in \"%1\"").arg(text);
+    const QFontMetrics metrics(font);
+    for (const char32_t c : text.toUcs4())
+        if (!QChar::isSpace(c) && QChar::category(c) != QChar::Other_Control && !metrics.inFontUcs4(c))
+            return QStringLiteral("no glyph for U+%1 in \"%2\"").arg(uint(c), 4, 16, QLatin1Char('0')).arg(text);
+    return {};
+}
+
+// Every text the window shows that cannot be drawn: chart texts (labels, titles, legends, markers'
+// hover texts aside) and the widgets' own (labels, buttons, boxes, headers, menus).
+QStringList undrawableTexts(MainWindow& window) {
+    QStringList found;
+    for (QChartView* view : window.chartsPanel()->chartViews()) {
+        if (!view->isVisible()) continue;
+        for (QGraphicsItem* item : view->scene()->items()) {
+            if (!item->isVisible()) continue;
+            if (auto* text = dynamic_cast<QGraphicsTextItem*>(item))
+                if (const QString bad = undrawable(text->toPlainText(), text->font()); !bad.isEmpty()) found << view->chart()->title() + QStringLiteral(": ") + bad;
+            if (auto* text = dynamic_cast<QGraphicsSimpleTextItem*>(item))
+                if (const QString bad = undrawable(text->text(), text->font()); !bad.isEmpty()) found << view->chart()->title() + QStringLiteral(": ") + bad;
+        }
+    }
+    QStringList texts;
+    for (QLabel* label : window.findChildren<QLabel*>()) if (label->isVisible()) texts << label->text();
+    for (QAbstractButton* button : window.findChildren<QAbstractButton*>()) if (button->isVisible()) texts << button->text();
+    for (QGroupBox* box : window.findChildren<QGroupBox*>()) if (box->isVisible()) texts << box->title();
+    for (QDockWidget* dock : window.findChildren<QDockWidget*>()) if (dock->isVisible()) texts << dock->windowTitle();
+    for (QComboBox* combo : window.findChildren<QComboBox*>())
+        for (int i = 0; combo->isVisible() && i < combo->count(); ++i) texts << combo->itemText(i);
+    for (QAction* action : window.findChildren<QAction*>()) texts << action->text();
+    for (QTableView* table : window.findChildren<QTableView*>())
+        for (int column = 0; table->isVisible() && column < table->model()->columnCount(); ++column)
+            texts << table->model()->headerData(column, Qt::Horizontal).toString();
+    for (const QString& text : texts)
+        if (const QString bad = undrawable(text, window.font()); !bad.isEmpty()) found << bad;
+    return found;
+}
+
 }  // namespace
 
 class TestReadableLayout : public QObject {
@@ -149,7 +196,7 @@ void TestReadableLayout::noChartTextIsElided_data() {
 }
 
 QStringList TestReadableLayout::problems(MainWindow& window, QSize asked) {
-    QStringList found;
+    QStringList found = undrawableTexts(window);
     if (window.size() != asked)
         found << QStringLiteral("the window is %1, not %2 (its minimum size is %3)")
                      .arg(sizeName(window.size()), sizeName(asked), sizeName(window.minimumSizeHint()));

@@ -185,6 +185,10 @@ void MainWindow::createViewMenu() {
     logScale->setCheckable(true);
     connect(logScale, &QAction::toggled, m_charts, &ChartsPanel::setLogScaleLoss);
     view->addSeparator();
+    m_fullScreenAction = view->addAction(tr("&Full screen"));
+    m_fullScreenAction->setCheckable(true);
+    m_fullScreenAction->setShortcut(QKeySequence::FullScreen);  // F11
+    connect(m_fullScreenAction, &QAction::toggled, this, [this](bool on) { on ? showFullScreen() : showNormal(); });
     m_presentationAction = view->addAction(tr("&Presentation view"));
     m_presentationAction->setCheckable(true);
     m_presentationAction->setShortcuts({QKeySequence(Qt::Key_F5), QKeySequence(tr("Ctrl+Shift+P"))});
@@ -408,6 +412,13 @@ void MainWindow::stopLocalCluster(std::function<void()> then) {
     m_afterClusterStopped = std::move(then);
     statusBar()->showMessage(tr("Stopping the local cluster…"));
     m_cluster->stop(kStopGraceMs);  // signals, then polls: the window stays responsive
+}
+
+void MainWindow::changeEvent(QEvent* event) {
+    QMainWindow::changeEvent(event);
+    if (event->type() != QEvent::WindowStateChange) return;
+    const QSignalBlocker blocker(m_fullScreenAction);  // full-screen by --fullscreen or the window manager too
+    m_fullScreenAction->setChecked(isFullScreen());
 }
 
 void MainWindow::resizeEvent(QResizeEvent* event) {

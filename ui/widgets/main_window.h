@@ -91,6 +91,7 @@ public:
 protected:
     void closeEvent(QCloseEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
+    void changeEvent(QEvent* event) override;
 
 private:
     void fitSteeringToWidth();
@@ -120,6 +121,7 @@ private:
     ReplayController m_replay;
     ScenarioRunner m_scenarioRunner;
     PresentationMode m_presentation;
+    QAction* m_fullScreenAction = nullptr;
     ChartsPanel* m_charts;
     AdvisorBar* m_advisor;
     CompareWindow* m_compare = nullptr;
