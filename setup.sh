@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # One entry point for a fresh Debian 12 machine: installs what is missing from Debian's packages
 # (a second run installs nothing), builds, then runs the main job or the test suite.
-#   ./setup.sh run     install, build, open the console on a local cluster of 4 workers training
-#                      Fashion-MNIST (headless: the engine's `run` with a progress bar)
-#   ./setup.sh test    install, build with -Werror, run the whole ctest suite
-#   ./setup.sh deps    install only;  ./setup.sh build  install and build only
+#   ./setup.sh run     install what the console and the engine need, build those two programs only, and
+#                      open the console on a local cluster of 4 workers training Fashion-MNIST (headless:
+#                      only the engine, whose `run` trains the same cluster with a progress bar)
+#   ./setup.sh test    install everything (test tools too), build all with -Werror, run the whole ctest suite
+#   ./setup.sh deps    install everything only;  ./setup.sh build  install everything and build all
 #   ./setup.sh package install, build without CUDA in build-package/, make the .deb files there (cpack)
 #   ./setup.sh bench-deps  install the benchmarks' peers too: PyTorch on an optimised BLAS (OpenBLAS;
 #                      python3-torch alone pulls in the reference BLAS, ~6 GFLOP/s), then build
@@ -16,9 +17,16 @@ mode=${1:-run}
 gui=${SYNCSCOPE_GUI:-ON}
 build_dir=${BUILD_DIR:-build}
 
+# What the engine needs to build and run (every mode).
 engine_packages=(build-essential cmake ninja-build pkg-config zlib1g-dev libdnnl-dev libcli11-dev nlohmann-json3-dev libfmt-dev
-                 libzmq3-dev cppzmq-dev libprotobuf-dev protobuf-compiler dataset-fashion-mnist libisal-dev
-                 help2man dpkg-dev file cpulimit iproute2)
+                 libzmq3-dev cppzmq-dev libprotobuf-dev protobuf-compiler dataset-fashion-mnist libisal-dev)
+# What the console adds: Qt (its translations need the Linguist tools) and the fonts it ships for
+# Latin and Chinese text.
+console_packages=(qt6-base-dev qt6-charts-dev libqt6opengl6-dev libxkbcommon-dev qt6-tools-dev qt6-tools-dev-tools
+                  qt6-l10n-tools libqt6svg6-dev fonts-dejavu-core fonts-wqy-microhei)
+# Only for the full build and the tests: man pages, packaging and its metadata checks, the kernel
+# stragglers (cpulimit) and network namespaces of the integration tests.
+tool_packages=(help2man dpkg-dev file cpulimit iproute2 appstream desktop-file-utils)
 # Only where tests are built: the fuzz test (tests/fuzz) builds with clang, its libFuzzer runtime,
 # and clang's OpenMP (the engine's configure looks OpenMP up with the compiler in use).
 test_packages=(clang libclang-rt-14-dev libomp-dev
@@ -39,22 +47,26 @@ ssh_packages=(openssh-server openssh-client)
 # The compute benchmark's PyTorch peer: torch links libblas.so.3, which Debian resolves to the
 # highest-priority alternative; libopenblas0-pthread ranks above the reference libblas3.
 bench_packages=(python3-torch python3-numpy libopenblas0-pthread)
-qt_packages=(qt6-base-dev qt6-charts-dev libqt6opengl6-dev libxkbcommon-dev qt6-tools-dev qt6-tools-dev-tools
-             qt6-l10n-tools libqt6svg6-dev fonts-dejavu-core fonts-wqy-microhei appstream desktop-file-utils)
-
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 
+# install_missing PACKAGE...: installs those of the packages that are not installed yet.
 install_missing() {
-  local wanted=("${engine_packages[@]}") missing=()
-  [ "$gui" = ON ] && wanted+=("${qt_packages[@]}" "${test_packages[@]}")
-  [ "$mode" = bench-deps ] && wanted+=("${bench_packages[@]}")
-  for p in "${wanted[@]}"; do
+  local missing=()
+  for p in "$@"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
   done
-  if [ ${#missing[@]} -eq 0 ]; then echo "setup: all ${#wanted[@]} packages present"; return; fi
+  if [ ${#missing[@]} -eq 0 ]; then echo "setup: all $# packages present"; return; fi
   echo "setup: installing ${missing[*]}"
   as_root apt-get update -qq
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+# Everything: the engine, and with the GUI the console, the tools and the test packages.
+all_packages() {
+  local wanted=("${engine_packages[@]}")
+  [ "$gui" = ON ] && wanted+=("${console_packages[@]}" "${tool_packages[@]}" "${test_packages[@]}")
+  [ "$mode" = bench-deps ] && wanted+=("${bench_packages[@]}")
+  printf '%s\n' "${wanted[@]}"
 }
 
 # Packages that one test needs, installed after everything else: a failure leaves the rest
@@ -101,24 +113,35 @@ build() {
   cmake --build "$build_dir" --parallel "$(nproc)"
 }
 
+# The main job's build: no tests, and only the programs it runs.
+build_programs() {
+  cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DSYNCSCOPE_GUI="$1" -DBUILD_TESTING=OFF -DSYNCSCOPE_WERROR=OFF
+  cmake --build "$build_dir" --parallel "$(nproc)" --target "${@:2}"
+}
+
+mapfile -t everything < <(all_packages)
 case "$mode" in
-  deps) install_missing ;;
-  build) install_missing; build OFF ;;
-  bench-deps) install_missing; build OFF ;;
+  deps) install_missing "${everything[@]}" ;;
+  build) install_missing "${everything[@]}"; build OFF ;;
+  bench-deps) install_missing "${everything[@]}"; build OFF ;;
   run)
-    install_missing; build OFF
     if [ "$gui" = ON ] && { [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; }; then
+      install_missing "${engine_packages[@]}" "${console_packages[@]}"
+      build_programs ON syncscope syncscope-engine
       exec "$build_dir/app/syncscope" --local 4  # the console, on a local cluster
     fi
-    # No display (or no GUI build): the same local cluster, headless, with a progress bar.
+    # No display (or no GUI wanted): the same local cluster, headless, with a progress bar.
+    install_missing "${engine_packages[@]}"
+    build_programs OFF syncscope-engine
     # shellcheck disable=SC2086  # RUN_ARGS is a list of flags
     exec "$build_dir/app/syncscope-engine" run --workers 4 --model mlp --mode bsp --epochs 3 ${RUN_ARGS:-} ;;
   test)
-    install_missing; install_slurm; install_ssh; build ON
+    install_missing "${everything[@]}"; install_slurm; install_ssh; build ON
     cd "$build_dir" && exec ctest --output-on-failure ;;
   package)  # Debian's packages carry no CUDA: the packaged engine is the CPU build
     build_dir=${BUILD_DIR:-build-package}
-    install_missing; build OFF -DSYNCSCOPE_CUDA=OFF -DBUILD_TESTING=OFF
+    install_missing "${engine_packages[@]}" "${console_packages[@]}" "${tool_packages[@]}"
+    build OFF -DSYNCSCOPE_CUDA=OFF -DBUILD_TESTING=OFF
     cd "$build_dir" && cpack -G DEB && ls -l ./*.deb ;;
   *) echo "usage: $0 run|test|deps|build|bench-deps|package  (see the comment at the top of $0)" >&2; exit 2 ;;
 esac
