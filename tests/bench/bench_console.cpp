@@ -194,14 +194,27 @@ std::optional<RoundTripFigures> runRoundTrip(int samples) {
 
 const char* verdict(bool pass) { return pass ? "PASS" : "MISS"; }
 
+// The host's CPU, named beside every figure: hosts differ (an AMD EPYC, a slower 2.5 GHz Intel Xeon).
+QString cpuModel() {
+    QFile cpuinfo(QStringLiteral("/proc/cpuinfo"));
+    if (!cpuinfo.open(QIODevice::ReadOnly)) return QStringLiteral("unknown CPU");
+    int cpus = 0;
+    QString model;
+    for (const QByteArray& line : cpuinfo.readAll().split('\n')) {
+        if (line.startsWith("processor")) ++cpus;
+        if (model.isEmpty() && line.startsWith("model name")) model = QString::fromLatin1(line.mid(line.indexOf(':') + 1)).trimmed();
+    }
+    return QStringLiteral("%1 x %2").arg(cpus).arg(model.isEmpty() ? QStringLiteral("unknown CPU") : model);
+}
+
 void printFigures(const FeederSettings& feed, const LoadFigures& load, const std::optional<LoadFigures>& peer,
                   const std::optional<RoundTripFigures>& rt) {
     const double p50 = percentile(load.frameMs, 0.5), p95 = percentile(load.frameMs, 0.95), max = percentile(load.frameMs, 1.0);
     const double growth = load.rssEnd - load.rssWarm;
     std::printf("\nbench_console: %d workers, %d ticks (%.0f s of run time) at %.3g x real time, an event every %d ticks; "
-                "%zu frames measured; load average %s\n",
+                "%zu frames measured; load average %s; CPU %s\n",
                 feed.workers, feed.ticks, feed.ticks / 10.0, feed.speedup, feed.eventEvery, load.frameMs.size(),
-                qPrintable(load.loadAverage));
+                qPrintable(load.loadAverage), qPrintable(cpuModel()));
     std::printf("%-44s %12s %12s %6s\n", "figure", "measured", "target", "");
     std::printf("%-44s %9.2f ms %12s %6s\n", "frame time p50", p50, "", "");
     std::printf("%-44s %9.2f ms %9s ms %6s\n", "frame time p95", p95, "<= 33", verdict(p95 <= 33.0));
@@ -244,11 +257,11 @@ void printFigures(const FeederSettings& feed, const LoadFigures& load, const std
     // One machine-readable line.
     std::printf("\nBENCH console workers=%d ticks=%d speedup=%g frames=%zu fps=%.2f frame_p50_ms=%.3f frame_p95_ms=%.3f frame_max_ms=%.3f "
                 "busy=%.4f busy_cpu=%.4f frame_cpu_p95_ms=%.3f rss_growth_mb=%.2f received=%d sent=%d control_reply_p50_ms=%.3f control_reply_p95_ms=%.3f "
-                "control_shown_p50_ms=%.3f control_shown_p95_ms=%.3f peer_frame_p95_ms=%.3f peer_busy=%.4f\n",
+                "control_shown_p50_ms=%.3f control_shown_p95_ms=%.3f peer_frame_p95_ms=%.3f peer_busy=%.4f cpu=\"%s\"\n",
                 feed.workers, feed.ticks, feed.speedup, load.frameMs.size(), fps, p50, p95, max, load.busyFraction, load.busyCpuFraction, c95, growth,
                 load.received, load.sent, rt ? percentile(rt->replyMs, 0.5) : -1.0, rt ? percentile(rt->replyMs, 0.95) : -1.0,
                 rt ? percentile(rt->shownMs, 0.5) : -1.0, rt ? percentile(rt->shownMs, 0.95) : -1.0,
-                peer ? percentile(peer->frameMs, 0.95) : -1.0, peer ? peer->busyFraction : -1.0);
+                peer ? percentile(peer->frameMs, 0.95) : -1.0, peer ? peer->busyFraction : -1.0, qPrintable(cpuModel()));
 }
 
 }  // namespace

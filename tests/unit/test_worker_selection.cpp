@@ -43,6 +43,17 @@ private slots:
         QCOMPARE(lineWorkers(frame, 7).size(), kSlowestShown);  // chosen among the slowest
         QCOMPARE(lineWorkers(frame, 9999).size(), kSlowestShown);  // no such worker
     }
+
+    void aShownWorkerKeepsItsLineWhileItIsAmongTheSlowest() {
+        TelemetryFrame frame = frameOf(256);
+        // Worker 20 was shown; it is now the 5th slowest (of 2 x 4 kept): it stays, in 250's place.
+        for (QPointF& point : frame.workers[20].samplesPerSecond) point.setY(500);
+        QCOMPARE(slowestWorkers(frame, kSlowestShown, {7, 3, 11, 20}), (std::vector<uint32_t>{7, 3, 11, 20}));
+        QCOMPARE(slowestWorkers(frame, kSlowestShown), (std::vector<uint32_t>{7, 3, 11, 250}));
+        // Beyond the slowest 8 it gives its place to the slowest of the others.
+        for (QPointF& point : frame.workers[20].samplesPerSecond) point.setY(2000);
+        QCOMPARE(slowestWorkers(frame, kSlowestShown, {7, 3, 11, 20}), (std::vector<uint32_t>{7, 3, 11, 250}));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestWorkerSelection)

@@ -21,9 +21,11 @@ constexpr size_t kLinesUpToWorkers = 16;
 /// Beyond it, the slowest this many are lines.
 constexpr size_t kSlowestShown = 4;
 
-/// The `k` slowest workers, slowest first (relative speed over the lag window; ties by id), from
-/// the frame's lag when the store worked it out.
-std::vector<uint32_t> slowestWorkers(const TelemetryFrame& frame, size_t k);
+/// The `k` slowest workers (relative speed over the lag window; ties by id), from the frame's lag
+/// when the store worked it out. Slowest first; but a worker of `shown` (the last frame's) keeps its
+/// place while it is among the slowest 2k, so the lines do not change hands at every flicker of speed
+/// (each change of hands also re-lays out the chart's legend).
+std::vector<uint32_t> slowestWorkers(const TelemetryFrame& frame, size_t k, const std::vector<uint32_t>& shown = {});
 
 /// Each worker's lag as the console shows it beside many workers: the store's figures
 /// (TelemetryFrame::lag), or worked out here for a frame made elsewhere; null up to
@@ -31,7 +33,9 @@ std::vector<uint32_t> slowestWorkers(const TelemetryFrame& frame, size_t k);
 std::shared_ptr<const std::map<uint32_t, LagFigures>> lagOf(const TelemetryFrame& frame);
 
 /// The workers the line charts draw, in id order: every worker up to kLinesUpToWorkers, else the
-/// slowest kSlowestShown and `chosen` (a worker picked on a heatmap; UINT32_MAX: none).
-std::vector<uint32_t> lineWorkers(const TelemetryFrame& frame, uint32_t chosen = UINT32_MAX);
+/// slowest kSlowestShown (given the workers `shown` last time) and `chosen` (a worker picked on a
+/// heatmap; UINT32_MAX: none).
+std::vector<uint32_t> lineWorkers(const TelemetryFrame& frame, uint32_t chosen = UINT32_MAX,
+                                  const std::vector<uint32_t>& shown = {});
 
 }  // namespace syncscope::ui

@@ -154,7 +154,8 @@ void ChartsPanel::showDetails(const TelemetryFrame& frame) {
 
 void ChartsPanel::showWorkerLines(const TelemetryFrame& frame) {
     QList<NamedSeries> samples, staleness;
-    for (const uint32_t id : lineWorkers(frame, m_manyWorkers ? m_chosen : UINT32_MAX)) {
+    m_lineWorkers = lineWorkers(frame, m_manyWorkers ? m_chosen : UINT32_MAX, m_lineWorkers);
+    for (const uint32_t id : m_lineWorkers) {
         const WorkerSeries& worker = frame.workers.at(id);
         samples.append({tr("worker %1").arg(id), worker.samplesPerSecond});
         staleness.append({tr("worker %1").arg(id), worker.stalenessMean});

@@ -8,6 +8,8 @@
 #include <QList>
 #include <QWidget>
 
+#include <vector>
+
 #include "ui/model/telemetry_frame.h"
 
 class QChartView;
@@ -72,6 +74,7 @@ private:
     WorkerHeatmap *m_samplesMap, *m_stalenessMap, *m_waitMap;
     bool m_manyWorkers = false;
     uint32_t m_chosen = UINT32_MAX;
+    std::vector<uint32_t> m_lineWorkers;  // the workers drawn as lines in the last frame
     QComboBox* m_histogramWorker;
     QWidget* m_histogramBox;
     static constexpr int kMaxRows = 3;  // six charts in two columns
