@@ -11,35 +11,10 @@
 
 #include <signal.h>
 
-namespace {
+#include "process_tree.h"
 
-// Children of `parent` (from /proc/PID/stat's ppid field) whose executable is the engine.
-QList<qint64> engineChildren(qint64 parent) {
-    QList<qint64> children;
-    for (const QString& entry : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
-        bool numeric = false;
-        const qint64 pid = entry.toLongLong(&numeric);
-        if (!numeric) continue;
-        QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
-        if (!stat.open(QIODevice::ReadOnly)) continue;
-        const QByteArray text = stat.readAll();
-        const qsizetype close = text.lastIndexOf(')');  // the name may hold spaces
-        const QList<QByteArray> fields = text.mid(close + 2).split(' ');
-        if (fields.size() < 2 || fields[1].toLongLong() != parent) continue;
-        if (QFile::symLinkTarget(QStringLiteral("/proc/%1/exe").arg(pid)).endsWith(QStringLiteral("syncscope-engine")))
-            children << pid;
-    }
-    return children;
-}
-
-bool alive(qint64 pid) {
-    QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
-    if (!stat.open(QIODevice::ReadOnly)) return false;
-    const QByteArray text = stat.readAll();
-    return text.mid(text.lastIndexOf(')') + 2, 1) != "Z";  // a zombie has exited
-}
-
-}  // namespace
+using syncscope::test::alive;
+using syncscope::test::engineChildren;
 
 class TestConsoleLifetime : public QObject {
     Q_OBJECT

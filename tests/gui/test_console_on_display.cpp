@@ -19,8 +19,13 @@
 
 #include <signal.h>
 
+#include "process_tree.h"
+
 #include <map>
 #include <memory>
+
+using syncscope::test::alive;
+using syncscope::test::engineChildren;
 
 namespace {
 
@@ -52,31 +57,6 @@ QString run(const QString& program, const QStringList& arguments, const QString&
         return {};
     }
     return QString::fromUtf8(process.readAllStandardOutput()).trimmed();
-}
-
-// Children of `parent` whose executable is the engine (from /proc).
-QList<qint64> engineChildren(qint64 parent) {
-    QList<qint64> children;
-    for (const QString& entry : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
-        bool numeric = false;
-        const qint64 pid = entry.toLongLong(&numeric);
-        if (!numeric) continue;
-        QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
-        if (!stat.open(QIODevice::ReadOnly)) continue;
-        const QByteArray text = stat.readAll();
-        const QList<QByteArray> fields = text.mid(text.lastIndexOf(')') + 2).split(' ');
-        if (fields.size() > 1 && fields[1].toLongLong() == parent &&
-            QFile::symLinkTarget(QStringLiteral("/proc/%1/exe").arg(pid)).endsWith(QStringLiteral("syncscope-engine")))
-            children << pid;
-    }
-    return children;
-}
-
-bool alive(qint64 pid) {
-    QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
-    if (!stat.open(QIODevice::ReadOnly)) return false;
-    const QByteArray text = stat.readAll();
-    return text.mid(text.lastIndexOf(')') + 2, 1) != "Z";
 }
 
 // One X server of one screen size, with a window manager on it.
