@@ -25,6 +25,7 @@
 #include "ui/scenario/scenario_parser.h"
 #include "ui/widgets/advisor_bar.h"
 #include "ui/widgets/chart_export.h"
+#include "ui/widgets/eliding_label.h"
 #include "ui/widgets/charts_panel.h"
 #include "ui/widgets/compare_window.h"
 #include "ui/widgets/event_labels.h"
@@ -201,15 +202,17 @@ void MainWindow::createStatusBar() {
     m_securityLabel->setStyleSheet(QStringLiteral("QLabel { color: white; background: #b00020; padding: 1px 6px; }"));
     m_securityLabel->hide();
     statusBar()->addPermanentWidget(m_securityLabel);
-    m_endpointLabel = new QLabel(tr("Not attached"), this);
+    // The long ones (where it is attached, the scenario's next step, how the run ends) give way
+    // first when the window is narrow, cut short with "…", the whole text on hover.
+    m_endpointLabel = new ElidingLabel(tr("Not attached"), this);
     m_stateLabel = new QLabel(this);
     m_modeLabel = new QLabel(this);
     m_versionLabel = new QLabel(this);
     m_accuracyLabel = new QLabel(this);
-    m_scenarioLabel = new QLabel(this);
+    m_scenarioLabel = new ElidingLabel(this);
     m_scenarioLabel->hide();
     statusBar()->addPermanentWidget(m_scenarioLabel);
-    m_stopHint = new QLabel(this);
+    m_stopHint = new ElidingLabel(this);
     m_stopHint->setObjectName(QStringLiteral("stopHint"));
     m_stopHint->hide();
     statusBar()->addPermanentWidget(m_stopHint);
