@@ -103,6 +103,24 @@ private slots:
         map.showFrame(ui::TelemetryFrame{});  // a new run: the old picture goes
         QVERIFY(map.cells().isNull());
     }
+
+    void redrawnOnlyASliceOnAndAtMostFourTimesASecond() {
+        WorkerHeatmap map(HeatmapMetric::SamplesPerSecond);
+        map.showFrame(frameOf(16, 120));  // slices of 0.75 s
+        QCOMPARE(map.windowEnd(), 120.0);
+        map.showFrame(frameOf(16, 120));  // the same newest tick: nothing to work out
+        QCOMPARE(map.windowEnd(), 120.0);
+        // Ten seconds of run a moment later (a fast replay): drawn when a quarter second is up.
+        map.showFrame(frameOf(16, 130));
+        QCOMPARE(map.windowEnd(), 120.0);
+        QTRY_COMPARE_WITH_TIMEOUT(map.windowEnd(), 130.0, 1000);
+        // A newer frame while one waits takes its place.
+        map.showFrame(frameOf(16, 140));
+        map.showFrame(frameOf(16, 150));
+        QTRY_COMPARE_WITH_TIMEOUT(map.windowEnd(), 150.0, 1000);
+        QTest::qWait(300);
+        QCOMPARE(map.windowEnd(), 150.0);
+    }
 };
 
 QTEST_MAIN(TestWorkerHeatmap)

@@ -30,6 +30,8 @@ WorkerHeatmap::WorkerHeatmap(HeatmapMetric metric, QWidget* parent) : QWidget(pa
     setMouseTracking(false);
     setCursor(Qt::PointingHandCursor);
     setAttribute(Qt::WA_OpaquePaintEvent);
+    m_deferred.setSingleShot(true);
+    connect(&m_deferred, &QTimer::timeout, this, [this] { showFrame(TelemetryFrame(m_pending)); });
     setToolTip(tr("Click a row to show that worker's lines"));
 }
 
@@ -64,8 +66,18 @@ void WorkerHeatmap::showFrame(const TelemetryFrame& frame) {
     // Within one slice nothing is worked out or painted again: the picture changes when the newest
     // tick is a slice further on, the workers change, or another run is shown.
     const qint64 run = qint64(frame.header.start_unix_ms());
-    if (!m_cells.isNull() && ids == m_rows && run == m_run && t1 >= m_t1 && t1 - m_t1 < (m_t1 - m_t0) / m_cells.width())
+    const bool sameRun = !m_cells.isNull() && ids == m_rows && run == m_run && t1 >= m_t1;
+    if (sameRun && t1 - m_t1 < (m_t1 - m_t0) / m_cells.width()) return;
+    // And at most kMaxRedrawsPerSecond (a replay at 16x crosses a slice every few frames): a frame
+    // that comes sooner is drawn when that time is up, unless a newer one takes its place.
+    if (sameRun && m_sinceDrawn.isValid() && m_sinceDrawn.elapsed() < 1000 / kMaxRedrawsPerSecond) {
+        m_pending = frame;
+        if (!m_deferred.isActive()) m_deferred.start(int(1000 / kMaxRedrawsPerSecond - m_sinceDrawn.elapsed()));
         return;
+    }
+    m_deferred.stop();
+    m_pending = TelemetryFrame();
+    m_sinceDrawn.start();
     m_rows = std::move(ids);
     m_run = run;
     m_t1 = t1;

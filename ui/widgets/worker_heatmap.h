@@ -3,7 +3,9 @@
 // cannot be told apart, a heatmap shows the slow rows at a glance; a click on a row names its worker.
 #pragma once
 
+#include <QElapsedTimer>
 #include <QImage>
+#include <QTimer>
 #include <QWidget>
 
 #include <array>
@@ -22,6 +24,9 @@ public:
     static constexpr int kColumns = 160;
     /// The most recent seconds of the run shown (a frame's cost stays flat as the run grows).
     static constexpr double kWindowSeconds = 120;
+    /// A heatmap is worked out and painted again at most this often (a slice is 0.75 s of run time:
+    /// at the engine's 10 Hz the slices bind, in a fast replay this does).
+    static constexpr int kMaxRedrawsPerSecond = 4;
 
     explicit WorkerHeatmap(HeatmapMetric metric, QWidget* parent = nullptr);
 
@@ -69,6 +74,9 @@ private:
     std::vector<int> m_count;
     double m_low = 0, m_high = 1, m_t0 = 0, m_t1 = 0;
     qint64 m_run = 0;  // the shown run's start (its header), to tell a new run from the same one
+    QElapsedTimer m_sinceDrawn;
+    QTimer m_deferred;         // draws m_pending when kMaxRedrawsPerSecond allows
+    TelemetryFrame m_pending;
 };
 
 }  // namespace syncscope::ui
