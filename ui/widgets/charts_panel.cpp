@@ -82,8 +82,8 @@ int ChartsPanel::bestColumns() const {
         const double aspect = (double(width()) / columns) / (double(std::max(1, height())) / (6 / columns));
         return std::abs(std::log(aspect / kBestAspect));
     };
-    const int other = m_columns == 3 ? 2 : 3;
-    return misfit(other) + kClearlyBetter < misfit(m_columns == 3 ? 3 : 2) ? other : (m_columns == 3 ? 3 : 2);
+    const int current = m_columns == 3 ? 3 : 2, other = 5 - current;
+    return misfit(other) + kClearlyBetter < misfit(current) ? other : current;
 }
 
 void ChartsPanel::setDetailsShown(bool shown) {

@@ -11,6 +11,7 @@
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
+#include <QRegularExpression>
 #include <QTimer>
 #include <QToolTip>
 #include <QValueAxis>
@@ -316,7 +317,8 @@ double TimeChart::xStep() const {
     // As wide as the longest label: the tick values' integer digits, and a fraction on a short span.
     const double largest = std::max(std::abs(m_viewMin), std::abs(m_viewMax));
     const int digits = int(std::floor(std::log10(std::max(1.0, largest)))) + 1 + (m_viewMax - m_viewMin < kMaxTicks ? 2 : 0);
-    const QString widest = QString(digits, QLatin1Char('8')) + QStringLiteral(" s");
+    static const QRegularExpression number(QStringLiteral("%\\.\\d+g"));
+    const QString widest = QString::fromLatin1(kSecondsFormat).replace(number, QString(digits, QLatin1Char('8')));
     return niceStepThatFits(m_viewMax - m_viewMin, chart()->plotArea().width(), labelExtent(m_valueX, widest));
 }
 
