@@ -46,12 +46,14 @@ public:
         setZValue(10);  // above the series
         setAcceptedMouseButtons(Qt::NoButton);
     }
-    void show(const QRectF& area, const std::vector<Marker>& markers) {
+    void show(const QRectF& area, std::vector<Marker> markers) {
         if (area != m_area) prepareGeometryChange();
         m_area = area;
-        m_markers = markers;
+        m_markers = std::move(markers);
         update();
     }
+    const std::vector<Marker>& markers() const { return m_markers; }
+    const QRectF& area() const { return m_area; }
     QRectF boundingRect() const override { return m_area.adjusted(-1, -1, 1, 1); }
     void paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) override {
         // Cosmetic, not antialiased: the raster engine draws the dashes itself.
@@ -134,48 +136,52 @@ std::vector<EventMarkers::Marker> EventMarkers::placed(QChart* chart, const QVec
 
 void EventMarkers::place(QChart* chart, const QVector<wire::Event>& events, double viewMin, double viewMax) {
     const QRectF area = chart->plotArea();
-    if (m_placedOnce && events.constData() == m_events.constData() && events.size() == m_events.size() &&
-        viewMin == m_viewMin && viewMax == m_viewMax && area == m_area)
+    if (m_layer && events.constData() == m_events.constData() && events.size() == m_events.size() &&
+        viewMin == m_viewMin && viewMax == m_viewMax && area == m_layer->area())
         return;  // as placed: the cached picture stands
-    m_placedOnce = true;
     m_events = events;
     m_viewMin = viewMin;
     m_viewMax = viewMax;
-    m_area = area;
     std::vector<Marker> markers = placed(chart, events, viewMin, viewMax);
     if (!m_layer) m_layer = new Layer(chart);
-    if (markers == m_markers && m_layer->boundingRect() == area.adjusted(-1, -1, 1, 1)) return;
-    m_markers = std::move(markers);
-    m_layer->show(area, m_markers);
+    if (markers == m_layer->markers() && area == m_layer->area()) return;
+    m_layer->show(area, std::move(markers));
 }
 
+const std::vector<EventMarkers::Marker>& EventMarkers::markers() const {
+    static const std::vector<Marker> none;
+    return m_layer ? m_layer->markers() : none;
+}
+
+int EventMarkers::visibleCount() const { return int(markers().size()); }
+
 int EventMarkers::visibleLabelCount() const {
-    return int(std::count_if(m_markers.begin(), m_markers.end(), [](const Marker& m) { return m.labelShown; }));
+    return int(std::count_if(markers().begin(), markers().end(), [](const Marker& m) { return m.labelShown; }));
 }
 
 QVector<QRectF> EventMarkers::visibleLabelRects() const {
     QVector<QRectF> rects;
-    for (const Marker& marker : m_markers)
-        if (marker.labelShown) rects << (m_layer ? m_layer->mapRectToScene(marker.labelRect) : marker.labelRect);
+    for (const Marker& marker : markers())
+        if (marker.labelShown) rects << m_layer->mapRectToScene(marker.labelRect);
     return rects;
 }
 
 QString EventMarkers::labelText(int index) const {
-    return index >= 0 && index < visibleCount() ? m_markers[size_t(index)].label : QString();
+    return index >= 0 && index < visibleCount() ? markers()[size_t(index)].label : QString();
 }
 
 QString EventMarkers::toolTip(int index) const {
-    return index >= 0 && index < visibleCount() ? m_markers[size_t(index)].lineToolTip : QString();
+    return index >= 0 && index < visibleCount() ? markers()[size_t(index)].lineToolTip : QString();
 }
 
 QString EventMarkers::toolTipAt(const QPointF& scenePos) const {
     if (!m_layer || !m_layer->isVisible()) return {};
     const QPointF at = m_layer->mapFromScene(scenePos);
-    for (const Marker& marker : m_markers)
+    for (const Marker& marker : markers())
         if (marker.labelShown && marker.labelRect.contains(at)) return marker.labelToolTip;
-    if (at.y() < m_area.top() || at.y() > m_area.bottom()) return {};
+    if (at.y() < m_layer->area().top() || at.y() > m_layer->area().bottom()) return {};
     const Marker* nearest = nullptr;
-    for (const Marker& marker : m_markers)
+    for (const Marker& marker : markers())
         if (std::abs(marker.x - at.x()) <= kHoverWidth / 2 && (!nearest || std::abs(marker.x - at.x()) < std::abs(nearest->x - at.x())))
             nearest = &marker;
     return nearest ? nearest->lineToolTip : QString();

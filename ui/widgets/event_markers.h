@@ -22,7 +22,7 @@ public:
     /// Shows one marker per event with time_s in [viewMin, viewMax], over the chart's plot area.
     void place(QChart* chart, const QVector<wire::Event>& events, double viewMin, double viewMax);
     /// Markers currently shown.
-    int visibleCount() const { return int(m_markers.size()); }
+    int visibleCount() const;
     /// Labels currently shown (at most visibleCount(); the others were hidden to avoid overlap).
     int visibleLabelCount() const;
     /// The scene rectangles of the labels currently shown.
@@ -46,15 +46,13 @@ public:
 private:
     class Layer;
     std::vector<Marker> placed(QChart* chart, const QVector<wire::Event>& events, double viewMin, double viewMax) const;
+    const std::vector<Marker>& markers() const;  // the layer's: it draws them
 
-    Layer* m_layer = nullptr;  // a child item of the chart, which owns it
-    std::vector<Marker> m_markers;
-    // What the markers were placed for: the same events, range and plot area need no new placing.
+    Layer* m_layer = nullptr;  // a child item of the chart, which owns it; made by the first place()
+    // What the markers were placed for (with the layer's plot area): the same need no new placing.
     // (A shared copy: while it is held, another vector cannot take its place at the same address.)
     QVector<wire::Event> m_events;
-    bool m_placedOnce = false;
     double m_viewMin = 0, m_viewMax = 0;
-    QRectF m_area;
 };
 
 }  // namespace syncscope::ui

@@ -89,16 +89,9 @@ void TimeChart::setData(const QList<NamedSeries>& series, const QVector<wire::Ev
         delete m_entries[gone[k]].series;  // QChart forgets a deleted series
         m_entries.erase(m_entries.begin() + qsizetype(gone[k]));
     }
-    QStringList named;
-    for (const NamedSeries& one : series) {
-        entryFor(one.name).points = one.points;
-        named << one.name;
-    }
+    for (const NamedSeries& named : series) entryFor(named.name).points = named.points;
     chart()->legend()->setVisible(m_entries.size() > 1);  // one series: the chart's title names it
-    if (named != m_names) {
-        m_names = named;
-        placeLegend(chart(), width());
-    }
+    placeLegend(chart(), width());  // names may have come or gone
     m_events = events;
     refresh();
 }

@@ -96,7 +96,6 @@ private:
     QValueAxis* m_linearY;
     QLogValueAxis* m_logYAxis;
     std::vector<Entry> m_entries;
-    QStringList m_names;  // the series' names, in order, when the legend was last placed
     QVector<wire::Event> m_events;
     EventMarkers m_markers;
     bool m_wallClock = false;
