@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `launch --slurm` on a real single-node Slurm that this test starts in a temporary folder (munged
 # with its own key and socket, slurmctld, slurmd with CPUs=8 whatever the machine has):
-#   1. packaging/slurm/syncscope.sbatch runs 1 coordinator + 4 workers to 85% test accuracy (and again
+#   1. packaging/slurm/syncscope.sbatch runs 1 coordinator + 4 workers to the 86% target (and again
 #      through 2 group aggregators, and with the model on 2 parameter shards);
 #   2. a second job is scancelled mid-run, and every process of it must be gone.
 # Exits 77 (ctest's skip), saying why, without root, without Debian's slurm-wlm and munge, or when the
@@ -134,7 +134,18 @@ failed=0
 fail() { echo "FAIL: $*"; failed=1; }
 # Until job $1 has ended (at most 300 s): sbatch --wait polls every few seconds; this is closer to the
 # job's own time.
-# A bsp job of 7 tasks, 2 of them relays (the flags after NAME and WHAT), trained to 85%: sets job, out
+# Job output $1 of run $2 met the target: its stop line says an evaluation reached 86%, and the
+# closing evaluation (of the model a few rounds later, so an mlp's SGD noise moves it: from -1.4 to
+# +1.0 points over 16 local runs with and without shards) is at least 84%. Sets accuracy.
+check_target() {
+  local out=$1 what=$2
+  accuracy=$(sed -n 's/^final test accuracy: \([0-9.]*\)%.*/\1/p' "$out" | tail -1)
+  grep -q '\] stop: test accuracy [0-9.]*% reached the target 86.00%' "$out" ||
+    fail "the run through $what did not reach its 86% target: $(sed -n 's/.*\] stop: /stop: /p' "$out")"
+  [ -n "$accuracy" ] && awk -v a="$accuracy" 'BEGIN { exit !(a >= 84) }' ||
+    fail "the run through $what ended at ${accuracy:-no} final test accuracy, below 84%"
+}
+# A bsp job of 7 tasks, 2 of them relays (the flags after NAME and WHAT), trained to 86%: sets job, out
 # and accuracy. run_7_task_job NAME WHAT FLAG...
 run_7_task_job() {
   local name=$1 what=$2
@@ -144,9 +155,7 @@ run_7_task_job() {
   await_job "$job"
   out="$dir/jobs/$name-$job.out"
   echo "--- $what job $job: its output:"; cat "$out" 2>/dev/null || fail "the $what job wrote no output"
-  accuracy=$(sed -n 's/^final test accuracy: \([0-9.]*\)%.*/\1/p' "$out" | tail -1)
-  [ -n "$accuracy" ] && awk -v a="$accuracy" 'BEGIN { exit !(a >= 85) }' ||
-    fail "the run through $what reached ${accuracy:-no} final test accuracy, not 85%"
+  check_target "$out" "$what"
 }
 await_job() {
   for _ in $(seq 600); do
@@ -178,10 +187,8 @@ grep -q "^attach a console: syncscope --attach tcp://$node:$((base + 1)) --crede
   fail "the coordinator did not say where a console attaches"
 [ "$(stat -c %a "$dir/jobs/syncscope-$job.credentials" 2>/dev/null)" = 600 ] ||
   fail "no credentials file of mode 0600 in the job's folder"
-accuracy=$(sed -n 's/^final test accuracy: \([0-9.]*\)%.*/\1/p' "$out" | tail -1)
-if [ -z "$accuracy" ]; then fail "no final test accuracy"
-elif ! awk -v a="$accuracy" 'BEGIN { exit !(a >= 85) }'; then fail "final test accuracy $accuracy% is below 85%"
-else echo "training job: final test accuracy $accuracy% in $seconds s from sbatch to the job's end;" \
+check_target "$out" "the training job"
+if [ "$failed" = 0 ]; then echo "training job: final test accuracy $accuracy% in $seconds s from sbatch to the job's end;" \
           "the run's own log: $(sed -n 's/.*\] stop: /stop: /p' "$out")"; fi
 [ "$(grep -c 'the run is over' "$out")" = 4 ] || fail "not all 4 workers ended with the run"
 
