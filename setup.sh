@@ -27,9 +27,10 @@ console_packages=(qt6-base-dev qt6-charts-dev libqt6opengl6-dev libxkbcommon-dev
 # Only for the full build and the tests: man pages, packaging and its metadata checks, the kernel
 # stragglers (cpulimit) and network namespaces of the integration tests.
 tool_packages=(help2man dpkg-dev file cpulimit iproute2 appstream desktop-file-utils)
-# Only where tests are built: the fuzz test (tests/fuzz) builds with clang, its libFuzzer runtime,
-# and clang's OpenMP (the engine's configure looks OpenMP up with the compiler in use).
-test_packages=(clang libclang-rt-14-dev libomp-dev
+# Only where tests are built: the engine's tests' framework (GoogleTest), and the fuzz test
+# (tests/fuzz), which builds with clang, its libFuzzer runtime, and clang's OpenMP (the engine's
+# configure looks OpenMP up with the compiler in use).
+test_packages=(libgtest-dev clang libclang-rt-14-dev libomp-dev
                # the console on a real X server (ctest test_console_on_display, *_x11): a virtual X server, a
                # window manager that maximises and goes full-screen, and the X tools that drive and read it
                xvfb xauth openbox xdotool x11-utils

@@ -1,16 +1,18 @@
 // IDX reading: a valid file round-trips; missing, truncated, wrong-magic and mismatched files each
 // fail with a message naming the file, the problem and the fix. The test writes its own files.
-#include <QTemporaryDir>
-#include <QTest>
+#include <gtest/gtest.h>
 #include <zlib.h>
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
 #include "engine/model/fashion_mnist.h"
 #include "engine/model/idx_reader.h"
+#include "tests/unit/test_support.h"
 
 using namespace syncscope::engine;
+using syncscope::testing::TempDir;
 
 namespace {
 
@@ -36,102 +38,96 @@ std::vector<uint8_t> labelFile(uint32_t count, uint8_t lastLabel = 9) {
     return bytes;
 }
 
-void writeGz(const QString& path, const std::vector<uint8_t>& bytes) {
-    gzFile f = gzopen(path.toUtf8().constData(), "wb");
-    QVERIFY(f);
-    QCOMPARE(gzwrite(f, bytes.data(), static_cast<unsigned>(bytes.size())), static_cast<int>(bytes.size()));
+void writeGz(const std::string& path, const std::vector<uint8_t>& bytes) {
+    gzFile f = gzopen(path.c_str(), "wb");
+    ASSERT_TRUE(f);
+    ASSERT_EQ(gzwrite(f, bytes.data(), static_cast<unsigned>(bytes.size())), static_cast<int>(bytes.size()));
     gzclose(f);
 }
 
 }  // namespace
 
-class TestIdxReader : public QObject {
-    Q_OBJECT
-private slots:
-    void readsValidFiles() {
-        QTemporaryDir dir;
-        writeGz(dir.filePath("train-images-idx3-ubyte.gz"), imageFile(0x803, 5, 28));
-        writeGz(dir.filePath("train-labels-idx1-ubyte.gz"), labelFile(5));
-        auto images = readIdxImages(dir.filePath("train-images-idx3-ubyte.gz").toStdString());
-        QVERIFY2(images, images.status().message().c_str());
-        QCOMPARE(images->count, 5);
-        QCOMPARE(images->rows, 28);
-        QCOMPARE(images->pixels[28 * 28 + 1], static_cast<uint8_t>((28 * 28 + 1) * 7));
-        auto split = loadFashionMnistSplit(dir.path().toStdString(), "train");
-        QVERIFY2(split, split.status().message().c_str());
-        QCOMPARE(split->count, 5);
-        QCOMPARE(split->labels[3], 3);
-        QCOMPARE(split->labels[4], 9);
-        QVERIFY(split->images[0] < 0.0f);  // pixel 0 is below the mean after normalisation
-    }
+TEST(TestIdxReader, readsValidFiles) {
+    TempDir dir;
+    writeGz(dir.filePath("train-images-idx3-ubyte.gz"), imageFile(0x803, 5, 28));
+    writeGz(dir.filePath("train-labels-idx1-ubyte.gz"), labelFile(5));
+    auto images = readIdxImages(dir.filePath("train-images-idx3-ubyte.gz"));
+    ASSERT_TRUE(images) << images.status().message();
+    ASSERT_EQ(images->count, 5);
+    ASSERT_EQ(images->rows, 28);
+    ASSERT_EQ(images->pixels[28 * 28 + 1], static_cast<uint8_t>((28 * 28 + 1) * 7));
+    auto split = loadFashionMnistSplit(dir.path(), "train");
+    ASSERT_TRUE(split) << split.status().message();
+    ASSERT_EQ(split->count, 5);
+    ASSERT_EQ(split->labels[3], 3);
+    ASSERT_EQ(split->labels[4], 9);
+    ASSERT_LT(split->images[0], 0.0f);  // pixel 0 is below the mean after normalisation
+}
 
-    void missingFileNamesPathAndFix() {
-        QTemporaryDir dir;
-        auto images = readIdxImages(dir.filePath("nope.gz").toStdString());
-        QVERIFY(!images);
-        QCOMPARE(images.status().code(), StatusCode::NotFound);
-        const std::string& m = images.status().message();
-        QVERIFY2(m.find("nope.gz") != std::string::npos, m.c_str());
-        QVERIFY2(m.find("dataset-fashion-mnist") != std::string::npos, m.c_str());
-        QVERIFY2(m.find("data folder") != std::string::npos, m.c_str());
-    }
+TEST(TestIdxReader, missingFileNamesPathAndFix) {
+    TempDir dir;
+    auto images = readIdxImages(dir.filePath("nope.gz"));
+    ASSERT_FALSE(images);
+    ASSERT_EQ(images.status().code(), StatusCode::NotFound);
+    const std::string& m = images.status().message();
+    ASSERT_NE(m.find("nope.gz"), std::string::npos) << m;
+    ASSERT_NE(m.find("dataset-fashion-mnist"), std::string::npos) << m;
+    ASSERT_NE(m.find("data folder"), std::string::npos) << m;
+}
 
-    void truncatedFileIsReported() {
-        QTemporaryDir dir;
-        auto bytes = imageFile(0x803, 4, 28);
-        bytes.resize(bytes.size() - 100);
-        writeGz(dir.filePath("t.gz"), bytes);
-        auto images = readIdxImages(dir.filePath("t.gz").toStdString());
-        QVERIFY(!images);
-        QCOMPARE(images.status().code(), StatusCode::DataLoss);
-        QVERIFY2(images.status().message().find("truncated") != std::string::npos, images.status().message().c_str());
-    }
+TEST(TestIdxReader, truncatedFileIsReported) {
+    TempDir dir;
+    auto bytes = imageFile(0x803, 4, 28);
+    bytes.resize(bytes.size() - 100);
+    writeGz(dir.filePath("t.gz"), bytes);
+    auto images = readIdxImages(dir.filePath("t.gz"));
+    ASSERT_FALSE(images);
+    ASSERT_EQ(images.status().code(), StatusCode::DataLoss);
+    ASSERT_NE(images.status().message().find("truncated"), std::string::npos) << images.status().message();
+}
 
-    void truncatedGzipStreamIsReported() {
-        QTemporaryDir dir;
-        writeGz(dir.filePath("t.gz"), imageFile(0x803, 50, 28));
-        QFile file(dir.filePath("t.gz"));
-        QVERIFY(file.open(QIODevice::ReadWrite));
-        file.resize(file.size() / 2);  // a download cut off halfway
-        file.close();
-        auto images = readIdxImages(dir.filePath("t.gz").toStdString());
-        QVERIFY(!images);
-        QVERIFY2(images.status().message().find("truncated") != std::string::npos, images.status().message().c_str());
-    }
+TEST(TestIdxReader, truncatedGzipStreamIsReported) {
+    TempDir dir;
+    writeGz(dir.filePath("t.gz"), imageFile(0x803, 50, 28));
+    std::error_code error;
+    const auto size = std::filesystem::file_size(dir.filePath("t.gz"), error);
+    ASSERT_FALSE(error) << error.message();
+    std::filesystem::resize_file(dir.filePath("t.gz"), size / 2, error);  // a download cut off halfway
+    ASSERT_FALSE(error) << error.message();
+    auto images = readIdxImages(dir.filePath("t.gz"));
+    ASSERT_FALSE(images);
+    ASSERT_NE(images.status().message().find("truncated"), std::string::npos) << images.status().message();
+}
 
-    void wrongMagicIsReported() {
-        QTemporaryDir dir;
-        writeGz(dir.filePath("labels-as-images.gz"), labelFile(10));
-        auto images = readIdxImages(dir.filePath("labels-as-images.gz").toStdString());
-        QVERIFY(!images);
-        QVERIFY2(images.status().message().find("wrong magic number 0x00000801") != std::string::npos,
-                 images.status().message().c_str());
-        auto labels = readIdxLabels(dir.filePath("labels-as-images.gz").toStdString());
-        QVERIFY2(labels, labels.status().message().c_str());
-    }
+TEST(TestIdxReader, wrongMagicIsReported) {
+    TempDir dir;
+    writeGz(dir.filePath("labels-as-images.gz"), labelFile(10));
+    auto images = readIdxImages(dir.filePath("labels-as-images.gz"));
+    ASSERT_FALSE(images);
+    ASSERT_NE(images.status().message().find("wrong magic number 0x00000801"), std::string::npos)
+        << images.status().message();
+    auto labels = readIdxLabels(dir.filePath("labels-as-images.gz"));
+    ASSERT_TRUE(labels) << labels.status().message();
+}
 
-    void implausibleDimensionsAreReported() {
-        QTemporaryDir dir;
-        writeGz(dir.filePath("huge.gz"), imageFile(0x803, 0, 28));
-        auto images = readIdxImages(dir.filePath("huge.gz").toStdString());
-        QVERIFY(!images);
-        QVERIFY2(images.status().message().find("implausible") != std::string::npos, images.status().message().c_str());
-    }
+TEST(TestIdxReader, implausibleDimensionsAreReported) {
+    TempDir dir;
+    writeGz(dir.filePath("huge.gz"), imageFile(0x803, 0, 28));
+    auto images = readIdxImages(dir.filePath("huge.gz"));
+    ASSERT_FALSE(images);
+    ASSERT_NE(images.status().message().find("implausible"), std::string::npos) << images.status().message();
+}
 
-    void countMismatchAndBadLabelsAreReported() {
-        QTemporaryDir dir;
-        writeGz(dir.filePath("t10k-images-idx3-ubyte.gz"), imageFile(0x803, 6, 28));
-        writeGz(dir.filePath("t10k-labels-idx1-ubyte.gz"), labelFile(5));
-        auto split = loadFashionMnistSplit(dir.path().toStdString(), "t10k");
-        QVERIFY(!split);
-        QVERIFY2(split.status().message().find("5 labels but") != std::string::npos, split.status().message().c_str());
+TEST(TestIdxReader, countMismatchAndBadLabelsAreReported) {
+    TempDir dir;
+    writeGz(dir.filePath("t10k-images-idx3-ubyte.gz"), imageFile(0x803, 6, 28));
+    writeGz(dir.filePath("t10k-labels-idx1-ubyte.gz"), labelFile(5));
+    auto split = loadFashionMnistSplit(dir.path(), "t10k");
+    ASSERT_FALSE(split);
+    ASSERT_NE(split.status().message().find("5 labels but"), std::string::npos) << split.status().message();
 
-        writeGz(dir.filePath("t10k-labels-idx1-ubyte.gz"), labelFile(6, 10));
-        split = loadFashionMnistSplit(dir.path().toStdString(), "t10k");
-        QVERIFY(!split);
-        QVERIFY2(split.status().message().find("outside 0..9") != std::string::npos, split.status().message().c_str());
-    }
-};
-
-QTEST_APPLESS_MAIN(TestIdxReader)
-#include "test_idx_reader.moc"
+    writeGz(dir.filePath("t10k-labels-idx1-ubyte.gz"), labelFile(6, 10));
+    split = loadFashionMnistSplit(dir.path(), "t10k");
+    ASSERT_FALSE(split);
+    ASSERT_NE(split.status().message().find("outside 0..9"), std::string::npos) << split.status().message();
+}
