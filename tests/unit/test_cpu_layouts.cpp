@@ -1,14 +1,16 @@
 // The CPU backend's convolutions and pooling give the same numbers whichever activation layouts
 // (NCHW or NChw16c) they read and write, and a model keeps NChw16c exactly where the plan says.
-#include <QTest>
+#include <gtest/gtest.h>
 
 #include <cmath>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "engine/backend/device_buffer.h"
 #include "engine/core/rng.h"
 #include "engine/model/model_zoo.h"
+#include "tests/unit/test_support.h"
 
 using namespace syncscope::engine;
 using L = ActivationLayout;
@@ -39,39 +41,20 @@ double worstDifference(const std::vector<float>& a, const std::vector<float>& b)
     return worst;
 }
 
-QString layoutName(L l) { return l == L::Nchw ? "nchw" : "nChw16c"; }
+std::string layoutName(L l) { return l == L::Nchw ? "nchw" : "nChw16c"; }
 
 }  // namespace
 
-class TestCpuLayouts : public QObject {
-    Q_OBJECT
+class TestCpuLayouts : public ::testing::Test {
+protected:
+    void SetUp() override { m_backend = std::move(createBackend(BackendKind::Cpu, 1).value()); }
 
-private slots:
-    void init() { m_backend = std::move(createBackend(BackendKind::Cpu, 1).value()); }
-
-    void preferredLayoutNeedsWholeBlocks() {
-        QCOMPARE(m_backend->preferredLayout(16), L::NChw16c);
-        QCOMPARE(m_backend->preferredLayout(32), L::NChw16c);
-        QCOMPARE(m_backend->preferredLayout(1), L::Nchw);
-        QCOMPARE(m_backend->preferredLayout(24), L::Nchw);
-    }
-
-    // conv 5x5 16 -> 32 on 14x14 (the cnn's second convolution), every layout pair.
-    void convolutionAgreesAcrossLayouts_data() {
-        QTest::addColumn<int>("src");
-        QTest::addColumn<int>("dst");
-        for (L s : {L::Nchw, L::NChw16c})
-            for (L d : {L::Nchw, L::NChw16c})
-                if (s != L::Nchw || d != L::Nchw)
-                    QTest::newRow(qPrintable(layoutName(s) + " -> " + layoutName(d))) << int(s) << int(d);
-    }
-    void convolutionAgreesAcrossLayouts() {
-        QFETCH(int, src);
-        QFETCH(int, dst);
+    void convolutionAgreesAcrossLayouts(L src, L dst) {
+        SetUp();  // each row on a backend of its own, as each Qt Test data row was
         ConvShape plain{3, 16, 14, 14, 32, 5, 1, 0};
         ConvShape shaped = plain;
-        shaped.srcLayout = L(src);
-        shaped.dstLayout = L(dst);
+        shaped.srcLayout = src;
+        shaped.dstLayout = dst;
         const int oh = plain.outHeight(), ow = plain.outWidth();
         Rng rng(3);
         const auto x = randomVector(rng, size_t(3) * 16 * 14 * 14), dy = randomVector(rng, size_t(3) * 32 * oh * ow);
@@ -94,30 +77,16 @@ private slots:
         const auto expected = run(plain), got = run(shaped);
         const char* names[] = {"y", "dx", "dw", "dbias"};
         for (int i = 0; i < 4; ++i)
-            QVERIFY2(worstDifference(expected[i], got[i]) < 1e-5,
-                     qPrintable(QString("%1 differs by %2").arg(names[i]).arg(worstDifference(expected[i], got[i]))));
+            ASSERT_LT(worstDifference(expected[i], got[i]), 1e-5)
+                << names[i] << " differs by " << worstDifference(expected[i], got[i]);
     }
 
-    // 2x2 pools that tile (the vectorised path when the input is blocked) and overlapping 3x3
-    // windows of stride 2 (the general loop), every layout pair, with ties so the first maximum matters.
-    void poolingAgreesAcrossLayouts_data() {
-        QTest::addColumn<int>("in");
-        QTest::addColumn<int>("out");
-        QTest::addColumn<int>("window");
-        for (int window : {2, 3})
-            for (L i : {L::Nchw, L::NChw16c})
-                for (L o : {L::Nchw, L::NChw16c})
-                    QTest::newRow(qPrintable(QString("%1x%1 ").arg(window) + layoutName(i) + " -> " + layoutName(o)))
-                        << int(i) << int(o) << window;
-    }
-    void poolingAgreesAcrossLayouts() {
-        QFETCH(int, in);
-        QFETCH(int, out);
-        QFETCH(int, window);
+    void poolingAgreesAcrossLayouts(L in, L out, int window) {
+        SetUp();  // each row on a backend of its own, as each Qt Test data row was
         PoolShape plain{2, 32, 10, 10, window, 2};
         PoolShape shaped = plain;
-        shaped.inLayout = L(in);
-        shaped.outLayout = L(out);
+        shaped.inLayout = in;
+        shaped.outLayout = out;
         const int oh = plain.outHeight(), ow = plain.outWidth();
         Rng rng(5);
         auto x = randomVector(rng, size_t(2) * 32 * 10 * 10);
@@ -135,36 +104,66 @@ private slots:
                                   relayout(dx.download(), s.inLayout, L::Nchw, 2, 32, 10, 10));
         };
         const auto expected = run(plain), got = run(shaped);
-        QCOMPARE(worstDifference(expected.first, got.first), 0.0);
-        QCOMPARE(worstDifference(expected.second, got.second), 0.0);
+        ASSERT_FUZZY_EQ(worstDifference(expected.first, got.first), 0.0);
+        ASSERT_FUZZY_EQ(worstDifference(expected.second, got.second), 0.0);
         // And the plain result is max pooling: each output is its window's maximum.
         for (int oy = 0; oy < oh; ++oy)
             for (int ox = 0; ox < ow; ++ox) {
                 float best = -INFINITY;
                 for (int wy = 0; wy < window; ++wy)
                     for (int wx = 0; wx < window; ++wx) best = std::max(best, x[(oy * 2 + wy) * 10 + ox * 2 + wx]);
-                QCOMPARE(expected.first[oy * ow + ox], best);
+                ASSERT_FUZZY_EQ(expected.first[oy * ow + ox], best);
             }
     }
 
-    // The cnn keeps NChw16c from its first convolution to its last pool, which writes the plain
-    // rows its dense layer reads; the mlp stays plain.
-    void modelsPlanTheirLayouts() {
-        auto cnn = std::move(createModel(*m_backend, "cnn", 4, 1).value());
-        QStringList plan;
-        for (const auto& layer : cnn->layers())
-            plan << QString("%1:%2>%3")
-                        .arg(layer->name().c_str(), layoutName(layer->inputLayout()), layoutName(layer->outputLayout()));
-        QCOMPARE(plan.join(' '), QString("conv2d:nchw>nChw16c relu:nChw16c>nChw16c maxpool2d:nChw16c>nChw16c "
-                                         "conv2d:nChw16c>nChw16c relu:nChw16c>nChw16c maxpool2d:nChw16c>nchw "
-                                         "dense:nchw>nchw relu:nchw>nchw dense:nchw>nchw"));
-        auto mlp = std::move(createModel(*m_backend, "mlp", 4, 1).value());
-        for (const auto& layer : mlp->layers()) QCOMPARE(layer->outputLayout(), L::Nchw);
-    }
-
-private:
     std::unique_ptr<Backend> m_backend;
 };
 
-QTEST_GUILESS_MAIN(TestCpuLayouts)
-#include "test_cpu_layouts.moc"
+TEST_F(TestCpuLayouts, preferredLayoutNeedsWholeBlocks) {
+    ASSERT_EQ(m_backend->preferredLayout(16), L::NChw16c);
+    ASSERT_EQ(m_backend->preferredLayout(32), L::NChw16c);
+    ASSERT_EQ(m_backend->preferredLayout(1), L::Nchw);
+    ASSERT_EQ(m_backend->preferredLayout(24), L::Nchw);
+}
+
+// conv 5x5 16 -> 32 on 14x14 (the cnn's second convolution), every layout pair.
+TEST_F(TestCpuLayouts, convolutionAgreesAcrossLayouts) {
+    for (L s : {L::Nchw, L::NChw16c})
+        for (L d : {L::Nchw, L::NChw16c})
+            if (s != L::Nchw || d != L::Nchw) {
+                SCOPED_TRACE(layoutName(s) + " -> " + layoutName(d));
+                convolutionAgreesAcrossLayouts(s, d);
+            }
+}
+
+// 2x2 pools that tile (the vectorised path when the input is blocked) and overlapping 3x3
+// windows of stride 2 (the general loop), every layout pair, with ties so the first maximum matters.
+TEST_F(TestCpuLayouts, poolingAgreesAcrossLayouts) {
+    for (int window : {2, 3})
+        for (L i : {L::Nchw, L::NChw16c})
+            for (L o : {L::Nchw, L::NChw16c}) {
+                SCOPED_TRACE(std::to_string(window) + "x" + std::to_string(window) + " " + layoutName(i) + " -> " +
+                             layoutName(o));
+                poolingAgreesAcrossLayouts(i, o, window);
+            }
+}
+
+// The cnn keeps NChw16c from its first convolution to its last pool, which writes the plain
+// rows its dense layer reads; the mlp stays plain.
+TEST_F(TestCpuLayouts, modelsPlanTheirLayouts) {
+    auto cnn = std::move(createModel(*m_backend, "cnn", 4, 1).value());
+    std::string plan;
+    for (const auto& layer : cnn->layers()) {
+        if (!plan.empty()) plan += ' ';
+        plan += layer->name();
+        plan += ':';
+        plan += layoutName(layer->inputLayout());
+        plan += '>';
+        plan += layoutName(layer->outputLayout());
+    }
+    ASSERT_EQ(plan, std::string("conv2d:nchw>nChw16c relu:nChw16c>nChw16c maxpool2d:nChw16c>nChw16c "
+                                "conv2d:nChw16c>nChw16c relu:nChw16c>nChw16c maxpool2d:nChw16c>nchw "
+                                "dense:nchw>nchw relu:nchw>nchw dense:nchw>nchw"));
+    auto mlp = std::move(createModel(*m_backend, "mlp", 4, 1).value());
+    for (const auto& layer : mlp->layers()) ASSERT_EQ(layer->outputLayout(), L::Nchw);
+}

@@ -1,9 +1,11 @@
 // Finite-difference gradient checks on the CPU backend: every layer's parameter and input
 // gradients, the softmax cross-entropy, and both whole models, against central differences.
-#include <QTest>
+#include <gtest/gtest.h>
 
 #include <cmath>
 #include <functional>
+#include <sstream>
+#include <string>
 #include <memory>
 #include <vector>
 
@@ -99,82 +101,30 @@ std::vector<float> spacedVector(Rng& rng, size_t n, bool allowNearZero) {
 
 }  // namespace
 
-class TestGradientCheck : public QObject {
-    Q_OBJECT
-private slots:
-    void init() { m_backend = std::move(createBackend(BackendKind::Cpu, 1).value()); }
+class TestGradientCheck : public ::testing::Test {
+protected:
+    void SetUp() override { m_backend = std::move(createBackend(BackendKind::Cpu, 1).value()); }
 
-    void dense() {
-        Rng rng(1);
-        DenseLayer layer({6, 1, 1}, 4);
-        check(layer, rng, 3);
+    void check(Layer& layer, Rng& rng, int batch) {
+        LayerCheck c{*m_backend, layer, batch, randomVector(rng, batch * layer.inputShape().size(), -1, 1), {}, {}};
+        c.params = randomVector(rng, layer.parameterCount(), -0.5, 0.5);
+        c.weights = randomVector(rng, batch * layer.outputShape().size(), -1, 1);
+        const double worst = c.worstError();
+        ASSERT_LT(worst, 1e-2) << layer.name() << ": worst relative error " << worst;
     }
 
-    void conv2d_data() {
-        QTest::addColumn<int>("padding");
-        QTest::addColumn<int>("stride");
-        QTest::newRow("pad 2, stride 1") << 2 << 1;
-        QTest::newRow("pad 0, stride 1") << 0 << 1;
-        QTest::newRow("pad 1, stride 2") << 1 << 2;
-    }
-    void conv2d() {
-        QFETCH(int, padding);
-        QFETCH(int, stride);
+    void conv2d(int padding, int stride) {
+        SetUp();  // each row on a backend of its own, as each Qt Test data row was
         Rng rng(2);
         Conv2dLayer layer({2, 7, 6}, 3, 3, padding, stride);
         check(layer, rng, 2);
     }
 
-    void maxPool() {
-        Rng rng(3);
-        MaxPoolLayer layer({2, 4, 6}, 2);
-        LayerCheck c{*m_backend, layer, 2, spacedVector(rng, 2 * 2 * 4 * 6, true), {}, {}};
-        c.weights = randomVector(rng, 2 * layer.outputShape().size(), -1, 1);
-        const double worst = c.worstError();
-        QVERIFY2(worst < 1e-2, QByteArray::number(worst));
-    }
-
-    void relu() {
-        Rng rng(4);
-        ReluLayer layer({5, 2, 2});
-        LayerCheck c{*m_backend, layer, 3, spacedVector(rng, 3 * 20, false), {}, randomVector(rng, 60, -1, 1)};
-        const double worst = c.worstError();
-        QVERIFY2(worst < 1e-2, QByteArray::number(worst));
-    }
-
-    void softmaxCrossEntropy() {
-        Rng rng(5);
-        const int rows = 3, classes = 5;
-        std::vector<float> logits = randomVector(rng, rows * classes, -2, 2);
-        const std::vector<int32_t> labels{4, 0, 2};
-        DeviceBuffer<float> z(*m_backend, logits.size()), loss(*m_backend, rows), dz(*m_backend, logits.size());
-        DeviceBuffer<int32_t> y(*m_backend, rows);
-        y.upload(labels);
-        auto meanLoss = [&] {
-            z.upload(logits);
-            m_backend->softmaxCrossEntropy(z.data(), y.data(), rows, classes, loss.data(), dz.data());
-            double sum = 0.0;
-            for (float l : loss.download()) sum += l;
-            return sum / rows;
-        };
-        meanLoss();
-        const std::vector<float> analytic = dz.download();
-        for (size_t i = 0; i < logits.size(); ++i) {
-            const double err = relativeError(analytic[i], numericGradient(logits, i, meanLoss));
-            QVERIFY2(err < 1e-2, qPrintable(QString("logit %1: error %2").arg(i).arg(err)));
-        }
-    }
-
     // Whole models through Model::computeGradients: a sample of parameters from every layer.
-    void wholeModel_data() {
-        QTest::addColumn<QString>("name");
-        QTest::newRow("mlp") << "mlp";
-        QTest::newRow("cnn") << "cnn";
-    }
-    void wholeModel() {
-        QFETCH(QString, name);
+    void wholeModel(const std::string& name) {
+        SetUp();  // each row on a backend of its own, as each Qt Test data row was
         const int batch = 2;
-        auto model = std::move(createModel(*m_backend, name.toStdString(), batch, 7).value());
+        auto model = std::move(createModel(*m_backend, name, batch, 7).value());
         Rng rng(8);
         DeviceBuffer<float> x(*m_backend, 784 * batch);
         DeviceBuffer<int32_t> y(*m_backend, batch);
@@ -189,31 +139,82 @@ private slots:
             return static_cast<double>(model->computeGradients(x.data(), y.data(), batch));
         };
         int checked = 0, bad = 0;
-        QString report;
+        std::ostringstream report;
         for (size_t i = 0; i < params.size(); i += 997, ++checked) {
             // A small step keeps ReLU kinks out of most differences; float loss noise is ~1e-4 here.
             const double numeric = numericGradient(params, i, loss, 1e-3f);
             if (std::fabs(analytic[i]) < 1e-3 && std::fabs(numeric) < 1e-3) continue;
             if (relativeError(analytic[i], numeric) > 5e-2) {
                 ++bad;
-                report += QString(" [%1: %2 vs %3]").arg(i).arg(analytic[i]).arg(numeric);
+                report << " [" << i << ": " << analytic[i] << " vs " << numeric << "]";
             }
         }
-        QVERIFY2(bad <= checked / 50,
-                 qPrintable(QString("%1 of %2 sampled gradients disagree:%3").arg(bad).arg(checked).arg(report)));
-    }
-
-private:
-    void check(Layer& layer, Rng& rng, int batch) {
-        LayerCheck c{*m_backend, layer, batch, randomVector(rng, batch * layer.inputShape().size(), -1, 1), {}, {}};
-        c.params = randomVector(rng, layer.parameterCount(), -0.5, 0.5);
-        c.weights = randomVector(rng, batch * layer.outputShape().size(), -1, 1);
-        const double worst = c.worstError();
-        QVERIFY2(worst < 1e-2, qPrintable(QString("%1: worst relative error %2").arg(layer.name().c_str()).arg(worst)));
+        ASSERT_LE(bad, checked / 50) << bad << " of " << checked << " sampled gradients disagree:" << report.str();
     }
 
     std::unique_ptr<Backend> m_backend;
 };
 
-QTEST_APPLESS_MAIN(TestGradientCheck)
-#include "test_gradient_check.moc"
+TEST_F(TestGradientCheck, dense) {
+    Rng rng(1);
+    DenseLayer layer({6, 1, 1}, 4);
+    check(layer, rng, 3);
+}
+
+TEST_F(TestGradientCheck, conv2d) {
+    const struct {
+        const char* row;
+        int padding, stride;
+    } rows[] = {{"pad 2, stride 1", 2, 1}, {"pad 0, stride 1", 0, 1}, {"pad 1, stride 2", 1, 2}};
+    for (const auto& r : rows) {
+        SCOPED_TRACE(r.row);
+        conv2d(r.padding, r.stride);
+    }
+}
+
+TEST_F(TestGradientCheck, maxPool) {
+    Rng rng(3);
+    MaxPoolLayer layer({2, 4, 6}, 2);
+    LayerCheck c{*m_backend, layer, 2, spacedVector(rng, 2 * 2 * 4 * 6, true), {}, {}};
+    c.weights = randomVector(rng, 2 * layer.outputShape().size(), -1, 1);
+    const double worst = c.worstError();
+    ASSERT_LT(worst, 1e-2) << worst;
+}
+
+TEST_F(TestGradientCheck, relu) {
+    Rng rng(4);
+    ReluLayer layer({5, 2, 2});
+    LayerCheck c{*m_backend, layer, 3, spacedVector(rng, 3 * 20, false), {}, randomVector(rng, 60, -1, 1)};
+    const double worst = c.worstError();
+    ASSERT_LT(worst, 1e-2) << worst;
+}
+
+TEST_F(TestGradientCheck, softmaxCrossEntropy) {
+    Rng rng(5);
+    const int rows = 3, classes = 5;
+    std::vector<float> logits = randomVector(rng, rows * classes, -2, 2);
+    const std::vector<int32_t> labels{4, 0, 2};
+    DeviceBuffer<float> z(*m_backend, logits.size()), loss(*m_backend, rows), dz(*m_backend, logits.size());
+    DeviceBuffer<int32_t> y(*m_backend, rows);
+    y.upload(labels);
+    auto meanLoss = [&] {
+        z.upload(logits);
+        m_backend->softmaxCrossEntropy(z.data(), y.data(), rows, classes, loss.data(), dz.data());
+        double sum = 0.0;
+        for (float l : loss.download()) sum += l;
+        return sum / rows;
+    };
+    meanLoss();
+    const std::vector<float> analytic = dz.download();
+    for (size_t i = 0; i < logits.size(); ++i) {
+        const double err = relativeError(analytic[i], numericGradient(logits, i, meanLoss));
+        ASSERT_LT(err, 1e-2) << "logit " << i << ": error " << err;
+    }
+}
+
+TEST_F(TestGradientCheck, wholeModel) {
+    for (const char* name : {"mlp", "cnn"}) {
+        SCOPED_TRACE(name);
+        wholeModel(name);
+    }
+}
