@@ -2,16 +2,17 @@
 // the coordinator's own store would take on their scaled sum; a pull of version v gets v (kept for
 // workers released on it, waited for when it is still to come); a coordinator out of step is an
 // error, never a silent wrong model; a worker flooding it with ranges loses its oldest.
-#include <QtTest>
-
+#include <gtest/gtest.h>
 #include <zmq.hpp>
 
+#include <cmath>
 #include <cstring>
 #include <vector>
 
 #include "engine/ps/gradient_checks.h"
 #include "engine/ps/parameter_store.h"
 #include "engine/ps/shard_state.h"
+#include "tests/unit/test_support.h"
 
 using namespace syncscope;
 using namespace syncscope::engine;
@@ -64,156 +65,140 @@ SgdSettings sgd() { return {0.05f, 0.9f, 5e-4f}; }
 
 }  // namespace
 
-class TestShardState : public QObject {
-    Q_OBJECT
-private slots:
-    void anUpdateIsTheStoresStepOnTheScaledSum();
-    void aPullOfVersionVIsAnsweredWithV();
-    void aPullBeforeItsVersionWaitsForIt();
-    void aCoordinatorOutOfStepIsAnError();
-    void droppedRangesAreLetGo();
-    void aFloodingWorkerLosesItsOldestRange();
-    void keptVersionsAndWaitingPullsExpire();
-    void everyValueIsChecked();
-};
-
-void TestShardState::anUpdateIsTheStoresStepOnTheScaledSum() {
+TEST(TestShardState, anUpdateIsTheStoresStepOnTheScaledSum) {
     const std::vector<float> initial = ramp(0.1f, 0.01f), momentum = ramp(-0.02f, 0.001f);
     ShardState shard(initial, momentum, 5, sgd());
     ParameterStore reference(initial, sgd());
     reference.restore(initial, momentum, 5);
     const std::vector<float> a = ramp(1.0f, -0.03f), b = ramp(-0.5f, 0.02f), c = ramp(0.25f, 0.0f);
     const wire::SliceReceived received = shard.addSlice(pushOf(1, 1, 5), frameOf(a));
-    QVERIFY(received.finite());
+    ASSERT_TRUE(received.finite());
     double squares = 0;
     for (float x : a) squares += double(x) * x;
-    QCOMPARE(received.sum_of_squares(), squares);
+    ASSERT_FUZZY_EQ(received.sum_of_squares(), squares);
     shard.addSlice(pushOf(2, 1, 5), frameOf(b));
     shard.addSlice(pushOf(3, 9, 4), frameOf(c));
     std::vector<ShardState::Answer> answers;
     // Two updates as bsp (an average) and asp (one gradient as it came) would make them.
-    QVERIFY(shard.apply(updateOf(6, 0.05f, {termOf(1, 1, 0.25f), termOf(2, 1, 0.75f)}), &answers));
-    QVERIFY(shard.apply(updateOf(7, 0.02f, {termOf(3, 9, 1.0f)}), &answers));
+    ASSERT_TRUE(shard.apply(updateOf(6, 0.05f, {termOf(1, 1, 0.25f), termOf(2, 1, 0.75f)}), &answers));
+    ASSERT_TRUE(shard.apply(updateOf(7, 0.02f, {termOf(3, 9, 1.0f)}), &answers));
     std::vector<float> average(kRange, 0.0f);
     for (size_t i = 0; i < kRange; ++i) average[i] += 0.25f * a[i];
     for (size_t i = 0; i < kRange; ++i) average[i] += 0.75f * b[i];
     reference.apply(average.data(), 0.05f);
     reference.apply(c.data(), 0.02f);
-    QCOMPARE(shard.version(), uint64_t(7));
-    QCOMPARE(*shard.current(), *reference.snapshot());  // bit for bit
-    QCOMPARE(shard.stats().updates, uint64_t(2));
-    QCOMPARE(shard.stats().terms, uint64_t(3));
+    ASSERT_EQ(shard.version(), uint64_t(7));
+    ASSERT_EQ(*shard.current(), *reference.snapshot());  // bit for bit
+    ASSERT_EQ(shard.stats().updates, uint64_t(2));
+    ASSERT_EQ(shard.stats().terms, uint64_t(3));
 
     std::vector<float> poisoned = a;
     poisoned[10] = std::nanf("");
-    QVERIFY(!shard.addSlice(pushOf(1, 2, 7), frameOf(poisoned)).finite());
+    ASSERT_TRUE(!shard.addSlice(pushOf(1, 2, 7), frameOf(poisoned)).finite());
 }
 
-void TestShardState::aPullOfVersionVIsAnsweredWithV() {
+TEST(TestShardState, aPullOfVersionVIsAnsweredWithV) {
     const std::vector<float> initial = ramp(0.1f, 0.01f);
     ShardState shard(initial, std::vector<float>(kRange, 0.0f), 0, sgd());
     // Three workers released on version 0; one pulls before the next update, two after it.
     auto first = shard.pull(pullOf(1, 0));
-    QVERIFY(first && first->version == 0);
+    ASSERT_TRUE(first && first->version == 0);
     shard.addSlice(pushOf(1, 1, 0), frameOf(ramp(1.0f, 0.0f)));
     std::vector<ShardState::Answer> answers;
-    QVERIFY(shard.apply(updateOf(1, 0.1f, {termOf(1, 1, 1.0f)}, 3), &answers));
-    QVERIFY(answers.empty());
-    QCOMPARE(shard.stats().mostVersionsKept, size_t(1));
+    ASSERT_TRUE(shard.apply(updateOf(1, 0.1f, {termOf(1, 1, 1.0f)}, 3), &answers));
+    ASSERT_TRUE(answers.empty());
+    ASSERT_EQ(shard.stats().mostVersionsKept, size_t(1));
     for (uint32_t worker : {2u, 3u}) {
         auto late = shard.pull(pullOf(worker, 0));
-        QVERIFY(late);
-        QCOMPARE(late->version, uint64_t(0));
-        QCOMPARE(*late->values, initial);  // version 0's values, not version 1's
+        ASSERT_TRUE(late);
+        ASSERT_EQ(late->version, uint64_t(0));
+        ASSERT_EQ(*late->values, initial);  // version 0's values, not version 1's
     }
     // Every worker it was kept for has it: a fourth pull of 0 gets what there is, and says so.
     auto extra = shard.pull(pullOf(4, 0));
-    QVERIFY(extra);
-    QCOMPARE(extra->version, uint64_t(1));
-    QVERIFY(*extra->values != initial);
-    QCOMPARE(shard.stats().pullsExact, uint64_t(3));
-    QCOMPARE(shard.stats().pullsOther, uint64_t(1));
+    ASSERT_TRUE(extra);
+    ASSERT_EQ(extra->version, uint64_t(1));
+    ASSERT_TRUE(*extra->values != initial);
+    ASSERT_EQ(shard.stats().pullsExact, uint64_t(3));
+    ASSERT_EQ(shard.stats().pullsOther, uint64_t(1));
 }
 
-void TestShardState::aPullBeforeItsVersionWaitsForIt() {
+TEST(TestShardState, aPullBeforeItsVersionWaitsForIt) {
     ShardState shard(ramp(0.1f, 0.01f), std::vector<float>(kRange, 0.0f), 0, sgd());
-    QVERIFY(!shard.pull(pullOf(1, 1)));  // the worker heard of version 1 before this shard did
-    QCOMPARE(shard.stats().pullsWaited, uint64_t(1));
+    ASSERT_TRUE(!shard.pull(pullOf(1, 1)));  // the worker heard of version 1 before this shard did
+    ASSERT_EQ(shard.stats().pullsWaited, uint64_t(1));
     shard.addSlice(pushOf(2, 1, 0), frameOf(ramp(1.0f, 0.0f)));
     std::vector<ShardState::Answer> answers;
-    QVERIFY(shard.apply(updateOf(1, 0.1f, {termOf(2, 1, 1.0f)}, 0), &answers));
-    QCOMPARE(answers.size(), size_t(1));
-    QCOMPARE(answers[0].identity, std::string("1"));
-    QCOMPARE(answers[0].version, uint64_t(1));
-    QCOMPARE(*answers[0].values, *shard.current());
+    ASSERT_TRUE(shard.apply(updateOf(1, 0.1f, {termOf(2, 1, 1.0f)}, 0), &answers));
+    ASSERT_EQ(answers.size(), size_t(1));
+    ASSERT_EQ(answers[0].identity, std::string("1"));
+    ASSERT_EQ(answers[0].version, uint64_t(1));
+    ASSERT_EQ(*answers[0].values, *shard.current());
 }
 
-void TestShardState::aCoordinatorOutOfStepIsAnError() {
+TEST(TestShardState, aCoordinatorOutOfStepIsAnError) {
     ShardState shard(ramp(0.1f, 0.01f), std::vector<float>(kRange, 0.0f), 3, sgd());
     shard.addSlice(pushOf(1, 1, 3), frameOf(ramp(1.0f, 0.0f)));
     std::vector<ShardState::Answer> answers;
     const Status skipped = shard.apply(updateOf(5, 0.1f, {termOf(1, 1, 1.0f)}), &answers);
-    QVERIFY(!skipped);
-    QVERIFY2(skipped.message().find("update 5") != std::string::npos, skipped.message().c_str());
+    ASSERT_TRUE(!skipped);
+    ASSERT_TRUE(skipped.message().find("update 5") != std::string::npos) << skipped.message().c_str();
     const Status missing = shard.apply(updateOf(4, 0.1f, {termOf(1, 1, 1.0f), termOf(9, 1, 1.0f)}), &answers);
-    QVERIFY(!missing);
-    QVERIFY2(missing.message().find("worker 9") != std::string::npos, missing.message().c_str());
-    QCOMPARE(shard.version(), uint64_t(3));  // nothing applied by halves
+    ASSERT_TRUE(!missing);
+    ASSERT_TRUE(missing.message().find("worker 9") != std::string::npos) << missing.message().c_str();
+    ASSERT_EQ(shard.version(), uint64_t(3));  // nothing applied by halves
 }
 
-void TestShardState::droppedRangesAreLetGo() {
+TEST(TestShardState, droppedRangesAreLetGo) {
     ShardState shard(ramp(0.1f, 0.01f), std::vector<float>(kRange, 0.0f), 0, sgd());
     shard.addSlice(pushOf(1, 1, 0), frameOf(ramp(1.0f, 0.0f)));
     wire::ShardUpdate forget;
     *forget.add_forget() = termOf(1, 1, 0);
     std::vector<ShardState::Answer> answers;
-    QVERIFY(shard.apply(forget, &answers));
-    QCOMPARE(shard.stats().forgotten, uint64_t(1));
-    QCOMPARE(shard.version(), uint64_t(0));
-    QVERIFY(!shard.apply(updateOf(1, 0.1f, {termOf(1, 1, 1.0f)}), &answers));  // gone
+    ASSERT_TRUE(shard.apply(forget, &answers));
+    ASSERT_EQ(shard.stats().forgotten, uint64_t(1));
+    ASSERT_EQ(shard.version(), uint64_t(0));
+    ASSERT_TRUE(!shard.apply(updateOf(1, 0.1f, {termOf(1, 1, 1.0f)}), &answers));  // gone
 }
 
-void TestShardState::aFloodingWorkerLosesItsOldestRange() {
+TEST(TestShardState, aFloodingWorkerLosesItsOldestRange) {
     ShardState shard(ramp(0.1f, 0.01f), std::vector<float>(kRange, 0.0f), 0, sgd());
     const std::vector<float> g = ramp(1.0f, 0.0f);
     for (uint64_t s = 1; s <= ShardState::kMaxPendingPerWorker + 1; ++s) shard.addSlice(pushOf(1, s, 0), frameOf(g));
     shard.addSlice(pushOf(2, 1, 0), frameOf(g));  // another worker's are its own
-    QCOMPARE(shard.stats().evicted, uint64_t(1));
+    ASSERT_EQ(shard.stats().evicted, uint64_t(1));
     std::vector<ShardState::Answer> answers;
-    QVERIFY(!shard.apply(updateOf(1, 0.1f, {termOf(1, 1, 1.0f)}), &answers));
-    QVERIFY(shard.apply(updateOf(1, 0.1f, {termOf(1, 2, 1.0f), termOf(2, 1, 1.0f)}), &answers));
+    ASSERT_TRUE(!shard.apply(updateOf(1, 0.1f, {termOf(1, 1, 1.0f)}), &answers));
+    ASSERT_TRUE(shard.apply(updateOf(1, 0.1f, {termOf(1, 2, 1.0f), termOf(2, 1, 1.0f)}), &answers));
 }
 
-void TestShardState::keptVersionsAndWaitingPullsExpire() {
+TEST(TestShardState, keptVersionsAndWaitingPullsExpire) {
     ShardState shard(ramp(0.1f, 0.01f), std::vector<float>(kRange, 0.0f), 0, sgd());
     shard.addSlice(pushOf(1, 1, 0), frameOf(ramp(1.0f, 0.0f)));
     std::vector<ShardState::Answer> answers;
-    QVERIFY(shard.apply(updateOf(1, 0.1f, {termOf(1, 1, 1.0f)}, 1), &answers));  // version 0 kept for one worker
-    QVERIFY(!shard.pull(pullOf(5, 4)));                                         // waits for version 4
+    ASSERT_TRUE(shard.apply(updateOf(1, 0.1f, {termOf(1, 1, 1.0f)}, 1), &answers));  // version 0 kept for one worker
+    ASSERT_TRUE(!shard.pull(pullOf(5, 4)));                                         // waits for version 4
     const auto later = ShardState::Clock::now() + ShardState::kKeepFor + std::chrono::seconds(1);
     shard.expire(later, &answers);
-    QCOMPARE(answers.size(), size_t(1));  // the waiting pull gets what there is
-    QCOMPARE(answers[0].version, uint64_t(1));
+    ASSERT_EQ(answers.size(), size_t(1));  // the waiting pull gets what there is
+    ASSERT_EQ(answers[0].version, uint64_t(1));
     auto stale = shard.pull(pullOf(2, 0));  // the worker that died before it pulled version 0
-    QVERIFY(stale);
-    QCOMPARE(stale->version, uint64_t(1));
+    ASSERT_TRUE(stale);
+    ASSERT_EQ(stale->version, uint64_t(1));
 }
 
 // The one-pass check (gradient_checks.h) sees a NaN or an infinity wherever it is, in any of its
 // eight lanes or the tail, and takes the largest finite floats as finite.
-void TestShardState::everyValueIsChecked() {
+TEST(TestShardState, everyValueIsChecked) {
     std::vector<float> values(8 * 5 + 3, 0.5f);
-    QVERIFY(allFinite(values.data(), values.size()));
-    QCOMPARE(sumOfSquares(values.data(), values.size()), 0.25 * values.size());
+    ASSERT_TRUE(allFinite(values.data(), values.size()));
+    ASSERT_FUZZY_EQ(sumOfSquares(values.data(), values.size()), 0.25 * values.size());
     for (size_t at = 0; at < values.size(); ++at)
         for (float bad : {std::nanf(""), INFINITY, -INFINITY}) {
             std::vector<float> spoiled = values;
             spoiled[at] = bad;
-            QVERIFY2(!allFinite(spoiled.data(), spoiled.size()), qPrintable(QString("value %1 at %2").arg(bad).arg(at)));
+            ASSERT_TRUE(!allFinite(spoiled.data(), spoiled.size())) << "value " << bad << " at " << at;
         }
     const std::vector<float> huge(1000, 3.4e38f);
-    QVERIFY(allFinite(huge.data(), huge.size()));
+    ASSERT_TRUE(allFinite(huge.data(), huge.size()));
 }
-
-QTEST_GUILESS_MAIN(TestShardState)
-#include "test_shard_state.moc"
