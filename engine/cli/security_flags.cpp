@@ -66,9 +66,4 @@ Result<std::optional<Credentials>> clientCredentials(const SecurityFlags& f, Rol
     return std::optional<Credentials>(std::move(*credentials));
 }
 
-std::vector<std::string> toArguments(const SecurityFlags& f) {
-    if (f.insecure) return {"--insecure"};
-    return {"--credentials", f.credentials, "--data-plane", f.dataPlane};
-}
-
 }  // namespace syncscope::engine

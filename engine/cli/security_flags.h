@@ -33,7 +33,5 @@ Result<std::optional<Credentials>> relayCredentials(const SecurityFlags& flags, 
 /// A client's credentials for `role`: the file must hold that role's key pair (or, for workers on an
 /// authenticated data plane, the worker token); none with --insecure.
 Result<std::optional<Credentials>> clientCredentials(const SecurityFlags& flags, Role role);
-/// The flags again, for a child process (`run` hands them to serve and work).
-std::vector<std::string> toArguments(const SecurityFlags& flags);
 
 }  // namespace syncscope::engine

@@ -84,13 +84,4 @@ void sendMessage(zmq::socket_t& socket, const std::string* identity, wire::Envel
     if (tensor) socket.send(*tensor, zmq::send_flags::none);
 }
 
-void sendError(zmq::socket_t& socket, const std::string* identity, uint64_t correlationId, const std::string& message,
-               wire::Error::Code code) {
-    wire::Envelope envelope;
-    envelope.set_correlation_id(correlationId);
-    envelope.mutable_error()->set_message(message);
-    envelope.mutable_error()->set_code(code);
-    sendMessage(socket, identity, envelope);
-}
-
 }  // namespace syncscope::engine

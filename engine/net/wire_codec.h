@@ -42,8 +42,4 @@ int pollSockets(zmq::pollitem_t* items, size_t count, std::chrono::milliseconds 
 void sendMessage(zmq::socket_t& socket, const std::string* identity, wire::Envelope& envelope,
                  zmq::message_t* tensor = nullptr);
 
-/// Sends an Error reply to `identity` (ROUTER) or the peer (DEALER).
-void sendError(zmq::socket_t& socket, const std::string* identity, uint64_t correlationId, const std::string& message,
-               wire::Error::Code code = wire::Error::CODE_UNSPECIFIED);
-
 }  // namespace syncscope::engine

@@ -21,8 +21,6 @@ inline double sumOfSquares(const float* values, size_t count) {
     return ((lanes[0] + lanes[1]) + (lanes[2] + lanes[3])) + ((lanes[4] + lanes[5]) + (lanes[6] + lanes[7])) + tail;
 }
 
-inline double l2Norm(const float* values, size_t count) { return std::sqrt(sumOfSquares(values, count)); }
-
 inline bool allFinite(const float* values, size_t count) { return std::isfinite(sumOfSquares(values, count)); }
 
 }  // namespace syncscope::engine

@@ -60,7 +60,6 @@ Result<PulledVersions> ShardClient::pull(uint64_t version,
     for (Shard& shard : m_shards) {
         wire::Envelope envelope;
         wire::ShardPull* pull = envelope.mutable_shard_pull();
-        pull->set_worker_id(m_workerId);
         pull->set_version(version);
         pull->set_request_id(request);
         sendMessage(shard.socket, nullptr, envelope);

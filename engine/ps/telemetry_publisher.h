@@ -37,7 +37,6 @@ public:
     /// The ticks so far (thinned), without their events (snapshots carry those once) and with the
     /// staleness histograms on the newest only (they are cumulative).
     std::vector<wire::Tick> history() const;
-    size_t historySize() const { return m_history.size(); }
     size_t historyBytes() const { return m_historyBytes; }
     /// A resumed run's ticks so far, read back from its recording.
     void restoreHistory(std::vector<wire::Tick> ticks);

@@ -83,7 +83,6 @@ public:
     const TelemetryStore& store() const { return m_store; }
     SteeringPanel* steeringPanel() const { return m_steering; }
     QPlainTextEdit* logView() const;
-    LogPanel* logPanel() const { return m_logPanel; }
     /// The status bar's labels joined by " | ".
     QString statusText() const;
     static QString runStateName(wire::RunState state);

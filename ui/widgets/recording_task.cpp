@@ -53,7 +53,6 @@ void RecordingTask::showProgress() {
     const uint64_t total = m_fileBytes.load();
     const int permille = total > 0 ? static_cast<int>(kPermille * m_bytesRead.load() / total) : 0;
     if (m_dialog) m_dialog->setValue(permille);
-    emit progressed(permille);
 }
 
 void RecordingTask::finish() {

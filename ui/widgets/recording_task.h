@@ -38,9 +38,6 @@ public:
     void cancel() { m_cancel.store(true); }
     QProgressDialog* dialog() const;
 
-signals:
-    void progressed(int permille);
-
 private:
     RecordingTask(QWidget* parent, const QString& label, std::function<void(bool)> done);
     void showProgress();

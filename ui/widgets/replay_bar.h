@@ -27,10 +27,6 @@ public:
     // Shown with its controls and the exports enabled while replaying; rereads the duration.
     void setReplayMode(bool replay);
 
-    QSlider* timeSlider() const { return m_slider; }
-    QComboBox* speedBox() const { return m_speed; }
-    QAction* playAction() const { return m_play; }
-
 signals:
     void openRequested(const QString& path);
     // After an export: `error` is empty on success, and then `done` says what was written.
