@@ -27,11 +27,12 @@ std::string StragglerThrottles::onEvent(const wire::Event& event, const std::vec
     if (event.kind() != wire::EVENT_WORKER_JOINED && event.kind() != wire::EVENT_WORKER_REJOINED) return {};
     auto wanted = m_wanted.find(event.worker_id());
     if (wanted == m_wanted.end()) return {};
-    long pid = 0;
-    const size_t at = event.detail().find("(pid ");
-    if (at == std::string::npos || std::sscanf(event.detail().c_str() + at, "(pid %ld@", &pid) != 1 ||
-        std::find(ours.begin(), ours.end(), pid_t(pid)) == ours.end())
-        return fmt::format("worker {} is not a process of this cluster ({}); not limited", event.worker_id(), event.detail());
+    // A revival (a silent worker heard again) names no process: the throttle it had still holds.
+    if (!event.has_process()) return {};
+    const pid_t pid = static_cast<pid_t>(event.process().pid());
+    if (std::find(ours.begin(), ours.end(), pid) == ours.end())
+        return fmt::format("worker {} (pid {}@{}) is not a process of this cluster; not limited", event.worker_id(),
+                           event.process().pid(), event.process().host());
     m_applied.erase(event.worker_id());  // a replacement: the old process is gone
     auto throttle = CpuThrottle::apply(pid_t(pid), wanted->second);
     if (!throttle) return fmt::format("worker {}: {}", event.worker_id(), throttle.status().message());

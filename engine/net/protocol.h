@@ -8,7 +8,7 @@ namespace syncscope::engine {
 
 /// A peer with another major version is refused; minor versions only add optional fields.
 constexpr uint32_t kProtocolMajor = 1;
-constexpr uint32_t kProtocolMinor = 6;  // 1: grouped, ksync, kasync, elastic, auto; SetGroups
+constexpr uint32_t kProtocolMinor = 7;  // 1: grouped, ksync, kasync, elastic, auto; SetGroups
                                         // 2: typed events, auto decisions, the catalogue, advice,
                                         //    session tokens, roles and authentication in snapshots
                                         // 3: checkpoints: rollback, change ids, resumed/rollback
@@ -21,6 +21,8 @@ constexpr uint32_t kProtocolMinor = 6;  // 1: grouped, ksync, kasync, elastic, a
                                         // 6: parameter shards: ROLE_SHARD, ShardAssignment, ShardPush,
                                         //    SlicesReceived, ShardUpdate, ShardPull, ShardParams,
                                         //    Welcome.parameter_shards, Push.sequence, Params.from_shards
+                                        // 7: RecordingHeader.writer (recordings and checkpoints name
+                                        //    the release that wrote them); ShardPull.worker_id gone
 
 /// Most parameters a model may have (8 GiB of float32): bounds every tensor a peer announces.
 constexpr uint64_t kMaxParameters = 1ULL << 31;

@@ -13,12 +13,17 @@
 
 #include "engine/core/storage_errors.h"
 #include "engine/net/protocol.h"
+#include "engine/core/version.h"
+#include "engine/telemetry/file_versions.h"
 #include "engine/telemetry/recording_format.h"
 
 namespace syncscope::engine {
 namespace {
 
+/// Its digit is the format (kCheckpointFormat), changed with any incompatible change of the layout.
 constexpr std::string_view kCheckpointMagic{"SSCKPT1\n", 8};
+constexpr std::string_view kCheckpointKind{"SSCKPT"};
+constexpr unsigned kCheckpointFormat = 1;
 
 uint32_t crcOf(uint32_t crc, const void* data, size_t bytes) {
     return static_cast<uint32_t>(crc32(crc, static_cast<const Bytef*>(data), static_cast<uInt>(bytes)));
@@ -85,6 +90,7 @@ Result<CheckpointData> readCheckpointFile(const std::string& path) {
     if (!in) return notFound(fmt::format("cannot read the checkpoint '{}': {}", path, std::strerror(errno)));
     const std::string bytes((std::istreambuf_iterator<char>(in)), {});
     const auto bad = [&](const std::string& why) { return dataLoss(fmt::format("checkpoint '{}' {}", path, why)); };
+    if (Status s = checkFileFormat(bytes, kCheckpointKind, kCheckpointFormat, path, "checkpoint"); !s) return s;
     if (bytes.size() < kCheckpointMagic.size() + kFrameHeaderBytes + 4 ||
         std::string_view(bytes).substr(0, kCheckpointMagic.size()) != kCheckpointMagic)
         return bad("is not a SyncScope checkpoint (no magic)");
@@ -98,6 +104,10 @@ Result<CheckpointData> readCheckpointFile(const std::string& path) {
     CheckpointData data;
     if (!data.state.ParseFromArray(bytes.data() + stateAt, static_cast<int>(frame.length)))
         return bad("has an unreadable state");
+    if (const wire::RecordingHeader& header = data.state.header(); header.protocol_major() > kProtocolMajor)
+        return invalidArgument(fmt::format("checkpoint '{}' was written by {}, and this SyncScope {} reads protocol {} "
+                                           "only: resume it with that release or a later one",
+                                           path, writerOf(header), kSyncScopeVersion, kProtocolMajor));
     const uint64_t count = data.state.parameter_count();
     const size_t tensorsAt = stateAt + frame.length;
     if (count == 0 || count > kMaxParameters || body - tensorsAt != 2 * count * sizeof(float))

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <random>
 
+#include "engine/core/version.h"
 #include "engine/model/model_zoo.h"
 #include "engine/net/protocol.h"
 
@@ -88,6 +89,7 @@ wire::RecordingHeader CoordinatorState::header() const {
     h.set_start_unix_ms(startUnixMs);
     h.set_run_id(runId);
     h.set_expected_workers(options.expectedWorkers);
+    h.set_writer(std::string(kSyncScopeVersion));
     return h;
 }
 

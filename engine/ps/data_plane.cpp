@@ -196,10 +196,13 @@ void DataPlane::welcome(const InboundMessage& message, WorkerRecord& w, const wi
     welcome.mutable_welcome()->set_session_token(w.sessionToken);
     for (const wire::ShardRange& range : m_shards.ranges()) *welcome.mutable_welcome()->add_parameter_shards() = range;
     m_endpoint.send(message.identity, welcome, nullptr, message.route);
+    wire::WorkerProcess process;
+    process.set_pid(reg.pid());
+    process.set_host(printable(reg.hostname(), kMaxHostnameBytes));
     m_events.raise(returning ? wire::EVENT_WORKER_REJOINED : wire::EVENT_WORKER_JOINED,
                    fmt::format("worker {} (pid {}, {}){}", w.id, w.pid, printable(reg.backend(), kMaxBackendBytes),
                                returning ? ", registered again" : ""),
-                   w.id);
+                   w.id, nullptr, &process);
 }
 
 std::string DataPlane::pushRefusal(const wire::Push& push, const WorkerRecord& w) const {

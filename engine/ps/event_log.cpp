@@ -9,7 +9,7 @@
 namespace syncscope::engine {
 
 const wire::Event& EventLog::raise(wire::EventKind kind, const std::string& detail, uint32_t worker,
-                                  const wire::AutoDecision* decision) {
+                                  const wire::AutoDecision* decision, const wire::WorkerProcess* process) {
     using namespace std::chrono;
     wire::Event event;
     event.set_time_s(m_state.elapsedSeconds());
@@ -20,6 +20,7 @@ const wire::Event& EventLog::raise(wire::EventKind kind, const std::string& deta
     event.set_worker_id(worker);
     event.set_change_id(m_state.currentChange);
     if (decision) *event.mutable_decision() = *decision;
+    if (process) *event.mutable_process() = *process;
     event.set_pushed(m_state.totals.pushed);
     event.set_applied(m_state.totals.applied);
     event.set_dropped(m_state.totals.dropped);

@@ -16,7 +16,7 @@ public:
     EventLog(CoordinatorState& state, RunRecorder& recorder) : m_state(state), m_recorder(recorder) {}
 
     const wire::Event& raise(wire::EventKind kind, const std::string& detail, uint32_t worker = 0,
-                            const wire::AutoDecision* decision = nullptr);
+                            const wire::AutoDecision* decision = nullptr, const wire::WorkerProcess* process = nullptr);
     /// Every event of the run, oldest first.
     const std::vector<wire::Event>& all() const { return m_events; }
     /// The events since the last call (for a tick).

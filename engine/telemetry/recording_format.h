@@ -8,12 +8,30 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string_view>
 
 namespace syncscope::engine {
 
-/// Opens every recording; the version digit changes with any incompatible change of framing.
+/// Opens every recording; its two digits are the format (kRecordingFormat), changed with any
+/// incompatible change of framing.
 inline constexpr std::string_view kRecordingMagic{"SSREC01\n", 8};
+inline constexpr std::string_view kRecordingKind{"SSREC"};
+inline constexpr unsigned kRecordingFormat = 1;
+
+/// The format a file of `kind` ("SSREC", "SSCKPT") names in its first bytes `start` ("SSREC01\n":
+/// 1): the digits between the kind and the newline. Nothing when `start` is no file of that kind.
+inline std::optional<unsigned> formatNamed(std::string_view start, std::string_view kind) {
+    if (start.substr(0, kind.size()) != kind) return std::nullopt;
+    const size_t end = start.find('\n', kind.size());
+    if (end == std::string_view::npos || end == kind.size() || end > kind.size() + 4) return std::nullopt;
+    unsigned format = 0;
+    for (const char c : start.substr(kind.size(), end - kind.size())) {
+        if (c < '0' || c > '9') return std::nullopt;
+        format = format * 10 + static_cast<unsigned>(c - '0');
+    }
+    return format;
+}
 
 /// Length and checksum that precede each payload.
 inline constexpr size_t kFrameHeaderBytes = 8;

@@ -12,6 +12,7 @@
 #include <memory>
 #include <utility>
 
+#include "engine/telemetry/file_versions.h"
 #include "engine/telemetry/recording_format.h"
 
 namespace syncscope::engine {
@@ -90,6 +91,9 @@ Result<wire::RecordingHeader> readHeader(std::FILE* file, const std::string& pat
     auto got = readUpTo(file, path, magic, sizeof magic);
     if (!got) return got.status();
     if (*got == 0) return notARecording(path, "the file is empty");
+    if (Status s = checkFileFormat(std::string_view(magic, *got), kRecordingKind, kRecordingFormat, path, "recording");
+        !s)
+        return s;
     if (*got < sizeof magic || kRecordingMagic != std::string_view(magic, sizeof magic))
         return notARecording(path, "it does not start with the SSREC01 signature");
     auto frame = readFrame(file, path);
