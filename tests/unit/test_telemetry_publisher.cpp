@@ -2,7 +2,11 @@
 // and go: the snapshot history is thinned by tick count and by bytes, only its newest tick keeps
 // the (cumulative) staleness histograms, and a worker lost for longer than
 // kLostWorkerShownSeconds is left out of the ticks until it registers again.
-#include <QTest>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
 
 #include "engine/ps/event_log.h"
 #include "engine/ps/run_recorder.h"
@@ -37,66 +41,58 @@ struct Publisher {
 
 }  // namespace
 
-class TestTelemetryPublisher : public QObject {
-    Q_OBJECT
-private slots:
-    // 300 workers: the byte bound, not the tick count, thins the history; it stays under both.
-    void historyIsBoundedInBytes() {
-        Publisher p(300);
-        size_t largest = 0;
-        for (int i = 0; i < 3000; ++i) {
-            p.publisher.tick(0);
-            largest = std::max(largest, p.publisher.historyBytes());
-        }
-        const std::vector<wire::Tick> history = p.publisher.history();
-        size_t bytes = 0;
-        for (const wire::Tick& t : history) bytes += t.ByteSizeLong();
-        QVERIFY(bytes >= p.publisher.historyBytes());  // the newest has its histograms too
-        QVERIFY2(largest <= TelemetryPublisher::kHistoryBytes,
-                 qPrintable(QString("history reached %1 bytes").arg(largest)));
-        QVERIFY(history.size() < TelemetryPublisher::kHistoryCap);
-        QVERIFY2(history.size() < 3000, "the byte bound never thinned the history");
-        QCOMPARE(history.back().workers_size(), 300);
-        // The newest tick has every worker's histogram; older ones have none.
-        QCOMPARE(history.back().workers(7).staleness_histogram(7), uint64_t(1007));
-        for (size_t i = 0; i + 1 < history.size(); ++i)
-            for (const wire::WorkerStats& w : history[i].workers()) QCOMPARE(w.staleness_histogram_size(), 0);
-    }
-
-    // A few workers: the count bound thins it (the first tick stays).
-    void historyIsBoundedInTicks() {
-        Publisher p(2);
-        for (size_t i = 0; i < TelemetryPublisher::kHistoryCap + 10; ++i) p.publisher.tick(i);
-        const std::vector<wire::Tick> history = p.publisher.history();
-        QVERIFY(history.size() < TelemetryPublisher::kHistoryCap);
-        QCOMPARE(history.front().bad_messages(), uint64_t(0));
-        QCOMPARE(history.back().bad_messages(), uint64_t(TelemetryPublisher::kHistoryCap + 9));
-    }
-
-    // A worker lost a moment ago is shown as lost; one lost long ago is left out.
-    void longLostWorkersAreLeftOut() {
-        Publisher p(3);
-        const auto ago = [](double seconds) {
-            return Clock::now() - std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
-        };
-        WorkerRecord& recent = *p.state.workers.find(1);
-        recent.state = wire::WORKER_LOST;
-        recent.lastSeen = ago(5);
-        WorkerRecord& old = *p.state.workers.find(2);
-        old.state = wire::WORKER_LOST;
-        old.lastSeen = ago(TelemetryPublisher::kLostWorkerShownSeconds + 1);
+// 300 workers: the byte bound, not the tick count, thins the history; it stays under both.
+TEST(TestTelemetryPublisher, historyIsBoundedInBytes) {
+    Publisher p(300);
+    size_t largest = 0;
+    for (int i = 0; i < 3000; ++i) {
         p.publisher.tick(0);
-        const wire::Tick tick = p.publisher.history().back();
-        QCOMPARE(tick.workers_size(), 2);
-        QCOMPARE(tick.workers(0).worker_id(), 0u);
-        QCOMPARE(tick.workers(1).worker_id(), 1u);
-        QCOMPARE(tick.workers(1).state(), wire::WORKER_LOST);
-        old.state = wire::WORKER_COMPUTING;  // registered again
-        old.lastSeen = Clock::now();
-        p.publisher.tick(0);
-        QCOMPARE(p.publisher.history().back().workers_size(), 3);
+        largest = std::max(largest, p.publisher.historyBytes());
     }
-};
+    const std::vector<wire::Tick> history = p.publisher.history();
+    size_t bytes = 0;
+    for (const wire::Tick& t : history) bytes += t.ByteSizeLong();
+    ASSERT_TRUE(bytes >= p.publisher.historyBytes());  // the newest has its histograms too
+    ASSERT_TRUE(largest <= TelemetryPublisher::kHistoryBytes) << "history reached " << largest << " bytes";
+    ASSERT_TRUE(history.size() < TelemetryPublisher::kHistoryCap);
+    ASSERT_TRUE(history.size() < 3000) << "the byte bound never thinned the history";
+    ASSERT_EQ(history.back().workers_size(), 300);
+    // The newest tick has every worker's histogram; older ones have none.
+    ASSERT_EQ(history.back().workers(7).staleness_histogram(7), uint64_t(1007));
+    for (size_t i = 0; i + 1 < history.size(); ++i)
+        for (const wire::WorkerStats& w : history[i].workers()) ASSERT_EQ(w.staleness_histogram_size(), 0);
+}
 
-QTEST_GUILESS_MAIN(TestTelemetryPublisher)
-#include "test_telemetry_publisher.moc"
+// A few workers: the count bound thins it (the first tick stays).
+TEST(TestTelemetryPublisher, historyIsBoundedInTicks) {
+    Publisher p(2);
+    for (size_t i = 0; i < TelemetryPublisher::kHistoryCap + 10; ++i) p.publisher.tick(i);
+    const std::vector<wire::Tick> history = p.publisher.history();
+    ASSERT_TRUE(history.size() < TelemetryPublisher::kHistoryCap);
+    ASSERT_EQ(history.front().bad_messages(), uint64_t(0));
+    ASSERT_EQ(history.back().bad_messages(), uint64_t(TelemetryPublisher::kHistoryCap + 9));
+}
+
+// A worker lost a moment ago is shown as lost; one lost long ago is left out.
+TEST(TestTelemetryPublisher, longLostWorkersAreLeftOut) {
+    Publisher p(3);
+    const auto ago = [](double seconds) {
+        return Clock::now() - std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+    };
+    WorkerRecord& recent = *p.state.workers.find(1);
+    recent.state = wire::WORKER_LOST;
+    recent.lastSeen = ago(5);
+    WorkerRecord& old = *p.state.workers.find(2);
+    old.state = wire::WORKER_LOST;
+    old.lastSeen = ago(TelemetryPublisher::kLostWorkerShownSeconds + 1);
+    p.publisher.tick(0);
+    const wire::Tick tick = p.publisher.history().back();
+    ASSERT_EQ(tick.workers_size(), 2);
+    ASSERT_EQ(tick.workers(0).worker_id(), 0u);
+    ASSERT_EQ(tick.workers(1).worker_id(), 1u);
+    ASSERT_EQ(tick.workers(1).state(), wire::WORKER_LOST);
+    old.state = wire::WORKER_COMPUTING;  // registered again
+    old.lastSeen = Clock::now();
+    p.publisher.tick(0);
+    ASSERT_EQ(p.publisher.history().back().workers_size(), 3);
+}
