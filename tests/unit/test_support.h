@@ -70,6 +70,35 @@ inline std::vector<std::string> split(const std::string& text, char separator, b
     return parts;
 }
 
+/// The number `text` holds (white space around it allowed), as QString::toLongLong and toDouble read
+/// it: 0, and *ok false, when it holds anything else.
+inline long long toLongLong(const std::string& text, bool* ok = nullptr) {
+    const std::string t = trimmed(text);
+    size_t used = 0;
+    long long value = 0;
+    try {
+        value = t.empty() ? 0 : std::stoll(t, &used);
+    } catch (const std::exception&) {
+        used = 0;
+    }
+    const bool good = !t.empty() && used == t.size();
+    if (ok) *ok = good;
+    return good ? value : 0;
+}
+inline double toDouble(const std::string& text, bool* ok = nullptr) {
+    const std::string t = trimmed(text);
+    size_t used = 0;
+    double value = 0;
+    try {
+        value = t.empty() ? 0 : std::stod(t, &used);
+    } catch (const std::exception&) {
+        used = 0;
+    }
+    const bool good = !t.empty() && used == t.size();
+    if (ok) *ok = good;
+    return good ? value : 0;
+}
+
 /// The whole file, or an empty string when it cannot be read.
 inline std::string readFile(const std::string& path) {
     std::ifstream in(path, std::ios::binary);

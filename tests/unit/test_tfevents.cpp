@@ -2,8 +2,7 @@
 // hand from protobuf's unknown-field view, not the writer's generated classes) checks every CRC and
 // decodes every record of every event file; a flipped byte anywhere fails it; the values are the
 // recording's.
-#include <QTemporaryDir>
-#include <QTest>
+#include <gtest/gtest.h>
 #include <google/protobuf/unknown_field_set.h>
 
 #include <cstring>
@@ -13,12 +12,14 @@
 #include <map>
 #include <random>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "engine/telemetry/export_file.h"
 #include "engine/telemetry/tfrecord.h"
 #include "tests/unit/synthetic_run.h"
+#include "tests/unit/test_support.h"
 
 using namespace syncscope::engine;
 using google::protobuf::UnknownField;
@@ -174,140 +175,135 @@ std::vector<std::pair<int64_t, float>> scalars(const std::vector<Event>& events,
 
 }  // namespace
 
-class TestTfEvents : public QObject {
-    Q_OBJECT
-
-    QTemporaryDir m_dir;
-    synthetic::Run m_run = synthetic::make();
-    std::string m_recording;
+class TestTfEvents : public ::testing::Test {
+protected:
+    void SetUp() override {
+        m_recording = m_dir.filePath("run.ssrec");
+        ASSERT_TRUE(synthetic::write(m_run, m_recording));
+    }
 
     fs::path exportTo(const char* name) {
         ExportRequest request;
         request.recording = m_recording;
         request.format = ExportFormat::TfEvents;
-        request.output = (fs::path(m_dir.path().toStdString()) / name).string();
+        request.output = (fs::path(m_dir.path()) / name).string();
         std::ostringstream unused;
         auto result = exportRecordingFile(request, unused);
-        if (!result) qFatal("export failed: %s", result.status().message().c_str());
-        if (result->files.size() != 1 + synthetic::kWorkers) qFatal("%zu event files", result->files.size());
+        if (!result) throw std::runtime_error("export failed: " + result.status().message());
+        if (result->files.size() != 1 + synthetic::kWorkers)
+            throw std::runtime_error(std::to_string(result->files.size()) + " event files");
         return request.output;
     }
 
-private slots:
-    void initTestCase() {
-        QVERIFY(m_dir.isValid());
-        m_recording = m_dir.filePath("run.ssrec").toStdString();
-        QVERIFY(synthetic::write(m_run, m_recording));
-    }
-
-    void crc32cIsTheCastagnoliCrc() {
-        QCOMPARE(crc32c("123456789"), 0xE3069283u);  // the standard check value
-        QCOMPARE(referenceCrc32c("123456789"), 0xE3069283u);
-        std::mt19937 random(7);
-        for (size_t size : {0, 1, 3, 8, 15, 64, 1000, 4099}) {
-            std::string bytes(size, '\0');
-            for (char& c : bytes) c = static_cast<char>(random());
-            QCOMPARE(crc32c(bytes), referenceCrc32c(bytes));
-            QCOMPARE(maskedCrc32c(bytes), referenceMask(referenceCrc32c(bytes)));
-        }
-    }
-
-    void everyRecordChecksAndDecodes() {
-        const fs::path folder = exportTo("tb");
-        for (const fs::path& run : {folder, folder / "worker_0", folder / "worker_1"}) {
-            std::string problem;
-            const std::vector<Event> events = readRun(run, &problem);
-            QVERIFY2(problem.empty(), qPrintable(QString::fromStdString(run.string() + ": " + problem)));
-            QVERIFY(events.size() > 1);
-            QCOMPARE(events.front().fileVersion, std::string("brain.Event:2"));
-            QCOMPARE(events.front().wallTime, synthetic::kStartUnixMs / 1000.0);
-            for (size_t i = 1; i < events.size(); ++i)  // TensorBoard drops points behind a step that went back
-                QVERIFY2(events[i].step >= events[i - 1].step, qPrintable(QString::fromStdString(run.string())));
-        }
-    }
-
-    void scalarsAreTheRecordedValues() {
-        const fs::path folder = exportTo("values");
-        std::string problem;
-        const std::vector<Event> job = readRun(folder, &problem);
-        QVERIFY2(problem.empty(), problem.c_str());
-        const auto loss = scalars(job, "loss/train");
-        QCOMPARE(int(loss.size()), m_run.ticks);
-        for (int i = 0; i < m_run.ticks; ++i) {
-            QCOMPARE(loss[i].first, int64_t(10 * i));
-            QCOMPARE(loss[i].second, float(synthetic::lossAt(i)));
-        }
-        QCOMPARE(int(scalars(job, "accuracy/test").size()), m_run.evaluations);
-        QCOMPARE(scalars(job, "accuracy/test").front().second, 0.51f);
-        QCOMPARE(int(scalars(job, "throughput/updates_per_s").size()), m_run.ticks);
-        const std::vector<Event> worker1 = readRun(folder / "worker_1", &problem);
-        QVERIFY2(problem.empty(), problem.c_str());
-        const auto speed = scalars(worker1, "worker/samples_per_s");
-        QCOMPARE(int(speed.size()), m_run.ticks);
-        QCOMPARE(speed[3].second, float(synthetic::samplesPerSecond(3, 1)));
-        QCOMPARE(scalars(worker1, "worker/staleness_mean").front().second, 0.5f);
-        QCOMPARE(scalars(worker1, "worker/compute_ms").front().second, 20.0f);
-    }
-
-    void controlEventsAreTextSummaries() {
-        const fs::path folder = exportTo("text");
-        std::string problem;
-        const std::vector<Event> job = readRun(folder, &problem);
-        QVERIFY2(problem.empty(), problem.c_str());
-        std::vector<std::string> texts;
-        for (const Event& e : job)
-            for (const Value& v : e.values)
-                if (v.tag == "events/control") {
-                    QCOMPARE(v.pluginName, std::string("text"));
-                    QCOMPARE(v.dtype, int64_t(7));  // DT_STRING
-                    QCOMPARE(v.strings.size(), size_t(1));
-                    texts.push_back(v.strings[0]);
-                }
-        QCOMPARE(int(texts.size()), m_run.events);
-        QVERIFY2(texts[1].find("**mode**") == 0, texts[1].c_str());
-        QVERIFY2(texts[1].find(synthetic::kUnicodeDetail) != std::string::npos, texts[1].c_str());
-    }
-
-    void aFlippedByteAnywhereFails() {
-        const fs::path folder = exportTo("flip");
-        fs::path file;
-        for (const auto& entry : fs::directory_iterator(folder))
-            if (entry.is_regular_file()) file = entry.path();
-        const std::string bytes = readBytes(file.string());
-        QVERIFY(readTfRecords(bytes).error.empty());
-        for (size_t at = 0; at < bytes.size(); ++at) {
-            std::string flipped = bytes;
-            flipped[at] = static_cast<char>(flipped[at] ^ 0x10);
-            QVERIFY2(!readTfRecords(flipped).error.empty(), qPrintable(QStringLiteral("byte %1 flipped went unnoticed").arg(at)));
-        }
-    }
-
-    void cancelledExportLeavesNoFiles() {
-        ExportRequest request;
-        request.recording = m_recording;
-        request.format = ExportFormat::TfEvents;
-        request.output = m_dir.filePath("cancelled").toStdString();
-        std::ostringstream unused;
-        int calls = 0;
-        auto result = exportRecordingFile(request, unused, [&](uint64_t, uint64_t) { return ++calls < 20; });
-        QVERIFY(!result);
-        QCOMPARE(result.status().code(), StatusCode::Cancelled);
-        QCOMPARE(calls, 20);
-        for (const auto& entry : fs::recursive_directory_iterator(request.output))
-            QVERIFY2(!entry.is_regular_file(), entry.path().c_str());
-    }
-
-    void refusesAFileAsTheFolder() {
-        ExportRequest request;
-        request.recording = m_recording;
-        request.format = ExportFormat::TfEvents;
-        request.output = m_recording;  // a file, not a folder
-        std::ostringstream unused;
-        auto result = exportRecordingFile(request, unused);
-        QVERIFY(!result);
-        QVERIFY2(result.status().message().find(m_recording) != std::string::npos, result.status().message().c_str());
-    }
+    syncscope::testing::TempDir m_dir;
+    synthetic::Run m_run = synthetic::make();
+    std::string m_recording;
 };
 
-QTEST_GUILESS_MAIN(TestTfEvents)
-#include "test_tfevents.moc"
+TEST_F(TestTfEvents, crc32cIsTheCastagnoliCrc) {
+    ASSERT_EQ(crc32c("123456789"), 0xE3069283u);  // the standard check value
+    ASSERT_EQ(referenceCrc32c("123456789"), 0xE3069283u);
+    std::mt19937 random(7);
+    for (size_t size : {0, 1, 3, 8, 15, 64, 1000, 4099}) {
+        std::string bytes(size, '\0');
+        for (char& c : bytes) c = static_cast<char>(random());
+        ASSERT_EQ(crc32c(bytes), referenceCrc32c(bytes));
+        ASSERT_EQ(maskedCrc32c(bytes), referenceMask(referenceCrc32c(bytes)));
+    }
+}
+
+TEST_F(TestTfEvents, everyRecordChecksAndDecodes) {
+    const fs::path folder = exportTo("tb");
+    for (const fs::path& run : {folder, folder / "worker_0", folder / "worker_1"}) {
+        std::string problem;
+        const std::vector<Event> events = readRun(run, &problem);
+        ASSERT_TRUE(problem.empty()) << run.string() + ": " + problem;
+        ASSERT_TRUE(events.size() > 1);
+        ASSERT_EQ(events.front().fileVersion, std::string("brain.Event:2"));
+        ASSERT_FUZZY_EQ(events.front().wallTime, synthetic::kStartUnixMs / 1000.0);
+        for (size_t i = 1; i < events.size(); ++i)  // TensorBoard drops points behind a step that went back
+            ASSERT_TRUE(events[i].step >= events[i - 1].step) << run.string();
+    }
+}
+
+TEST_F(TestTfEvents, scalarsAreTheRecordedValues) {
+    const fs::path folder = exportTo("values");
+    std::string problem;
+    const std::vector<Event> job = readRun(folder, &problem);
+    ASSERT_TRUE(problem.empty()) << problem.c_str();
+    const auto loss = scalars(job, "loss/train");
+    ASSERT_EQ(int(loss.size()), m_run.ticks);
+    for (int i = 0; i < m_run.ticks; ++i) {
+        ASSERT_EQ(loss[i].first, int64_t(10 * i));
+        ASSERT_FUZZY_EQ(loss[i].second, float(synthetic::lossAt(i)));
+    }
+    ASSERT_EQ(int(scalars(job, "accuracy/test").size()), m_run.evaluations);
+    ASSERT_FUZZY_EQ(scalars(job, "accuracy/test").front().second, 0.51f);
+    ASSERT_EQ(int(scalars(job, "throughput/updates_per_s").size()), m_run.ticks);
+    const std::vector<Event> worker1 = readRun(folder / "worker_1", &problem);
+    ASSERT_TRUE(problem.empty()) << problem.c_str();
+    const auto speed = scalars(worker1, "worker/samples_per_s");
+    ASSERT_EQ(int(speed.size()), m_run.ticks);
+    ASSERT_FUZZY_EQ(speed[3].second, float(synthetic::samplesPerSecond(3, 1)));
+    ASSERT_FUZZY_EQ(scalars(worker1, "worker/staleness_mean").front().second, 0.5f);
+    ASSERT_FUZZY_EQ(scalars(worker1, "worker/compute_ms").front().second, 20.0f);
+}
+
+TEST_F(TestTfEvents, controlEventsAreTextSummaries) {
+    const fs::path folder = exportTo("text");
+    std::string problem;
+    const std::vector<Event> job = readRun(folder, &problem);
+    ASSERT_TRUE(problem.empty()) << problem.c_str();
+    std::vector<std::string> texts;
+    for (const Event& e : job)
+        for (const Value& v : e.values)
+            if (v.tag == "events/control") {
+                ASSERT_EQ(v.pluginName, std::string("text"));
+                ASSERT_EQ(v.dtype, int64_t(7));  // DT_STRING
+                ASSERT_EQ(v.strings.size(), size_t(1));
+                texts.push_back(v.strings[0]);
+            }
+    ASSERT_EQ(int(texts.size()), m_run.events);
+    ASSERT_TRUE(texts[1].find("**mode**") == 0) << texts[1].c_str();
+    ASSERT_TRUE(texts[1].find(synthetic::kUnicodeDetail) != std::string::npos) << texts[1].c_str();
+}
+
+TEST_F(TestTfEvents, aFlippedByteAnywhereFails) {
+    const fs::path folder = exportTo("flip");
+    fs::path file;
+    for (const auto& entry : fs::directory_iterator(folder))
+        if (entry.is_regular_file()) file = entry.path();
+    const std::string bytes = readBytes(file.string());
+    ASSERT_TRUE(readTfRecords(bytes).error.empty());
+    for (size_t at = 0; at < bytes.size(); ++at) {
+        std::string flipped = bytes;
+        flipped[at] = static_cast<char>(flipped[at] ^ 0x10);
+        ASSERT_TRUE(!readTfRecords(flipped).error.empty()) << "byte " << at << " flipped went unnoticed";
+    }
+}
+
+TEST_F(TestTfEvents, cancelledExportLeavesNoFiles) {
+    ExportRequest request;
+    request.recording = m_recording;
+    request.format = ExportFormat::TfEvents;
+    request.output = m_dir.filePath("cancelled");
+    std::ostringstream unused;
+    int calls = 0;
+    auto result = exportRecordingFile(request, unused, [&](uint64_t, uint64_t) { return ++calls < 20; });
+    ASSERT_TRUE(!result);
+    ASSERT_EQ(result.status().code(), StatusCode::Cancelled);
+    ASSERT_EQ(calls, 20);
+    for (const auto& entry : fs::recursive_directory_iterator(request.output))
+        ASSERT_TRUE(!entry.is_regular_file()) << entry.path().c_str();
+}
+
+TEST_F(TestTfEvents, refusesAFileAsTheFolder) {
+    ExportRequest request;
+    request.recording = m_recording;
+    request.format = ExportFormat::TfEvents;
+    request.output = m_recording;  // a file, not a folder
+    std::ostringstream unused;
+    auto result = exportRecordingFile(request, unused);
+    ASSERT_TRUE(!result);
+    ASSERT_TRUE(result.status().message().find(m_recording) != std::string::npos) << result.status().message().c_str();
+}

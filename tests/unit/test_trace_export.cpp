@@ -1,20 +1,22 @@
 // Chrome / Perfetto trace export: every event obeys the Trace Event Format's rules for its phase
 // (the format's documentation, checked field by field below), times are microseconds of run time,
 // the spans are the recorded compute and wait times, and the window and the event cap bound it.
-#include <QTemporaryDir>
-#include <QTest>
+#include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <map>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "engine/telemetry/export_file.h"
 #include "tests/unit/synthetic_run.h"
+#include "tests/unit/test_support.h"
 
 using namespace syncscope::engine;
 using nlohmann::json;
@@ -80,12 +82,12 @@ std::vector<json> spans(const json& trace, const std::string& name, int tid) {
 
 }  // namespace
 
-class TestTraceExport : public QObject {
-    Q_OBJECT
-
-    QTemporaryDir m_dir;
-    synthetic::Run m_run = synthetic::make();
-    std::string m_recording;
+class TestTraceExport : public ::testing::Test {
+protected:
+    void SetUp() override {
+        m_recording = m_dir.filePath("run.ssrec");
+        ASSERT_TRUE(synthetic::write(m_run, m_recording));
+    }
 
     json exportTrace(const TraceOptions& options, TraceSummary* summary = nullptr) {
         ExportRequest request;
@@ -94,89 +96,85 @@ class TestTraceExport : public QObject {
         request.trace = options;
         std::ostringstream out;
         auto result = exportRecordingFile(request, out);
-        if (!result) qFatal("export failed: %s", result.status().message().c_str());
+        if (!result) throw std::runtime_error("export failed: " + result.status().message());
         if (summary) *summary = result->trace;
         return json::parse(out.str());  // throws, and so fails the test, on malformed JSON
     }
 
-private slots:
-    void initTestCase() {
-        QVERIFY(m_dir.isValid());
-        m_recording = m_dir.filePath("run.ssrec").toStdString();
-        QVERIFY(synthetic::write(m_run, m_recording));
-    }
-
-    void followsTheTraceEventFormat() {
-        const json trace = exportTrace({});
-        const std::string problem = formatProblem(trace);
-        QVERIFY2(problem.empty(), problem.c_str());
-        // and the check itself catches a broken event
-        json broken = trace;
-        broken["traceEvents"].push_back({{"name", "x"}, {"ph", "X"}, {"pid", 1}, {"tid", 1}, {"ts", 5}});
-        QVERIFY(!formatProblem(broken).empty());
-    }
-
-    void spansAreTheRecordedTimesInMicroseconds() {
-        const json trace = exportTrace({});
-        for (int w = 0; w < synthetic::kWorkers; ++w) {
-            int releases = 0;
-            for (const auto& r : m_run.records) releases += r.has_release() && r.release().worker_id() == uint32_t(w);
-            const auto compute = spans(trace, "compute", w);
-            const auto wait = spans(trace, "wait", w);
-            QCOMPARE(int(compute.size()), releases - 1);  // the last iteration never ends
-            QCOMPARE(int(wait.size()), releases - 1);
-            for (const json& c : compute) QVERIFY(std::abs(c["dur"].get<double>() - 1000 * synthetic::computeMs(w)) < 0.01);
-            for (const json& s : wait) QVERIFY(std::abs(s["dur"].get<double>() - 1000 * synthetic::kHeldMs) < 0.01);
-            // iteration 0: released at 50 ms; communication (period - held - compute) split around the compute
-            const double comm = 1e6 * synthetic::releasePeriod(w) - 1000 * (synthetic::kHeldMs + synthetic::computeMs(w));
-            QVERIFY(std::abs(compute[0]["ts"].get<double>() - (1e6 * synthetic::kFirstRelease + comm / 2)) < 0.01);
-            // one worker's spans never overlap
-            std::vector<std::pair<double, double>> all;
-            for (const json& e : trace["traceEvents"])
-                if (e["ph"] == "X" && e["tid"] == w) all.emplace_back(e["ts"].get<double>(), e["dur"].get<double>());
-            std::sort(all.begin(), all.end());
-            for (size_t i = 1; i < all.size(); ++i) QVERIFY(all[i - 1].first + all[i - 1].second <= all[i].first + 0.01);
-        }
-        int updates = 0, controls = 0;
-        for (const json& e : trace["traceEvents"]) {
-            updates += e["name"] == "update";
-            controls += e.value("cat", "") == "control";
-        }
-        QCOMPARE(controls, m_run.events);
-        QVERIFY(updates > 0);
-    }
-
-    void theWindowBoundsIt() {
-        TraceOptions options;
-        options.fromSeconds = 0.2;
-        options.toSeconds = 0.4;
-        const json trace = exportTrace(options);
-        QVERIFY(formatProblem(trace).empty());
-        int timed = 0;
-        for (const json& e : trace["traceEvents"]) {
-            if (e["ph"] == "M") continue;
-            ++timed;
-            QVERIFY2(e["ts"].get<double>() >= 0.2e6 && e["ts"].get<double>() < 0.4e6, e.dump().c_str());
-        }
-        QVERIFY(timed > 10);
-    }
-
-    void theCapEndsItEarlyAndSaysWhere() {
-        TraceOptions options;
-        options.maxEvents = 60;
-        TraceSummary summary;
-        const json trace = exportTrace(options, &summary);
-        QVERIFY(formatProblem(trace).empty());
-        QVERIFY(summary.cut);
-        QVERIFY(summary.cutAtSeconds > 0 && summary.cutAtSeconds < synthetic::kEnd);
-        QVERIFY(trace["traceEvents"].size() <= 60 + 2 * synthetic::kWorkers);  // thread names still come
-        for (const json& e : trace["traceEvents"])
-            if (e["ph"] != "M") QVERIFY(e["ts"].get<double>() <= summary.cutAtSeconds * 1e6);
-        TraceSummary whole;
-        exportTrace({}, &whole);
-        QVERIFY(!whole.cut);
-    }
+    syncscope::testing::TempDir m_dir;
+    synthetic::Run m_run = synthetic::make();
+    std::string m_recording;
 };
 
-QTEST_GUILESS_MAIN(TestTraceExport)
-#include "test_trace_export.moc"
+TEST_F(TestTraceExport, followsTheTraceEventFormat) {
+    const json trace = exportTrace({});
+    const std::string problem = formatProblem(trace);
+    ASSERT_TRUE(problem.empty()) << problem.c_str();
+    // and the check itself catches a broken event
+    json broken = trace;
+    broken["traceEvents"].push_back({{"name", "x"}, {"ph", "X"}, {"pid", 1}, {"tid", 1}, {"ts", 5}});
+    ASSERT_TRUE(!formatProblem(broken).empty());
+}
+
+TEST_F(TestTraceExport, spansAreTheRecordedTimesInMicroseconds) {
+    const json trace = exportTrace({});
+    for (int w = 0; w < synthetic::kWorkers; ++w) {
+        int releases = 0;
+        for (const auto& r : m_run.records) releases += r.has_release() && r.release().worker_id() == uint32_t(w);
+        const auto compute = spans(trace, "compute", w);
+        const auto wait = spans(trace, "wait", w);
+        ASSERT_EQ(int(compute.size()), releases - 1);  // the last iteration never ends
+        ASSERT_EQ(int(wait.size()), releases - 1);
+        for (const json& c : compute) ASSERT_TRUE(std::abs(c["dur"].get<double>() - 1000 * synthetic::computeMs(w)) < 0.01);
+        for (const json& s : wait) ASSERT_TRUE(std::abs(s["dur"].get<double>() - 1000 * synthetic::kHeldMs) < 0.01);
+        // iteration 0: released at 50 ms; communication (period - held - compute) split around the compute
+        const double comm = 1e6 * synthetic::releasePeriod(w) - 1000 * (synthetic::kHeldMs + synthetic::computeMs(w));
+        ASSERT_TRUE(std::abs(compute[0]["ts"].get<double>() - (1e6 * synthetic::kFirstRelease + comm / 2)) < 0.01);
+        // one worker's spans never overlap
+        std::vector<std::pair<double, double>> all;
+        for (const json& e : trace["traceEvents"])
+            if (e["ph"] == "X" && e["tid"] == w) all.emplace_back(e["ts"].get<double>(), e["dur"].get<double>());
+        std::sort(all.begin(), all.end());
+        for (size_t i = 1; i < all.size(); ++i) ASSERT_TRUE(all[i - 1].first + all[i - 1].second <= all[i].first + 0.01);
+    }
+    int updates = 0, controls = 0;
+    for (const json& e : trace["traceEvents"]) {
+        updates += e["name"] == "update";
+        controls += e.value("cat", "") == "control";
+    }
+    ASSERT_EQ(controls, m_run.events);
+    ASSERT_TRUE(updates > 0);
+}
+
+TEST_F(TestTraceExport, theWindowBoundsIt) {
+    TraceOptions options;
+    options.fromSeconds = 0.2;
+    options.toSeconds = 0.4;
+    const json trace = exportTrace(options);
+    ASSERT_TRUE(formatProblem(trace).empty());
+    int timed = 0;
+    for (const json& e : trace["traceEvents"]) {
+        if (e["ph"] == "M") continue;
+        ++timed;
+        ASSERT_TRUE(e["ts"].get<double>() >= 0.2e6 && e["ts"].get<double>() < 0.4e6) << e.dump().c_str();
+    }
+    ASSERT_TRUE(timed > 10);
+}
+
+TEST_F(TestTraceExport, theCapEndsItEarlyAndSaysWhere) {
+    TraceOptions options;
+    options.maxEvents = 60;
+    TraceSummary summary;
+    const json trace = exportTrace(options, &summary);
+    ASSERT_TRUE(formatProblem(trace).empty());
+    ASSERT_TRUE(summary.cut);
+    ASSERT_TRUE(summary.cutAtSeconds > 0 && summary.cutAtSeconds < synthetic::kEnd);
+    ASSERT_TRUE(trace["traceEvents"].size() <= 60 + 2 * synthetic::kWorkers);  // thread names still come
+    for (const json& e : trace["traceEvents"])
+        if (e["ph"] != "M") {
+            ASSERT_TRUE(e["ts"].get<double>() <= summary.cutAtSeconds * 1e6);
+        }
+    TraceSummary whole;
+    exportTrace({}, &whole);
+    ASSERT_TRUE(!whole.cut);
+}
