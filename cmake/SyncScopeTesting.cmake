@@ -10,7 +10,9 @@ function(syncscope_add_engine_test name source label)
   else()
     target_link_libraries(${name} PRIVATE GTest::gtest_main ${arg_UNPARSED_ARGUMENTS})
   endif()
-  # The tests' shared helpers (tests/unit/test_support.h, tests/integration/*.h) and the engine's headers.
+  # The tests' shared helpers (tests/unit/test_support.h, tests/integration/*.h): the engine's
+  # TemporaryFolder, and the project's folder for their includes.
+  target_link_libraries(${name} PRIVATE syncscope::core)
   target_include_directories(${name} PRIVATE ${PROJECT_SOURCE_DIR})
   target_compile_definitions(${name} PRIVATE
     SYNCSCOPE_ENGINE_BINARY="$<TARGET_FILE:syncscope-engine>"

@@ -2,19 +2,24 @@
 // ends the test with the reason) and its last tick.
 #pragma once
 
-#include <QString>
-#include <QtGlobal>
+#include <stdexcept>
+#include <string>
 
 #include "engine/telemetry/recording_reader.h"
 
-inline syncscope::engine::Recording loadRecording(const QString& path) {
-    auto recording = syncscope::engine::readRecording(path.toStdString());
-    if (!recording) qFatal("cannot read %s: %s", qPrintable(path), recording.status().message().c_str());
+namespace syncscope::testing {
+
+/// The recording at `path`; throws (the test fails, saying why) when it cannot be read.
+inline engine::Recording loadRecording(const std::string& path) {
+    auto recording = engine::readRecording(path);
+    if (!recording) throw std::runtime_error("cannot read " + path + ": " + recording.status().message());
     return std::move(*recording);
 }
 
-inline const syncscope::wire::Tick* lastTick(const syncscope::engine::Recording& r) {
+inline const wire::Tick* lastTick(const engine::Recording& r) {
     for (auto it = r.records.rbegin(); it != r.records.rend(); ++it)
         if (it->has_tick()) return &it->tick();
     return nullptr;
 }
+
+}  // namespace syncscope::testing

@@ -18,7 +18,7 @@
 
 #include "cluster_fixture.h"
 #include "engine/cli/final_report.h"
-#include "recording_helpers.h"
+#include "qt_recording_helpers.h"
 
 using namespace syncscope::testing;
 namespace wire = syncscope::wire;

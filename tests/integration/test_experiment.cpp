@@ -11,7 +11,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "engine_process.h"
+#include "qt_engine_process.h"
 
 namespace {
 

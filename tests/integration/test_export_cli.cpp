@@ -1,162 +1,174 @@
 // The engine's machine-readable side, through the real binary: `run --json` and `train --json` print
 // one JSON object of results, `--version` the project version, `export --json` to tfevents and
 // trace, the trace's window and cap, a progress bar on a terminal, and clear errors for wrong flags.
-#include <QDir>
-#include <QFile>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
-#include <QProcess>
-#include <QRegularExpression>
-#include <QTemporaryDir>
-#include <QTest>
+#include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <regex>
+#include <string>
 
-#include "engine_process.h"
+#include "tests/integration/engine_process.h"
+#include "tests/integration/json_values.h"
+
+using namespace syncscope::testing;
+namespace fs = std::filesystem;
 
 namespace {
 
-// The one JSON object a --json command prints, or a null object (and the test fails) if its
+// The one JSON object a --json command prints, or an empty object (and the test fails) if its
 // standard output holds anything else.
-QJsonObject onlyJson(const EngineRun& run) {
-    QJsonParseError error;
-    const QJsonDocument doc = QJsonDocument::fromJson(run.out.toUtf8(), &error);
-    if (error.error != QJsonParseError::NoError || !doc.isObject() || run.out.count('\n') != 1) {
-        qWarning("standard output is not one JSON object: %s", qPrintable(run.out.left(500)));
-        return {};
+Json onlyJson(const EngineRun& run) {
+    const Json doc = parseJson(run.out);
+    if (doc.is_discarded() || !doc.is_object() || count(run.out, "\n") != 1) {
+        ADD_FAILURE() << "standard output is not one JSON object: " << run.out.substr(0, 500);
+        return Json::object();
     }
-    return doc.object();
+    return doc;
+}
+
+// %1 of QString::number(value, 'f', 3).
+std::string fixed3(double value) {
+    char text[64];
+    std::snprintf(text, sizeof text, "%.3f", value);
+    return text;
 }
 
 }  // namespace
 
-class TestExportCli : public QObject {
-    Q_OBJECT
-    QTemporaryDir m_dir;
-    QString m_recording;
+// The tests run in this order and share the folder and the recording the first one makes.
+class TestExportCli : public ::testing::Test {
+protected:
+    static void SetUpTestSuite() { s_dir = std::make_unique<TempDir>(); }
+    static void TearDownTestSuite() { s_dir.reset(); }
 
-private slots:
-    void runPrintsOneJsonObject() {
-        QVERIFY(m_dir.isValid());
-        m_recording = m_dir.filePath("run.ssrec");
-        const EngineRun run = runEngine({"run", "--workers", "2", "--epochs", "1", "--data", SYNCSCOPE_FASHION_MNIST_DIR,
-                                         "--record", m_recording, "--json"});
-        QVERIFY2(run.finished && run.exitCode == 0, qPrintable(run.err));
-        const QJsonObject result = onlyJson(run);
-        QCOMPARE(result.value("command").toString(), QStringLiteral("run"));
-        QVERIFY2(result.value("final_test_accuracy").toDouble() > 0.7, qPrintable(run.out));
-        QVERIFY(result.value("model_version").toInteger() > 0);
-        QCOMPARE(result.value("mode").toString(), QStringLiteral("bsp"));
-        QCOMPARE(result.value("workers").toArray().size(), 2);
-        QVERIFY(result.value("workers").toArray()[0].toObject().value("samples_per_s").toDouble() > 0);
-        QVERIFY(result.value("pushed").toInteger() >= result.value("applied").toInteger());
-        QVERIFY2(run.err.contains("final test accuracy"), "the coordinator's report goes to standard error");
-    }
-
-    void trainPrintsOneJsonObject() {
-        const EngineRun run = runEngine({"train", "--epochs", "1", "--train-limit", "2000", "--threads", "1", "--data",
-                                         SYNCSCOPE_FASHION_MNIST_DIR, "--json"});
-        QVERIFY2(run.finished && run.exitCode == 0, qPrintable(run.err));
-        const QJsonObject result = onlyJson(run);
-        QCOMPARE(result.value("command").toString(), QStringLiteral("train"));
-        const double accuracy = result.value("test_accuracy").toDouble();
-        QVERIFY2(accuracy > 0.5 && accuracy <= 1.0, qPrintable(run.out));
-        QCOMPARE(result.value("total").toInt(), 10000);
-        QVERIFY(QRegularExpression("^[0-9a-f]{16}$").match(result.value("parameter_checksum").toString()).hasMatch());
-    }
-
-    void versionIsTheProjectVersion() {
-        const EngineRun run = runEngine({"--version"});
-        QCOMPARE(run.exitCode, 0);
-        QCOMPARE(run.out.trimmed(), QStringLiteral("syncscope-engine " SYNCSCOPE_VERSION));
-    }
-
-    void exportsTfEventsWithJson() {
-        const QString folder = m_dir.filePath("tb");
-        const EngineRun run = runEngine({"export", m_recording, "--format", "tfevents", "--output", folder, "--json"});
-        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
-        const QJsonObject result = onlyJson(run);
-        QCOMPARE(result.value("files").toArray().size(), 3);  // the job and two workers
-        for (const QJsonValue file : result.value("files").toArray()) QVERIFY(QFile::exists(file.toString()));
-        QVERIFY(result.value("events").toInteger() > 10);
-        QVERIFY(result.value("records").toInteger() > 100);
-        QVERIFY(QDir(folder + "/worker_1").exists());
-    }
-
-    void exportsABoundedTrace() {
-        const QString path = m_dir.filePath("trace.json");
-        EngineRun run = runEngine({"export", m_recording, "--format", "trace", "--output", path, "--json"});
-        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
-        QFile file(path);
-        QVERIFY(file.open(QIODevice::ReadOnly));
-        const QJsonArray events = QJsonDocument::fromJson(file.readAll()).object().value("traceEvents").toArray();
-        int compute = 0;
-        double first = 1e300, last = 0;  // the run's span, in microseconds of run time
-        for (const QJsonValue e : events) {
-            compute += e.toObject().value("name").toString() == "compute";
-            if (e.toObject().value("ph").toString() == "M") continue;
-            first = std::min(first, e.toObject().value("ts").toDouble());
-            last = std::max(last, e.toObject().value("ts").toDouble());
-        }
-        QVERIFY2(compute > 100, qPrintable(QString::number(compute)));
-        QCOMPARE(onlyJson(run).value("events").toInteger(), qint64(events.size()));
-        // A cap: the trace ends early and the note says how to widen it.
-        run = runEngine({"export", m_recording, "--format", "trace", "--output", path, "--max-events", "100", "--json"});
-        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
-        const QJsonObject trace = onlyJson(run).value("trace").toObject();
-        QVERIFY(trace.value("cut").toBool());
-        QVERIFY(trace.value("cut_at_s").toDouble() > 0);
-        QVERIFY2(run.err.contains("--max-events 100"), qPrintable(run.err));
-        // A window, the middle half of the run: only what starts in it, in microseconds of run time.
-        // (Taken from the run, which on a fast machine trains its epoch in well under a second.)
-        const double from = (first + 0.25 * (last - first)) / 1e6, to = (first + 0.75 * (last - first)) / 1e6;
-        run = runEngine({"export", m_recording, "--format", "trace", "--output", path, "--window",
-                         QString::number(from, 'f', 3) + ":" + QString::number(to, 'f', 3)});
-        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
-        file.close();
-        QVERIFY(file.open(QIODevice::ReadOnly));
-        int timed = 0;
-        for (const QJsonValue e : QJsonDocument::fromJson(file.readAll()).object().value("traceEvents").toArray()) {
-            if (e.toObject().value("ph").toString() == "M") continue;
-            ++timed;
-            const double ts = e.toObject().value("ts").toDouble();
-            QVERIFY2(ts >= std::round(from * 1e3) * 1e3 && ts < std::round(to * 1e3) * 1e3,
-                     qPrintable(QString("%1 outside %2:%3 s").arg(ts).arg(from).arg(to)));
-        }
-        QVERIFY(timed > 0);
-    }
-
-    void showsAProgressBarOnATerminal() {
-        // script(1) gives the export a pseudo-terminal, where the progress bar draws.
-        QProcess script;
-        script.start("script", {"-qec", QString(SYNCSCOPE_ENGINE_BINARY) + " export " + m_recording +
-                                            " --format csv --output " + m_dir.filePath("r.csv"), "/dev/null"});
-        QVERIFY(script.waitForFinished(60'000));
-        const QString shown = QString::fromUtf8(script.readAllStandardOutput());
-        QVERIFY2(shown.contains("100% [") && shown.contains("KiB read"), qPrintable(shown));
-    }
-
-    void wrongFlagsSayWhatToDo() {
-        const struct {
-            QStringList args;
-            const char* says;
-        } cases[] = {
-            {{"--format", "csv", "--json"}, "add --output FILE"},
-            {{"--format", "csv", "--window", "1:2", "--output", "x.csv"}, "use them with --format trace"},
-            {{"--format", "trace", "--window", "5:1", "--output", "x.json"}, "must be FROM:TO"},
-            {{"--format", "trace", "--window", "a:b", "--output", "x.json"}, "must be FROM:TO"},
-            {{"--format", "tfevents"}, "--output DIR"},
-            {{"--format", "trace", "--output", QDir::tempPath()}, "is a folder"},
-        };
-        for (const auto& c : cases) {
-            const EngineRun run = runEngine(QStringList{"export", m_recording} + c.args);
-            QVERIFY2(run.exitCode == 2 && run.err.contains(c.says), qPrintable(c.args.join(' ') + ": " + run.err));
-            QVERIFY2(run.out.isEmpty(), qPrintable(run.out));
-        }
-    }
+    static std::unique_ptr<TempDir> s_dir;
+    static std::string s_recording;
 };
 
-QTEST_GUILESS_MAIN(TestExportCli)
-#include "test_export_cli.moc"
+std::unique_ptr<TempDir> TestExportCli::s_dir;
+std::string TestExportCli::s_recording;
+
+TEST_F(TestExportCli, runPrintsOneJsonObject) {
+    ASSERT_TRUE(s_dir);
+    s_recording = s_dir->filePath("run.ssrec");
+    const EngineRun run = runEngine({"run", "--workers", "2", "--epochs", "1", "--data", SYNCSCOPE_FASHION_MNIST_DIR,
+                                     "--record", s_recording, "--json"});
+    ASSERT_TRUE(run.finished && run.exitCode == 0) << run.err;
+    const Json result = onlyJson(run);
+    ASSERT_EQ(jsonString(jsonMember(result, "command")), std::string("run"));
+    ASSERT_TRUE(jsonDouble(jsonMember(result, "final_test_accuracy")) > 0.7) << run.out;
+    ASSERT_TRUE(jsonInteger(jsonMember(result, "model_version")) > 0);
+    ASSERT_EQ(jsonString(jsonMember(result, "mode")), std::string("bsp"));
+    ASSERT_EQ(jsonArray(jsonMember(result, "workers")).size(), size_t(2));
+    ASSERT_TRUE(jsonDouble(jsonMember(jsonObject(jsonArray(jsonMember(result, "workers"))[0]), "samples_per_s")) > 0);
+    ASSERT_TRUE(jsonInteger(jsonMember(result, "pushed")) >= jsonInteger(jsonMember(result, "applied")));
+    ASSERT_TRUE(contains(run.err, "final test accuracy")) << "the coordinator's report goes to standard error";
+}
+
+TEST_F(TestExportCli, trainPrintsOneJsonObject) {
+    const EngineRun run = runEngine({"train", "--epochs", "1", "--train-limit", "2000", "--threads", "1", "--data",
+                                     SYNCSCOPE_FASHION_MNIST_DIR, "--json"});
+    ASSERT_TRUE(run.finished && run.exitCode == 0) << run.err;
+    const Json result = onlyJson(run);
+    ASSERT_EQ(jsonString(jsonMember(result, "command")), std::string("train"));
+    const double accuracy = jsonDouble(jsonMember(result, "test_accuracy"));
+    ASSERT_TRUE(accuracy > 0.5 && accuracy <= 1.0) << run.out;
+    ASSERT_EQ(jsonInt(jsonMember(result, "total")), 10000);
+    ASSERT_TRUE(std::regex_search(jsonString(jsonMember(result, "parameter_checksum")), std::regex("^[0-9a-f]{16}$")));
+}
+
+TEST_F(TestExportCli, versionIsTheProjectVersion) {
+    const EngineRun run = runEngine({"--version"});
+    ASSERT_EQ(run.exitCode, 0);
+    ASSERT_EQ(trimmed(run.out), std::string("syncscope-engine " SYNCSCOPE_VERSION));
+}
+
+TEST_F(TestExportCli, exportsTfEventsWithJson) {
+    const std::string folder = s_dir->filePath("tb");
+    const EngineRun run = runEngine({"export", s_recording, "--format", "tfevents", "--output", folder, "--json"});
+    ASSERT_TRUE(run.exitCode == 0) << run.err;
+    const Json result = onlyJson(run);
+    ASSERT_EQ(jsonArray(jsonMember(result, "files")).size(), size_t(3));  // the job and two workers
+    for (const Json& file : jsonArray(jsonMember(result, "files"))) {
+        ASSERT_TRUE(fs::exists(jsonString(file)));
+    }
+    ASSERT_TRUE(jsonInteger(jsonMember(result, "events")) > 10);
+    ASSERT_TRUE(jsonInteger(jsonMember(result, "records")) > 100);
+    ASSERT_TRUE(fs::is_directory(folder + "/worker_1"));
+}
+
+TEST_F(TestExportCli, exportsABoundedTrace) {
+    const std::string path = s_dir->filePath("trace.json");
+    EngineRun run = runEngine({"export", s_recording, "--format", "trace", "--output", path, "--json"});
+    ASSERT_TRUE(run.exitCode == 0) << run.err;
+    ASSERT_TRUE(fs::exists(path));
+    const Json events = jsonArray(jsonMember(jsonObject(parseJson(readFile(path))), "traceEvents"));
+    int compute = 0;
+    double first = 1e300, last = 0;  // the run's span, in microseconds of run time
+    for (const Json& e : events) {
+        compute += jsonString(jsonMember(e, "name")) == "compute";
+        if (jsonString(jsonMember(e, "ph")) == "M") continue;
+        first = std::min(first, jsonDouble(jsonMember(e, "ts")));
+        last = std::max(last, jsonDouble(jsonMember(e, "ts")));
+    }
+    ASSERT_TRUE(compute > 100) << compute;
+    ASSERT_EQ(jsonInteger(jsonMember(onlyJson(run), "events")), static_cast<long long>(events.size()));
+    // A cap: the trace ends early and the note says how to widen it.
+    run = runEngine({"export", s_recording, "--format", "trace", "--output", path, "--max-events", "100", "--json"});
+    ASSERT_TRUE(run.exitCode == 0) << run.err;
+    const Json trace = jsonObject(jsonMember(onlyJson(run), "trace"));
+    ASSERT_TRUE(jsonBool(jsonMember(trace, "cut")));
+    ASSERT_TRUE(jsonDouble(jsonMember(trace, "cut_at_s")) > 0);
+    ASSERT_TRUE(contains(run.err, "--max-events 100")) << run.err;
+    // A window, the middle half of the run: only what starts in it, in microseconds of run time.
+    // (Taken from the run, which on a fast machine trains its epoch in well under a second.)
+    const double from = (first + 0.25 * (last - first)) / 1e6, to = (first + 0.75 * (last - first)) / 1e6;
+    run = runEngine({"export", s_recording, "--format", "trace", "--output", path, "--window",
+                     fixed3(from) + ":" + fixed3(to)});
+    ASSERT_TRUE(run.exitCode == 0) << run.err;
+    ASSERT_TRUE(fs::exists(path));
+    int timed = 0;
+    const Json windowed = parseJson(readFile(path));
+    for (const Json& e : jsonArray(jsonMember(jsonObject(windowed), "traceEvents"))) {
+        if (jsonString(jsonMember(e, "ph")) == "M") continue;
+        ++timed;
+        const double ts = jsonDouble(jsonMember(e, "ts"));
+        ASSERT_TRUE(ts >= std::round(from * 1e3) * 1e3 && ts < std::round(to * 1e3) * 1e3)
+            << ts << " outside " << from << ":" << to << " s";
+    }
+    ASSERT_TRUE(timed > 0);
+}
+
+TEST_F(TestExportCli, showsAProgressBarOnATerminal) {
+    // script(1) gives the export a pseudo-terminal, where the progress bar draws.
+    const ProgramRun script = runProgram("script", {"-qec", std::string(SYNCSCOPE_ENGINE_BINARY) + " export " + s_recording +
+                                                               " --format csv --output " + s_dir->filePath("r.csv"),
+                                                    "/dev/null"},
+                                         60'000);
+    ASSERT_TRUE(script.started && script.finished) << script.error;
+    const std::string& shown = script.out;
+    ASSERT_TRUE(contains(shown, "100% [") && contains(shown, "KiB read")) << shown;
+}
+
+TEST_F(TestExportCli, wrongFlagsSayWhatToDo) {
+    const struct {
+        Args args;
+        const char* says;
+    } cases[] = {
+        {{"--format", "csv", "--json"}, "add --output FILE"},
+        {{"--format", "csv", "--window", "1:2", "--output", "x.csv"}, "use them with --format trace"},
+        {{"--format", "trace", "--window", "5:1", "--output", "x.json"}, "must be FROM:TO"},
+        {{"--format", "trace", "--window", "a:b", "--output", "x.json"}, "must be FROM:TO"},
+        {{"--format", "tfevents"}, "--output DIR"},
+        {{"--format", "trace", "--output", fs::temp_directory_path().string()}, "is a folder"},
+    };
+    for (const auto& c : cases) {
+        const EngineRun run = runEngine(Args{"export", s_recording} + c.args);
+        ASSERT_TRUE(run.exitCode == 2 && contains(run.err, c.says)) << c.args.join() << ": " << run.err;
+        ASSERT_TRUE(run.out.empty()) << run.out;
+    }
+}

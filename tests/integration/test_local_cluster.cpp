@@ -1,87 +1,89 @@
 // `syncscope-engine run` stops every child it started: on Ctrl-C (SIGINT) cleanly, and when the
 // parent itself is killed, through PR_SET_PDEATHSIG. Real processes; children found under /proc.
-#include <QDir>
-#include <QFile>
-#include <QProcess>
-#include <QTest>
+#include <gtest/gtest.h>
 
 #include <signal.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "tests/integration/child_process.h"
+
+using namespace syncscope::testing;
 
 namespace {
 
 // Direct children of pid, from /proc/*/stat (field 4 is the parent pid).
-QList<qint64> childrenOf(qint64 pid) {
-    QList<qint64> children;
-    for (const QString& entry : QDir("/proc").entryList(QDir::Dirs)) {
+std::vector<pid_t> childrenOf(pid_t pid) {
+    std::vector<pid_t> children;
+    std::error_code error;
+    for (const auto& entry : std::filesystem::directory_iterator("/proc", error)) {
         bool numeric = false;
-        const qint64 candidate = entry.toLongLong(&numeric);
-        if (!numeric) continue;
-        QFile stat("/proc/" + entry + "/stat");
-        if (!stat.open(QIODevice::ReadOnly)) continue;
-        const QString text = QString::fromUtf8(stat.readAll());
-        const QStringList fields = text.mid(text.lastIndexOf(')') + 2).split(' ');
-        if (fields.size() > 1 && fields[1].toLongLong() == pid) children << candidate;
+        const long long candidate = toLongLong(entry.path().filename().string(), &numeric);
+        if (!numeric || !entry.is_directory(error)) continue;
+        const std::string text = readFile(entry.path().string() + "/stat");
+        if (text.empty()) continue;
+        const std::vector<std::string> fields = split(text.substr(text.rfind(')') + 2), ' ');
+        if (fields.size() > 1 && toLongLong(fields[1]) == pid) children.push_back(pid_t(candidate));
     }
     return children;
 }
 
 // Alive and not a zombie.
-bool running(qint64 pid) {
-    QFile stat(QString("/proc/%1/stat").arg(pid));
-    if (!stat.open(QIODevice::ReadOnly)) return false;
-    const QString text = QString::fromUtf8(stat.readAll());
-    return !text.mid(text.lastIndexOf(')') + 2).startsWith('Z');
+bool running(pid_t pid) {
+    const std::string text = readFile("/proc/" + std::to_string(pid) + "/stat");
+    if (text.empty()) return false;
+    return !startsWith(text.substr(text.rfind(')') + 2), "Z");
 }
 
-bool allGoneWithin(const QList<qint64>& pids, int ms) {
-    QDeadlineTimer deadline(ms);
-    while (!deadline.hasExpired()) {
+bool allGoneWithin(const std::vector<pid_t>& pids, int ms) {
+    const Deadline deadline(ms);
+    while (!deadline.expired()) {
         if (std::none_of(pids.begin(), pids.end(), running)) return true;
-        QTest::qWait(100);
+        sleepMs(100);
     }
     return false;
 }
 
-QList<qint64> startRunAndWaitForChildren(QProcess& run) {
-    run.start(SYNCSCOPE_ENGINE_BINARY, {"run", "--workers", "2", "--model", "mlp", "--max-seconds", "120", "--data",
-                                        SYNCSCOPE_FASHION_MNIST_DIR});
-    if (!run.waitForStarted()) return {};
-    QDeadlineTimer deadline(20'000);
-    QList<qint64> children;
-    while (children.size() < 3 && !deadline.hasExpired()) {  // a coordinator and two workers
-        QTest::qWait(200);
-        children = childrenOf(run.processId());
+std::vector<pid_t> startRunAndWaitForChildren(ChildProcess& run, const std::string& stdoutPath) {
+    ChildOptions options;
+    options.stdoutPath = stdoutPath;
+    if (!run.start(SYNCSCOPE_ENGINE_BINARY, {"run", "--workers", "2", "--model", "mlp", "--max-seconds", "120", "--data",
+                                             SYNCSCOPE_FASHION_MNIST_DIR},
+                   options))
+        return {};
+    const Deadline deadline(20'000);
+    std::vector<pid_t> children;
+    while (children.size() < 3 && !deadline.expired()) {  // a coordinator and two workers
+        sleepMs(200);
+        children = childrenOf(run.pid());
     }
-    QTest::qWait(2000);  // let training start
+    sleepMs(2000);  // let training start
     return children;
 }
 
 }  // namespace
 
-class TestLocalCluster : public QObject {
-    Q_OBJECT
-private slots:
-    void ctrlCStopsEveryChild() {
-        QProcess run;
-        const QList<qint64> children = startRunAndWaitForChildren(run);
-        QCOMPARE(children.size(), 3);
-        ::kill(static_cast<pid_t>(run.processId()), SIGINT);
-        QVERIFY2(run.waitForFinished(20'000), "run did not exit after Ctrl-C");
-        QCOMPARE(run.exitCode(), 130);
-        QVERIFY2(QString::fromUtf8(run.readAllStandardOutput()).contains("final test accuracy"),
-                 "a stopped run still reports its final accuracy");
-        QVERIFY(allGoneWithin(children, 5000));
-    }
+TEST(TestLocalCluster, ctrlCStopsEveryChild) {
+    TempDir dir;
+    ChildProcess run;
+    const std::vector<pid_t> children = startRunAndWaitForChildren(run, dir.filePath("out"));
+    ASSERT_EQ(children.size(), size_t(3));
+    ::kill(run.pid(), SIGINT);
+    ASSERT_TRUE(run.waitForExit(20'000)) << "run did not exit after Ctrl-C";
+    ASSERT_EQ(run.exitCode(), 130);
+    ASSERT_TRUE(contains(readFile(dir.filePath("out")), "final test accuracy"))
+        << "a stopped run still reports its final accuracy";
+    ASSERT_TRUE(allGoneWithin(children, 5000));
+}
 
-    void parentDeathKillsChildren() {
-        QProcess run;
-        const QList<qint64> children = startRunAndWaitForChildren(run);
-        QCOMPARE(children.size(), 3);
-        run.kill();  // SIGKILL: no chance to clean up, so the kernel's PDEATHSIG must
-        run.waitForFinished();
-        QVERIFY(allGoneWithin(children, 5000));
-    }
-};
-
-QTEST_GUILESS_MAIN(TestLocalCluster)
-#include "test_local_cluster.moc"
+TEST(TestLocalCluster, parentDeathKillsChildren) {
+    TempDir dir;
+    ChildProcess run;
+    const std::vector<pid_t> children = startRunAndWaitForChildren(run, dir.filePath("out"));
+    ASSERT_EQ(children.size(), size_t(3));
+    run.kill();  // SIGKILL: no chance to clean up, so the kernel's PDEATHSIG must
+    ASSERT_TRUE(allGoneWithin(children, 5000));
+}

@@ -10,8 +10,8 @@
 #include <map>
 #include <set>
 
-#include "engine_process.h"
-#include "recording_helpers.h"
+#include "qt_engine_process.h"
+#include "qt_recording_helpers.h"
 
 using namespace syncscope::engine;
 namespace wire = syncscope::wire;

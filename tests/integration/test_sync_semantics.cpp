@@ -15,8 +15,8 @@
 #include "engine/net/wire_codec.h"
 #include "engine/ps/aggregator.h"
 #include "engine/ps/local_cluster.h"
-#include "engine_process.h"
-#include "recording_helpers.h"
+#include "qt_engine_process.h"
+#include "qt_recording_helpers.h"
 
 using namespace syncscope::engine;
 namespace wire = syncscope::wire;
