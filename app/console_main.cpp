@@ -19,7 +19,7 @@
 
 #include "app/quit_on_signal.h"
 #include "engine/net/credentials.h"
-#include "engine/ps/mode_catalog.h"
+#include "engine/plan/mode_catalog.h"
 #include "ui/scenario/scenario_catalog.h"
 #include "ui/scenario/scenario_parser.h"
 #include "ui/widgets/compare_window.h"

@@ -8,7 +8,7 @@
 
 #include <fmt/format.h>
 
-#include "engine/ps/mode_catalog.h"
+#include "engine/plan/mode_catalog.h"
 
 namespace syncscope::engine {
 namespace {

@@ -56,8 +56,10 @@ Status checkRun(const std::vector<HostEntry>& hosts, LaunchFlags& f, bool worker
     f.run.workers = workers;
     if (Status s = checkInsecureBind(f.security, f.listen.bind); !s) return s;
     if (splitCommand(f.ssh).empty()) return invalidArgument("--ssh is empty; give the ssh command, e.g. --ssh ssh");
-    auto coordinator = toCoordinatorOptions(f.run);
-    return coordinator ? Status::ok() : coordinator.status();
+    auto plan = toRunPlan(f.run);
+    if (!plan) return plan.status();
+    f.plan = std::move(*plan);
+    return Status::ok();
 }
 
 std::vector<std::string> workCommand(const LaunchFlags& f, const std::string& dataEndpoint) {
@@ -156,7 +158,7 @@ int launchOnHosts(LaunchFlags& f, bool credentialsGiven, bool workersGiven) {
             if (Status s = remote.start(workCommand(f, onHost(bound.data, here))); !s) watch.fail(s.message());
             watch.begin();
         };
-        if (exitCode == 0) exitCode = serve(f.run, f.security, f.listen, startWorkers, &watch.stop());
+        if (exitCode == 0) exitCode = serve(f.plan, f.security, f.listen, startWorkers, &watch.stop());
         watch.finish();
         // The workers learn of the end at their next exchange, or when the coordinator stops answering.
         remote.stop(f.work.options.coordinatorTimeoutSeconds + 5);

@@ -35,7 +35,7 @@ void printAttachHelp(const SlurmTask& task, const LaunchFlags& f, const Coordina
     const std::string& host = task.firstHost;
     std::printf("slurm: coordinator of job %s on %s (task 0 of %u); %u workers connect to %s", task.jobId.c_str(),
                 host.c_str(), task.tasks, f.run.workers, onHost(bound.data, host).c_str());
-    if (f.aggregators) std::printf(", which deals them to the group aggregators of tasks 1-%u", f.aggregators);
+    if (f.run.aggregators) std::printf(", which deals them to the group aggregators of tasks 1-%u", f.run.aggregators);
     if (f.run.shards) std::printf("; the model lives on the parameter shards of tasks 1-%u", f.run.shards);
     std::printf("\n");
     printConsoleAttach(host, bound, f.security);
@@ -44,10 +44,7 @@ void printAttachHelp(const SlurmTask& task, const LaunchFlags& f, const Coordina
 // Every task checks the run flags, so a mistake ends the whole step at once instead of leaving the
 // workers to wait for a coordinator that refused to start.
 Status checkRun(const SlurmTask& task, LaunchFlags& f, bool workersGiven) {
-    if (f.aggregators && f.run.shards)
-        return invalidArgument("--aggregators and --shards do not combine yet: group aggregators sum whole gradients, "
-                               "and a sharded run's gradients travel by range; choose one");
-    const unsigned relays = f.aggregators + f.run.shards;
+    const unsigned relays = f.run.aggregators + f.run.shards;
     const char* what = f.run.shards ? "parameter shards" : "aggregators";
     if (relays + 2 > task.tasks)
         return invalidArgument(fmt::format("--{} {} leaves no worker among the step's {} tasks (1 coordinator, then the "
@@ -64,8 +61,10 @@ Status checkRun(const SlurmTask& task, LaunchFlags& f, bool workersGiven) {
         return invalidArgument("--data-port 0 cannot be used with launch: the workers must know the coordinator's "
                                "port before it listens");
     if (Status s = checkInsecureBind(f.security, f.listen.bind); !s) return s;
-    auto coordinator = toCoordinatorOptions(f.run);
-    return coordinator ? Status::ok() : coordinator.status();
+    auto plan = toRunPlan(f.run);
+    if (!plan) return plan.status();
+    f.plan = std::move(*plan);
+    return Status::ok();
 }
 
 int runCoordinatorTask(const SlurmTask& task, LaunchFlags& f) {
@@ -73,7 +72,7 @@ int runCoordinatorTask(const SlurmTask& task, LaunchFlags& f) {
         return printError(invalidArgument("task 0 runs on " + task.nodeName + ", not on the step's first node " +
                                           task.firstHost + " where the workers look for it; keep srun's default "
                                           "block distribution (no -m cyclic / arbitrary for launch --slurm)"));
-    return serve(f.run, f.security, f.listen,
+    return serve(f.plan, f.security, f.listen,
                  [&](const CoordinatorEndpoints& bound) { printAttachHelp(task, f, bound); });
 }
 
@@ -127,14 +126,14 @@ int launch(LaunchFlags& f, bool credentialsGiven, bool workersGiven) {
     if (f.slurm == !f.hostsFile.empty())
         return printError(invalidArgument("launch needs one of --slurm (run it with srun inside a Slurm allocation) "
                                           "or --hosts FILE (from this machine, over ssh), not both"));
-    if (!f.hostsFile.empty() && f.aggregators)
+    if (!f.hostsFile.empty() && f.run.aggregators)
         return printError(invalidArgument("--aggregators places aggregators in a Slurm step's tasks; with --hosts, start "
                                           "`syncscope-engine aggregate --connect tcp://THIS_HOST:PORT --bind 0.0.0.0` "
-                                          "on the hosts that should run them (README, \"Running on a cluster\")"));
+                                          "on the hosts that should run them (docs/cluster.md)"));
     if (!f.hostsFile.empty() && f.run.shards)
         return printError(invalidArgument("--shards places parameter shards in a Slurm step's tasks; with --hosts, start "
                                           "`syncscope-engine shard --connect tcp://THIS_HOST:PORT --bind 0.0.0.0` on "
-                                          "the hosts that should run them (README, \"Running on a cluster\")"));
+                                          "the hosts that should run them (docs/cluster.md)"));
     if (!f.hostsFile.empty()) return launchOnHosts(f, credentialsGiven, workersGiven);
     auto task = slurmTaskFromEnvironment();
     if (!task) return printError(task.status());
@@ -147,7 +146,7 @@ int launch(LaunchFlags& f, bool credentialsGiven, bool workersGiven) {
     f.security.credentials = std::filesystem::absolute(f.security.credentials).string();
     if (task->rank == 0) return runCoordinatorTask(*task, f);
     if (task->rank <= f.run.shards) return runRelayTask(*task, f, serveShard);
-    return task->rank <= f.aggregators ? runRelayTask(*task, f, aggregate) : runWorkerTask(*task, f);
+    return task->rank <= f.run.aggregators ? runRelayTask(*task, f, aggregate) : runWorkerTask(*task, f);
 }
 
 }  // namespace
@@ -170,7 +169,7 @@ void addLaunchCommand(CLI::App& app, int& exitCode) {
     placeholders.submitDir = "$SLURM_SUBMIT_DIR";
     cmd->get_option("--credentials")->default_str(jobCredentialsPath(placeholders));
     addWorkerComputeFlags(*cmd, f->work);
-    cmd->add_option("--aggregators", f->aggregators,
+    cmd->add_option("--aggregators", f->run.aggregators,
                     "With --slurm: tasks 1 to this run group aggregators (the coordinator deals the workers to them: "
                     "by group in grouped mode, by id in bsp), the rest work")
         ->capture_default_str();

@@ -16,8 +16,8 @@ struct LaunchFlags {
     std::string ssh = "ssh";      ///< --ssh: the ssh command and its own options
     std::string remoteEngine;     ///< --engine: syncscope-engine's path on the hosts (default: this one's)
     double startupTimeout = 300;  ///< how long Slurm's workers wait for the credentials file and the coordinator
-    unsigned aggregators = 0;     ///< --slurm: tasks 1..this run group aggregators, the rest work
-    RunOptions run;
+    RunOptions run;               ///< run.aggregators (--slurm): tasks 1..this run group aggregators
+    wire::RunPlan plan;           ///< what `run` describes, once checked
     ListenFlags listen;
     SecurityFlags security;
     WorkFlags work;

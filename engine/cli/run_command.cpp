@@ -19,6 +19,7 @@
 #include "engine/net/endpoint.h"
 #include "engine/net/protocol.h"
 #include "engine/net/wire_codec.h"
+#include "engine/plan/run_plan.h"
 #include "engine/ps/local_cluster.h"
 
 namespace syncscope::engine {
@@ -72,33 +73,25 @@ nlohmann::json resultJson(const std::string& report, const wire::Tick& last, con
 }
 
 int runLocal(const RunOptions& options, const std::string& backend, int threads, bool json,
-             const std::vector<std::string>& cpuQuotas, unsigned aggregators) {
-    if (auto check = toCoordinatorOptions(options); !check)
-        return printError(check.status());
-    if (options.model == kExternalModel)
+             const std::vector<std::string>& cpuQuotas) {
+    auto plan = toRunPlan(options);
+    if (!plan) return printError(plan.status());
+    if (plan->spec().model() == kExternalModel)
         return printError(invalidArgument(std::string("`run` starts native workers, which cannot train --model ") +
                                           kExternalModel + "; start the coordinator with `serve --model " +
                                           kExternalModel + " --parameters N` and your own workers (python/)"));
-    if (aggregators > options.workers)
-        return printError(invalidArgument(fmt::format("--aggregators {} is more than the {} workers they would serve",
-                                                      aggregators, options.workers)));
-    if (aggregators && options.shards)
-        return printError(invalidArgument("--aggregators and --shards do not combine yet: group aggregators sum "
-                                          "whole gradients, and a sharded run's gradients travel by range; choose one"));
     auto throttles = StragglerThrottles::parse(cpuQuotas);
     if (!throttles) return printError(throttles.status());
     const std::atomic<bool>& interrupted = catchInterrupts();
     LocalCluster cluster;
     if (Status s = cluster.secure(); !s) return printError(s);  // its own private credentials
-    std::vector<std::string> serveArgs = toServeArguments(options);
-    serveArgs.insert(serveArgs.end(), {"--data-port", "0", "--control-port", "0", "--telemetry-port", "0"});
-    if (Status s = cluster.startCoordinator(serveArgs); !s)
-        return printError(s);
-    for (unsigned i = 0; i < aggregators; ++i)  // before the workers, which the coordinator deals to them
+    if (Status s = cluster.startCoordinator(*plan); !s) return printError(s);
+    const wire::RunLayout& layout = plan->layout();
+    for (unsigned i = 0; i < layout.aggregators(); ++i)  // before the workers, which the coordinator deals to them
         if (auto endpoint = cluster.startAggregator(); !endpoint) return printError(endpoint.status());
-    for (unsigned i = 0; i < options.shards; ++i)  // the model's ranges, before the workers that pull them
+    for (unsigned i = 0; i < layout.shards(); ++i)  // the model's ranges, before the workers that pull them
         if (auto endpoint = cluster.startShard(); !endpoint) return printError(endpoint.status());
-    for (unsigned i = 0; i < options.workers; ++i)
+    for (unsigned i = 0; i < layout.workers(); ++i)
         if (auto pid = cluster.startWorker({"--backend", backend, "--threads", std::to_string(threads)}); !pid)
             return printError(pid.status());
 
@@ -167,14 +160,13 @@ void addRunCommand(CLI::App& app, int& exitCode) {
     cmd->add_option("--cpu-quota", *cpuQuotas,
                     "A real straggler: the kernel limits worker WORKER's process to SHARE of a CPU "
                     "(WORKER:SHARE, e.g. 0:0.25; cgroup v1 CPU quota, else cpulimit; repeatable)");
-    auto aggregators = std::make_shared<unsigned>(0);
-    cmd->add_option("--aggregators", *aggregators,
+    cmd->add_option("--aggregators", options->aggregators,
                     "Group aggregators as processes between the workers and the coordinator (0: none); grouped "
                     "mode sends group g's workers to aggregator g mod this, other modes deal workers out by id")
         ->capture_default_str();
     addJsonFlag(*cmd, *json);
     cmd->callback([=, &exitCode] {
-        exitCode = runLocal(*options, *backend, *threads, *json, *cpuQuotas, *aggregators);
+        exitCode = runLocal(*options, *backend, *threads, *json, *cpuQuotas);
     });
 }
 

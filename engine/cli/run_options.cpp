@@ -1,4 +1,4 @@
-// Run flags: registration, validation and hand-over to a child coordinator.
+// Run flags: registration, and the run plan they describe.
 #include "engine/cli/run_options.h"
 
 #include <cstdio>
@@ -9,13 +9,22 @@
 #include "engine/model/fashion_mnist.h"
 #include "engine/model/model_zoo.h"
 #include "engine/net/protocol.h"
-#include "engine/ps/mode_catalog.h"
+#include "engine/plan/mode_catalog.h"
+#include "engine/plan/run_plan.h"
 
 namespace syncscope::engine {
 
 namespace {
 
 std::string numberText(double value) { return fmt::format("{}", value); }  // shortest exact
+
+/// The run flags' names (for --plan, which excludes them).
+std::vector<CLI::Option*> runFlags(CLI::App& cmd, size_t before) {
+    std::vector<CLI::Option*> added;
+    const std::vector<CLI::Option*> all = cmd.get_options();
+    for (size_t i = before; i < all.size(); ++i) added.push_back(all[i]);
+    return added;
+}
 
 void addCheckpointOptions(CLI::App& cmd, RunOptions& o) {
     cmd.add_option("--checkpoint-dir", o.checkpointDir,
@@ -74,8 +83,31 @@ void addModeOptions(CLI::App& cmd, RunOptions& o) {
 
 }  // namespace
 
-void addRunOptions(CLI::App& cmd, RunOptions& o) {
+RunOptions::RunOptions() {
+    const wire::RunPlan& d = defaultRunPlan();
+    model = d.spec().model();
+    mode = syncModeName(d.mode().mode());
+    schedule = d.stop().cosine_schedule() ? "cosine" : "constant";
+    batch = d.spec().batch_size();
+    workers = d.layout().workers();
+    lr = d.spec().learning_rate();
+    momentum = d.spec().momentum();
+    weightDecay = d.spec().weight_decay();
+    seed = d.spec().seed();
+    evalInterval = d.spec().eval_interval_seconds();
+    tickHz = d.tick_hz();
+    heartbeatTimeout = d.heartbeat_timeout_seconds();
+    spareWorkers = d.layout().spare_workers();
+    maxGradientNorm = d.max_gradient_norm();
+    shards = d.layout().shards();
+    checkpointSeconds = d.checkpoints().seconds();
+    keepCheckpoints = d.checkpoints().keep_periodic();
+    keepChangeCheckpoints = d.checkpoints().keep_before_changes();
+}
+
+void addRunOptions(CLI::App& cmd, RunOptions& o, bool planFlag) {
     if (o.data.empty()) o.data = defaultFashionMnistDir();
+    const size_t before = cmd.get_options().size();
     cmd.add_option("--workers", o.workers, "Workers to wait for before training starts")
         ->check(CLI::Range(1u, runLimits().max_workers()))->capture_default_str();
     std::vector<std::string> models = modelNames();
@@ -118,8 +150,15 @@ void addRunOptions(CLI::App& cmd, RunOptions& o) {
                    "Keep the model on this many parameter shard processes, split by contiguous range as in "
                    "ps-lite, so its bytes do not all pass through the coordinator (0: in the coordinator); serve "
                    "waits for them (`syncscope-engine shard --connect ...`), run starts them")
-        ->check(CLI::Range(0u, ShardLinks::kMaxShards))->capture_default_str();
+        ->check(CLI::Range(0u, kMaxParameterShards))->capture_default_str();
     addCheckpointOptions(cmd, o);
+    if (!planFlag) return;
+    CLI::Option* plan = cmd.add_option(
+        "--plan", o.planFile,
+        "The whole run from a run plan file (what `run` and the console hand their coordinator; protobuf "
+        "text, engine/plan/run_plan.h) instead of the flags above");
+    for (CLI::Option* flag : runFlags(cmd, before))
+        if (flag != plan) plan->excludes(flag);
 }
 
 namespace {
@@ -166,89 +205,88 @@ Result<wire::ModeSettings> toModeSettings(const RunOptions& o) {
     return settings;
 }
 
-Result<CoordinatorOptions> toCoordinatorOptions(const RunOptions& o) {
-    CoordinatorOptions c;
-    const bool external = o.model == kExternalModel;
-    if (external && o.parameters == 0)
-        return invalidArgument(std::string("--model ") + kExternalModel +
-                               " needs --parameters N, the parameter count of the model the workers bring");
-    if (!external && o.parameters != 0)
-        return invalidArgument("--parameters " + std::to_string(o.parameters) + " is for --model " + kExternalModel +
-                               "; the " + o.model + " model's size is the engine's own: leave --parameters out");
-    c.externalParameters = o.parameters;
-    c.expectedWorkers = o.workers;
-    c.startPaused = o.paused;
-    c.spec.set_model(o.model);
-    c.spec.set_batch_size(o.batch);
-    c.spec.set_seed(o.seed);
-    c.spec.set_data_dir(o.data);
-    c.spec.set_shard_count(o.workers);
-    c.spec.set_learning_rate(o.lr);
-    c.spec.set_momentum(o.momentum);
-    c.spec.set_weight_decay(o.weightDecay);
+Result<wire::RunPlan> toRunPlan(const RunOptions& o) {
+    if (!o.planFile.empty()) return readRunPlan(o.planFile);
+    wire::RunPlan p = defaultRunPlan();
+    wire::RunSpec& spec = *p.mutable_spec();
+    spec.set_model(o.model);
+    spec.set_batch_size(o.batch);
+    spec.set_seed(o.seed);
+    spec.set_data_dir(o.data);
+    spec.set_learning_rate(o.lr);
+    spec.set_momentum(o.momentum);
+    spec.set_weight_decay(o.weightDecay);
+    spec.set_eval_interval_seconds(o.evalInterval);
+    p.set_external_parameters(o.parameters);
     auto mode = toModeSettings(o);
     if (!mode) return mode.status();
-    c.mode = *mode;
-    c.maxEpochs = o.epochs;
-    c.cosineSchedule = o.schedule == "cosine";
-    c.maxSeconds = o.maxSeconds;
-    c.targetAccuracy = o.targetAccuracy / 100.0;
-    c.recordPath = o.record;
-    c.evalIntervalSeconds = o.evalInterval;
-    c.tickHz = o.tickHz;
-    c.heartbeatTimeoutSeconds = o.heartbeatTimeout;
-    c.spareWorkers = o.spareWorkers;
-    c.maxGradientNorm = o.maxGradientNorm;
-    c.parameterShards = o.shards;
+    *p.mutable_mode() = *mode;
+    wire::StopConditions& stop = *p.mutable_stop();
+    stop.set_max_epochs(o.epochs);
+    stop.set_max_seconds(o.maxSeconds);
+    stop.set_target_accuracy(o.targetAccuracy / 100.0);
+    stop.set_until_stopped(o.untilStopped);
+    stop.set_cosine_schedule(o.schedule == "cosine");
+    if (o.epochs <= 0 && o.maxSeconds <= 0 && o.targetAccuracy <= 0 && !o.untilStopped)
+        stop.set_max_epochs(5);  // a run needs an end unless asked for none
+    wire::RunLayout& layout = *p.mutable_layout();
+    layout.set_workers(o.workers);
+    layout.set_spare_workers(o.spareWorkers);
+    layout.set_shards(o.shards);
+    layout.set_aggregators(o.aggregators);
     if (!o.resumeDir.empty() && !o.checkpointDir.empty() && o.resumeDir != o.checkpointDir)
         return invalidArgument("--resume '" + o.resumeDir + "' and --checkpoint-dir '" + o.checkpointDir +
                                "' differ: a resumed run goes on checkpointing into the folder it resumes from; "
                                "give one of them");
-    c.checkpointDir = o.resumeDir.empty() ? o.checkpointDir : o.resumeDir;
-    c.resume = !o.resumeDir.empty();
-    c.checkpointSeconds = o.checkpointSeconds;
-    c.keepCheckpoints = o.keepCheckpoints;
-    c.keepChangeCheckpoints = o.keepChangeCheckpoints;
-    c.pauseOnStorageFailure = o.onStorageFailure == "pause";
+    wire::CheckpointPlan& checkpoints = *p.mutable_checkpoints();
+    checkpoints.set_folder(o.resumeDir.empty() ? o.checkpointDir : o.resumeDir);
+    checkpoints.set_resume(!o.resumeDir.empty());
+    checkpoints.set_seconds(o.checkpointSeconds);
+    checkpoints.set_keep_periodic(static_cast<uint32_t>(o.keepCheckpoints));
+    checkpoints.set_keep_before_changes(static_cast<uint32_t>(o.keepChangeCheckpoints));
+    checkpoints.set_pause_on_storage_failure(o.onStorageFailure == "pause");
+    p.set_record_path(o.record);
+    p.set_tick_hz(o.tickHz);
+    p.set_heartbeat_timeout_seconds(o.heartbeatTimeout);
+    p.set_max_gradient_norm(o.maxGradientNorm);
+    p.set_start_paused(o.paused);
     for (const auto& text : o.slowdowns) {
         auto s = parseSlowdown(text);
         if (!s) return s.status();
-        c.slowdowns[s->first] = s->second;
+        (*p.mutable_slowdowns())[s->first] = s->second;
     }
-    if (o.untilStopped && (o.epochs > 0 || o.maxSeconds > 0 || o.targetAccuracy > 0))
-        return invalidArgument("--until-stopped and a stop condition (--epochs, --max-seconds, --target-accuracy) "
-                               "contradict each other: give one or the other");
-    if (o.epochs <= 0 && o.maxSeconds <= 0 && o.targetAccuracy <= 0 && !o.untilStopped)
-        c.maxEpochs = 5;  // a run needs an end unless asked for none: --epochs, --max-seconds, --target-accuracy or --until-stopped
-    return c;
+    if (Status s = validateRunPlan(p); !s) return s;
+    return p;
 }
 
-std::vector<std::string> toServeArguments(const RunOptions& o) {
-    std::vector<std::string> a{"--workers", std::to_string(o.workers), "--model", o.model, "--batch",
-                               std::to_string(o.batch), "--lr", numberText(o.lr), "--momentum",
-                               numberText(o.momentum), "--weight-decay", numberText(o.weightDecay),
-                               "--seed", std::to_string(o.seed), "--data", o.data, "--mode", o.mode,
-                               "--schedule", o.schedule,
-                               "--epochs", numberText(o.epochs), "--max-seconds", numberText(o.maxSeconds),
-                               "--target-accuracy", numberText(o.targetAccuracy), "--eval-interval",
-                               numberText(o.evalInterval), "--tick-hz", numberText(o.tickHz),
-                               "--heartbeat-timeout", numberText(o.heartbeatTimeout)};
-    for (const auto& spec : modeCatalog().parameters())
-        if (auto it = o.modeParameters.find(spec.field()); it != o.modeParameters.end() && !it->second.empty())
-            a.insert(a.end(), {"--" + spec.flag(), it->second});
-    if (o.parameters != 0) a.insert(a.end(), {"--parameters", std::to_string(o.parameters)});
-    if (!o.record.empty()) a.insert(a.end(), {"--record", o.record});
-    for (const auto& s : o.slowdowns) a.insert(a.end(), {"--slowdown", s});
-    if (o.paused) a.push_back("--paused");
-    if (o.untilStopped) a.push_back("--until-stopped");
-    if (!o.checkpointDir.empty()) a.insert(a.end(), {"--checkpoint-dir", o.checkpointDir});
-    if (!o.resumeDir.empty()) a.insert(a.end(), {"--resume", o.resumeDir});
-    a.insert(a.end(), {"--checkpoint-seconds", numberText(o.checkpointSeconds), "--keep-checkpoints",
-                       std::to_string(o.keepCheckpoints), "--keep-change-checkpoints",
-                       std::to_string(o.keepChangeCheckpoints), "--on-storage-failure", o.onStorageFailure});
-    a.insert(a.end(), {"--spare-workers", std::to_string(o.spareWorkers), "--max-gradient-norm", numberText(o.maxGradientNorm)});
-    if (o.shards) a.insert(a.end(), {"--shards", std::to_string(o.shards)});
-    return a;
+CoordinatorOptions coordinatorOptionsFor(const wire::RunPlan& p) {
+    CoordinatorOptions c;
+    c.spec = p.spec();
+    if (c.spec.data_dir().empty()) c.spec.set_data_dir(defaultFashionMnistDir());
+    c.spec.set_shard_count(p.layout().workers());
+    c.externalParameters = p.external_parameters();
+    c.mode = p.mode();
+    c.maxEpochs = p.stop().max_epochs();
+    c.maxSeconds = p.stop().max_seconds();
+    c.targetAccuracy = p.stop().target_accuracy();
+    c.cosineSchedule = p.stop().cosine_schedule();
+    c.expectedWorkers = p.layout().workers();
+    c.spareWorkers = p.layout().spare_workers();
+    c.parameterShards = p.layout().shards();
+    c.startPaused = p.start_paused();
+    c.recordPath = p.record_path();
+    c.evalIntervalSeconds = p.spec().eval_interval_seconds();
+    c.tickHz = p.tick_hz();
+    c.heartbeatTimeoutSeconds = p.heartbeat_timeout_seconds();
+    c.maxGradientNorm = p.max_gradient_norm();
+    c.checkpointDir = p.checkpoints().folder();
+    c.resume = p.checkpoints().resume();
+    c.checkpointSeconds = p.checkpoints().seconds();
+    c.keepCheckpoints = p.checkpoints().keep_periodic();
+    c.keepChangeCheckpoints = p.checkpoints().keep_before_changes();
+    c.pauseOnStorageFailure = p.checkpoints().pause_on_storage_failure();
+    for (const auto& [worker, slowdown] : p.slowdowns()) c.slowdowns[worker] = slowdown;
+    return c;
 }
 
 }  // namespace syncscope::engine

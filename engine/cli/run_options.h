@@ -1,6 +1,7 @@
 // The flags that describe a run (model, data, mode, stop conditions, stragglers), shared by
-// `serve` (a coordinator) and `run` (a local cluster, which hands them on to its coordinator).
-// The mode and its parameters' flags come from the mode catalogue (engine/ps/mode_catalog.h).
+// `serve`, `run` and `launch`: what a person types, turned into one validated wire::RunPlan
+// (engine/plan/run_plan.h), which `run` hands its coordinator as a file. Defaults come from
+// defaultRunPlan(); the mode and its parameters' flags from the mode catalogue.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -12,35 +13,39 @@
 
 namespace syncscope::engine {
 
+/// The flags as given; every default is defaultRunPlan()'s.
 struct RunOptions {
-    std::string model = "mlp", data, mode = "bsp", record, schedule = "cosine";
-    unsigned batch = 64, workers = 1;
-    float lr = 0.05f, momentum = 0.9f, weightDecay = 5e-4f;
-    uint64_t seed = 1;
+    RunOptions();
+    std::string model, data, mode, record, schedule;
+    unsigned batch, workers;
+    float lr, momentum, weightDecay;
+    uint64_t seed;
     uint64_t parameters = 0;  ///< --model external: the model's parameter count
-    double epochs = 0, maxSeconds = 0, targetAccuracy = 0, evalInterval = 1.0, tickHz = 10, heartbeatTimeout = 2.0;
+    double epochs = 0, maxSeconds = 0, targetAccuracy = 0, evalInterval, tickHz, heartbeatTimeout;
     std::vector<std::string> slowdowns;  ///< "WORKER:FACTOR[:FIXED_MS[:P:TRANSIENT_FACTOR]]"
     /// The mode parameters' flags as given, by ModeSettings field ("staleness_bound" -> "3").
     std::map<std::string, std::string> modeParameters;
     bool paused = false;
     bool untilStopped = false;  ///< no stop condition: trains until a stop command
-    unsigned spareWorkers = 2;
-    double maxGradientNorm = 0;
-    unsigned shards = 0;  ///< parameter shards (0: the model lives in the coordinator)
-    /// Checkpoints and resume (defaults from CoordinatorOptions).
+    unsigned spareWorkers;
+    double maxGradientNorm;
+    unsigned shards;  ///< parameter shards (0: the model lives in the coordinator)
+    unsigned aggregators = 0;  ///< `run` and `launch --slurm`: group aggregator processes
     std::string checkpointDir, resumeDir, onStorageFailure = "continue";
-    double checkpointSeconds = CoordinatorOptions{}.checkpointSeconds;
-    size_t keepCheckpoints = CoordinatorOptions{}.keepCheckpoints;
-    size_t keepChangeCheckpoints = CoordinatorOptions{}.keepChangeCheckpoints;
+    double checkpointSeconds;
+    size_t keepCheckpoints, keepChangeCheckpoints;
+    std::string planFile;  ///< `serve --plan FILE`: the whole run from a file instead of these flags
 };
 
-/// Registers the run flags on a subcommand.
-void addRunOptions(CLI::App& cmd, RunOptions& options);
+/// Registers the run flags on a subcommand; with `planFlag`, also --plan FILE, which excludes them.
+void addRunOptions(CLI::App& cmd, RunOptions& options, bool planFlag = false);
 /// The mode settings the flags describe (defaults from the catalogue for flags not given).
 Result<wire::ModeSettings> toModeSettings(const RunOptions& options);
-/// Turns parsed flags into coordinator options; errors name the flag and the fix.
-Result<CoordinatorOptions> toCoordinatorOptions(const RunOptions& options);
-/// The same flags as command-line arguments again, for a child `serve` process.
-std::vector<std::string> toServeArguments(const RunOptions& options);
+/// The run the flags describe (or --plan's file), validated once; errors name the flag and the fix.
+/// Without a stop condition or --until-stopped the run stops after 5 epochs.
+Result<wire::RunPlan> toRunPlan(const RunOptions& options);
+/// What a coordinator is given for `plan` (a valid one); where it listens and who may connect are
+/// set apart. An empty data folder becomes defaultFashionMnistDir().
+CoordinatorOptions coordinatorOptionsFor(const wire::RunPlan& plan);
 
 }  // namespace syncscope::engine

@@ -14,22 +14,21 @@
 
 namespace syncscope::engine {
 
-int serve(const RunOptions& run, const SecurityFlags& security, const ListenFlags& listen,
+int serve(const wire::RunPlan& plan, const SecurityFlags& security, const ListenFlags& listen,
           const std::function<void(const CoordinatorEndpoints&)>& onListening, const std::atomic<bool>* stop) {
-    auto options = toCoordinatorOptions(run);
-    if (!options) return printError(options.status());
+    CoordinatorOptions options = coordinatorOptionsFor(plan);
     auto credentials = serverCredentials(security, listen.bind);
     if (!credentials) return printError(credentials.status());
-    options->credentials = std::move(*credentials);
-    options->plainDataPlane = security.plainDataPlane();
-    options->bindHost = listen.bind;
-    options->dataPort = listen.dataPort;
-    options->controlPort = listen.controlPort;
-    options->telemetryPort = listen.telemetryPort;
-    options->interrupted = &catchInterrupts();  // installs the handlers, also when `stop` is given
-    if (stop) options->interrupted = stop;
-    auto coordinator = Coordinator::create(*options);
-    if (!coordinator && !run.resumeDir.empty())
+    options.credentials = std::move(*credentials);
+    options.plainDataPlane = security.plainDataPlane();
+    options.bindHost = listen.bind;
+    options.dataPort = listen.dataPort;
+    options.controlPort = listen.controlPort;
+    options.telemetryPort = listen.telemetryPort;
+    options.interrupted = &catchInterrupts();  // installs the handlers, also when `stop` is given
+    if (stop) options.interrupted = stop;
+    auto coordinator = Coordinator::create(options);
+    if (!coordinator && plan.checkpoints().resume())
         return printError(withFlagHint(coordinator.status(), "the checkpoint folder is given with --resume DIR"));
     if (!coordinator) return printError(withDataFlag(coordinator.status()));
     if (Status s = (*coordinator)->bind(); !s) return printError(s);
@@ -79,10 +78,13 @@ void addServeCommand(CLI::App& app, int& exitCode) {
     auto listen = std::make_shared<ListenFlags>();
     auto security = std::make_shared<SecurityFlags>();
     CLI::App* cmd = app.add_subcommand("serve", "Run a coordinator (parameter server) that workers connect to");
-    addRunOptions(*cmd, *run);
+    addRunOptions(*cmd, *run, true);
     addListenFlags(*cmd, *listen);
     addSecurityFlags(*cmd, *security, true);
-    cmd->callback([=, &exitCode] { exitCode = serve(*run, *security, *listen); });
+    cmd->callback([=, &exitCode] {
+        auto plan = toRunPlan(*run);
+        exitCode = plan ? serve(*plan, *security, *listen) : printError(plan.status());
+    });
 }
 
 void addWorkCommand(CLI::App& app, int& exitCode) {

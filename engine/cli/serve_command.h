@@ -25,10 +25,10 @@ struct ListenFlags {
 /// Registers --bind, --data-port, --control-port and --telemetry-port (defaults: the fields' values).
 void addListenFlags(CLI::App& cmd, ListenFlags& flags);
 
-/// Runs a coordinator until its run ends; `onListening` is called once it listens (after the
+/// Runs a coordinator for `plan` (a validated one) until its run ends; `onListening` is called once it listens (after the
 /// endpoints line). The run stops gracefully when `stop` turns true (default: on SIGINT or SIGTERM,
 /// catchInterrupts()). Returns the process's exit code, having printed any error.
-int serve(const RunOptions& run, const SecurityFlags& security, const ListenFlags& listen,
+int serve(const wire::RunPlan& plan, const SecurityFlags& security, const ListenFlags& listen,
           const std::function<void(const CoordinatorEndpoints&)>& onListening = {},
           const std::atomic<bool>* stop = nullptr);
 

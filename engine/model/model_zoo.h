@@ -10,10 +10,6 @@
 
 namespace syncscope::engine {
 
-/// A run's model that the engine does not have: its (Python) workers bring it and an evaluator
-/// they provide tests it; the coordinator holds only its flat parameters and the optimiser.
-constexpr const char* kExternalModel = "external";
-
 /// Names accepted by createModel, for help texts and validation.
 const std::vector<std::string>& modelNames();
 

@@ -4,7 +4,7 @@
 #include "engine/ps/auto_predictor.h"
 #include "engine/ps/bsp_policy.h"
 #include "engine/ps/grouping.h"
-#include "engine/ps/mode_catalog.h"
+#include "engine/plan/mode_catalog.h"
 
 namespace syncscope::engine {
 

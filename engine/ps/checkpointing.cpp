@@ -5,7 +5,7 @@
 
 #include <chrono>
 
-#include "engine/ps/mode_catalog.h"
+#include "engine/plan/mode_catalog.h"
 #include "engine/telemetry/recording_reader.h"
 
 namespace syncscope::engine {

@@ -6,7 +6,7 @@
 #include <cmath>
 
 #include "engine/ps/grouping.h"
-#include "engine/ps/mode_catalog.h"
+#include "engine/plan/mode_catalog.h"
 
 namespace syncscope::engine {
 

@@ -11,7 +11,7 @@
 #include "engine/model/idx_reader.h"
 #include "engine/model/model_zoo.h"
 #include "engine/net/protocol.h"
-#include "engine/ps/mode_catalog.h"
+#include "engine/plan/mode_catalog.h"
 #include "engine/telemetry/recording_reader.h"
 
 namespace syncscope::engine {

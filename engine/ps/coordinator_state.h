@@ -10,6 +10,7 @@
 #include <string>
 
 #include "engine/net/credentials.h"
+#include "engine/plan/run_plan.h"
 #include "engine/proto/syncscope.pb.h"
 #include "engine/ps/background_evaluator.h"
 #include "engine/ps/parameter_store.h"
@@ -29,20 +30,21 @@ struct CoordinatorOptions {
     double maxEpochs = 0, maxSeconds = 0, targetAccuracy = 0;  ///< stop conditions (0: off)
     bool cosineSchedule = true;  ///< with maxEpochs: the learning rate decays to 0 over the epochs
     std::string recordPath;                                    ///< empty: no recording
-    double evalIntervalSeconds = 1.0;
-    double tickHz = 10.0;
-    double heartbeatTimeoutSeconds = 2.0;
+    double evalIntervalSeconds = defaultRunPlan().spec().eval_interval_seconds();
+    double tickHz = defaultRunPlan().tick_hz();
+    double heartbeatTimeoutSeconds = defaultRunPlan().heartbeat_timeout_seconds();
     std::map<uint32_t, wire::Slowdown> slowdowns;  ///< by worker id, applied when it registers
     const std::atomic<bool>* interrupted = nullptr;  ///< set by a signal handler: stop gracefully
     /// Who may connect; empty: nobody is authenticated (--insecure, loopback only).
     std::optional<Credentials> credentials;
     bool plainDataPlane = false;   ///< the data plane authenticated (PLAIN + ZAP) but not encrypted
-    uint32_t spareWorkers = 2;     ///< registrations admitted beyond expectedWorkers (active at once)
+    uint32_t spareWorkers = defaultRunPlan().layout().spare_workers();  ///< admitted beyond expectedWorkers
     double maxGradientNorm = 0;    ///< a gradient with a larger L2 norm is dropped (0: no limit)
     std::string checkpointDir;     ///< empty: no checkpoints (and no rollback)
-    double checkpointSeconds = 30; ///< between periodic checkpoints
-    size_t keepCheckpoints = 3;    ///< periodic ones kept
-    size_t keepChangeCheckpoints = 20;  ///< ones taken before control changes kept (the reach of rollback)
+    double checkpointSeconds = defaultRunPlan().checkpoints().seconds();  ///< between periodic checkpoints
+    size_t keepCheckpoints = defaultRunPlan().checkpoints().keep_periodic();  ///< periodic ones kept
+    /// Ones taken before control changes kept (the reach of rollback).
+    size_t keepChangeCheckpoints = defaultRunPlan().checkpoints().keep_before_changes();
     bool resume = false;           ///< start from the newest checkpoint in checkpointDir, continue the recording
     bool pauseOnStorageFailure = false;  ///< pause the run while the recording or checkpoints cannot be written
     /// The model lives on this many parameter shard processes (serve --shards; 0: in the coordinator).

@@ -7,7 +7,7 @@
 #include "engine/net/protocol.h"
 #include "engine/ps/async_policy.h"
 #include "engine/ps/bsp_policy.h"
-#include "engine/ps/mode_catalog.h"
+#include "engine/plan/mode_catalog.h"
 
 namespace syncscope::engine {
 

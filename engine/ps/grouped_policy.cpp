@@ -8,7 +8,7 @@
 
 #include "engine/ps/grouping.h"
 #include "engine/ps/lr_modulation.h"
-#include "engine/ps/mode_catalog.h"
+#include "engine/plan/mode_catalog.h"
 
 namespace syncscope::engine {
 

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "engine/ps/mode_catalog.h"
+#include "engine/plan/mode_catalog.h"
 
 namespace syncscope::engine {
 

@@ -55,9 +55,14 @@ Result<std::string> LocalCluster::startAndReadLine(const std::vector<std::string
     return line.substr(0, line.size() - 1);
 }
 
-Status LocalCluster::startCoordinator(const std::vector<std::string>& serveArgs) {
-    std::vector<std::string> args{"serve"};
-    args.insert(args.end(), serveArgs.begin(), serveArgs.end());
+Status LocalCluster::startCoordinator(const wire::RunPlan& plan) {
+    auto folder = TemporaryFolder::create("syncscope-run-");
+    if (!folder) return folder.status();
+    m_planFolder.emplace(std::move(*folder));
+    const std::string planFile = m_planFolder->path() + "/run.plan";
+    if (Status s = writeRunPlan(planFile, plan); !s) return s;
+    const std::vector<std::string> args{"serve", "--plan", planFile, "--data-port", "0", "--control-port", "0",
+                                        "--telemetry-port", "0"};
     auto line = startAndReadLine(args, "coordinator", &m_coordinator, &m_coordinatorStdout);
     if (!line) return line.status();
     auto endpoints = parseEndpointsLine(*line);

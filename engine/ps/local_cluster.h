@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "engine/core/process_launcher.h"
+#include "engine/core/temporary_folder.h"
 #include "engine/core/status.h"
 #include "engine/net/credentials.h"
 #include "engine/ps/coordinator.h"
@@ -30,8 +31,9 @@ public:
     LocalCluster(const LocalCluster&) = delete;
     LocalCluster& operator=(const LocalCluster&) = delete;
 
-    /// Starts `syncscope-engine serve <serveArgs>` and reads the endpoints it bound.
-    Status startCoordinator(const std::vector<std::string>& serveArgs);
+    /// Starts `syncscope-engine serve --plan FILE` on any free ports, FILE holding `plan` in a folder
+    /// of this cluster's own (0700), and reads the endpoints it bound.
+    Status startCoordinator(const wire::RunPlan& plan);
     /// Starts one `syncscope-engine work --connect <data endpoint> <workerArgs>`; returns its pid.
     Result<pid_t> startWorker(const std::vector<std::string>& workerArgs);
     /// Starts `syncscope-engine aggregate --connect <data endpoint>` (a group aggregator) and
@@ -61,6 +63,7 @@ private:
     Result<std::string> startRelay(const std::string& command, const std::string& prefix);
     std::string m_engine;
     std::optional<PrivateCredentials> m_credentials;
+    std::optional<TemporaryFolder> m_planFolder;  ///< the coordinator's plan file, removed with the cluster
     std::vector<std::string> securityArguments() const;
     ProcessLauncher m_launcher;
     pid_t m_coordinator = -1;

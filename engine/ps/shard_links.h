@@ -23,7 +23,7 @@ namespace syncscope::engine {
 class ShardLinks {
 public:
     /// Most shards a run may have (--shards).
-    static constexpr uint32_t kMaxShards = 64;
+    static constexpr uint32_t kMaxShards = kMaxParameterShards;
     /// A worker's push whose ranges wait at the shards for this long at most; then the push is
     /// refused (or, with no push, the ranges are let go).
     static constexpr std::chrono::seconds kArrivalTimeout{30};

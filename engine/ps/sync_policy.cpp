@@ -10,7 +10,7 @@
 #include "engine/ps/elastic_policy.h"
 #include "engine/ps/grouped_policy.h"
 #include "engine/ps/kasync_policy.h"
-#include "engine/ps/mode_catalog.h"
+#include "engine/plan/mode_catalog.h"
 
 namespace syncscope::engine {
 

@@ -21,7 +21,7 @@
 #include "engine/net/tensor_frame.h"
 #include "engine/net/wire_codec.h"
 #include "engine/ps/heartbeat_sender.h"
-#include "engine/ps/mode_catalog.h"
+#include "engine/plan/mode_catalog.h"
 #include "engine/ps/shard_client.h"
 
 namespace syncscope::engine {

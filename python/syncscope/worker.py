@@ -20,7 +20,7 @@ from .telemetry import TelemetryWatcher
 
 MAX_BATCH = 1 << 16
 MAX_PARAMETERS = 1 << 31
-MAX_SLOWDOWN_FACTOR = 100.0  # engine/ps/mode_catalog.cpp's limits
+MAX_SLOWDOWN_FACTOR = 100.0  # engine/plan/mode_catalog.cpp's limits
 MAX_DELAY_MS = 60000.0
 LOST_MESSAGE_AFTER_S = 3.0  # how long both sides wait for each other before a message counts as lost
 

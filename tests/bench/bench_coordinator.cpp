@@ -27,7 +27,7 @@
 #include "engine/net/tensor_frame.h"
 #include "engine/net/wire_codec.h"
 #include "engine/ps/coordinator.h"
-#include "engine/ps/mode_catalog.h"
+#include "engine/plan/mode_catalog.h"
 #include "tests/bench/coordinator_probes.h"
 #include "tests/bench/simulated_cluster.h"
 

@@ -24,6 +24,7 @@
 #include "engine/net/protocol.h"
 #include "engine/net/tensor_frame.h"
 #include "engine/net/wire_codec.h"
+#include "engine/plan/run_plan.h"
 #include "engine/ps/heartbeat_sender.h"
 #include "engine/ps/local_cluster.h"
 
@@ -178,11 +179,16 @@ int main(int argc, char** argv) {
     LocalCluster cluster(s.engine);
     SS_CHECK(cluster.secure(), "credentials");
     const std::string dir = folder->path();
-    Status started = cluster.startCoordinator(
-        {"--workers", std::to_string(s.workers), "--model", "mlp", "--mode", "bsp", "--max-seconds",
-         std::to_string(s.seconds + 120), "--data", s.data, "--record", dir + "/soak.ssrec", "--checkpoint-dir",
-         dir + "/checkpoints", "--checkpoint-seconds", "30", "--eval-interval", "30", "--spare-workers", "4",
-         "--data-port", "0", "--control-port", "0", "--telemetry-port", "0"});
+    wire::RunPlan run = defaultRunPlan();  // mlp, bsp
+    run.mutable_layout()->set_workers(s.workers);
+    run.mutable_layout()->set_spare_workers(4);
+    run.mutable_stop()->set_max_seconds(s.seconds + 120);
+    run.mutable_spec()->set_data_dir(s.data);
+    run.mutable_spec()->set_eval_interval_seconds(30);
+    run.set_record_path(dir + "/soak.ssrec");
+    run.mutable_checkpoints()->set_folder(dir + "/checkpoints");
+    run.mutable_checkpoints()->set_seconds(30);
+    Status started = cluster.startCoordinator(run);
     SS_CHECK(started, started.message().c_str());
     const pid_t coordinator = cluster.coordinatorPid();
     std::vector<pid_t> workers;

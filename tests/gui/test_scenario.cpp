@@ -18,6 +18,7 @@
 #include <QTableView>
 #include <QTest>
 
+#include "engine/plan/run_plan.h"
 #include "ui/scenario/presentation_mode.h"
 #include "ui/scenario/scenario_banner.h"
 #include "ui/scenario/scenario_catalog.h"
@@ -30,6 +31,7 @@
 
 using namespace syncscope::ui;
 namespace wire = syncscope::wire;
+namespace engine = syncscope::engine;
 
 namespace {
 
@@ -63,7 +65,7 @@ private slots:
     void refusesMalformed_data();
     void refusesMalformed();
     void readsEveryModeParameter();
-    void buildsEngineArguments();
+    void buildsTheRunPlan();
     void resolvesShippedNames();
     void runnerFiresStepsInOrderOnTheTrainingClock();
     void runnerCountsItsOwnPauseAndResumesAfterIt();
@@ -219,19 +221,28 @@ void TestScenario::readsEveryModeParameter() {
     QCOMPARE(steps[6].mode.lr_modulation(), wire::LR_DYNSGD);
 }
 
-void TestScenario::buildsEngineArguments() {
+void TestScenario::buildsTheRunPlan() {
     const ScenarioLoad straggler = ScenarioParser::load(QStringLiteral(":/scenarios/straggler-bsp.json"));
     QVERIFY(straggler.scenario);
-    const QStringList args = engineRunArguments(*straggler.scenario);
-    QVERIFY2(args.join(QLatin1Char(' ')).contains(QStringLiteral("--slowdown 3:4:0")), qPrintable(args.join(QLatin1Char(' '))));
+    wire::RunPlan plan = engine::defaultRunPlan();
+    applyScenario(*straggler.scenario, plan);
+    QCOMPARE(plan.slowdowns().count(3), size_t(1));
+    QCOMPARE(plan.slowdowns().at(3).factor(), 4.0);
+    QCOMPARE(plan.spec().learning_rate(), engine::defaultRunPlan().spec().learning_rate());  // the scenario sets none
     const ScenarioLoad tuned = ScenarioParser::parse(
         R"({"title": "g", "workers": 4, "sync": {"mode": "grouped", "group_count": 2, "group_by": "speed"},
             "slowdowns": [{"worker": 1, "factor": 2, "delay_ms": 5, "transient_probability": 0.1, "transient_factor": 3}],
             "learning_rate": 0.02, "target_accuracy": 80})", QStringLiteral("g.json"));
     QVERIFY2(tuned.scenario, qPrintable(tuned.error));
-    const QStringList tunedArgs = engineRunArguments(*tuned.scenario);
-    QCOMPARE(tunedArgs, (QStringList{QStringLiteral("--slowdown"), QStringLiteral("1:2:5:0.1:3"), QStringLiteral("--lr"),
-                                     QStringLiteral("0.02")}));  // stop conditions: LocalClusterSettings
+    wire::RunPlan tunedPlan = engine::defaultRunPlan();
+    applyScenario(*tuned.scenario, tunedPlan);
+    QCOMPARE(tunedPlan.slowdowns_size(), 1);
+    const wire::Slowdown& s = tunedPlan.slowdowns().at(1);
+    QCOMPARE(s.factor(), 2.0);
+    QCOMPARE(s.fixed_delay_ms(), 5.0);
+    QCOMPARE(s.transient_probability(), 0.1);
+    QCOMPARE(s.transient_factor(), 3.0);
+    QCOMPARE(tunedPlan.spec().learning_rate(), 0.02f);  // stop conditions: LocalClusterSettings
 }
 
 void TestScenario::resolvesShippedNames() {
@@ -453,7 +464,7 @@ void TestScenario::mainWindowPlaysAScenarioOnARealCluster() {
     window.resize(1400, 900);
     window.show();
     QVERIFY(window.openScenario(path));
-    QVERIFY(logMatches(window, QStringLiteral("--slowdown 1:3:0")));  // the straggler from the start
+    QVERIFY(logMatches(window, QStringLiteral("worker 1: x3 compute")));  // the straggler from the start
     QTRY_VERIFY_WITH_TIMEOUT(window.scenarioBanner()->noteLabel()->text() == QStringLiteral("worker 1 is slow"), kEngineTimeoutMs);
     QTRY_VERIFY_WITH_TIMEOUT(logMatches(window, QStringLiteral("\\] worker 1 slowdown: ")), kEngineTimeoutMs);
     QTRY_VERIFY_WITH_TIMEOUT(logMatches(window, QStringLiteral("\\] mode .*asp")), kEngineTimeoutMs);

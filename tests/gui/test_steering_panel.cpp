@@ -11,7 +11,8 @@
 #include <QSpinBox>
 #include <QtTest>
 
-#include "engine/ps/mode_catalog.h"
+#include "engine/plan/mode_catalog.h"
+#include "engine/plan/run_plan.h"
 #include "ui/widgets/connect_dialog.h"
 #include "ui/widgets/event_labels.h"
 #include "ui/widgets/event_markers.h"
@@ -95,7 +96,7 @@ private slots:
     void groupCellEditSendsExplicitAssignment();
     void markerLabelsNeverOverlap();
     void autoMarkersShowTheirReason();
-    void connectDialogPassesModeFlags();
+    void connectDialogPlansTheRun();
     void viewKeyGreysOutSteering();
     void manyWorkersListTheSlowestFirst();
     void figuresRefreshTwiceASecondFactsAtOnce();
@@ -318,48 +319,51 @@ void TestSteeringPanel::autoMarkersShowTheirReason() {
     QCOMPARE(EventLabels::label(advice), QStringLiteral("advice 3 dismissed"));
 }
 
-void TestSteeringPanel::connectDialogPassesModeFlags() {
+void TestSteeringPanel::connectDialogPlansTheRun() {
     ConnectDialog dialog;
     const wire::Catalog& catalog = engine::modeCatalog();
     QCOMPARE(dialog.modeSelector()->count(), catalog.modes_size());
     for (const auto& m : catalog.modes()) {
         select(dialog.modeSelector(), int(m.mode()));
         QVERIFY(!dialog.modeSelector()->itemData(dialog.modeSelector()->currentIndex(), Qt::ToolTipRole).toString().isEmpty());
-        const QStringList args = dialog.localClusterSettings().modeArguments();
-        QCOMPARE(args.mid(0, 2), (QStringList{QStringLiteral("--mode"), QString::fromStdString(m.name())}));
-        const wire::ModeSettings defaults = engine::defaultModeSettings(m.mode());
-        for (const auto& spec : catalog.parameters())
-            QCOMPARE(args.contains(QString::fromStdString("--" + spec.flag())),
-                     engine::modeUses(catalog, defaults, spec.field()));
+        // The plan carries the dialog's mode settings themselves, and every mode's defaults are a valid run.
+        const wire::RunPlan plan = dialog.localClusterSettings().runPlan();
+        QCOMPARE(plan.mode().mode(), m.mode());
+        QCOMPARE(plan.mode().SerializeAsString(), dialog.localClusterSettings().mode.SerializeAsString());
+        QVERIFY2(engine::validateRunPlan(plan), engine::validateRunPlan(plan).message().c_str());
     }
-    // A run goes on until someone stops it unless the dialog is told otherwise; the engine gets
-    // --until-stopped then (without any stop flag it would stop after its own default).
+    // A run goes on until someone stops it unless the dialog is told otherwise; the plan says so
+    // (without any stop condition a plan is refused: it would have no end).
     const LocalClusterSettings untilStopped = dialog.localClusterSettings();
     QVERIFY(untilStopped.untilStopped());
-    QCOMPARE(untilStopped.stopArguments(), QStringList{QStringLiteral("--until-stopped")});
+    QVERIFY(untilStopped.runPlan().stop().until_stopped());
     dialog.stopSelector()->setCurrentIndex(dialog.stopSelector()->findData(ConnectDialog::AfterEpochs));
     QVERIFY(dialog.stopValue()->isEnabled());
     dialog.stopValue()->setValue(2.5);
-    QCOMPARE(dialog.localClusterSettings().stopArguments(), (QStringList{QStringLiteral("--epochs"), QStringLiteral("2.5")}));
+    wire::StopConditions stop = dialog.localClusterSettings().runPlan().stop();
+    QVERIFY(!stop.until_stopped());
+    QCOMPARE(stop.max_epochs(), 2.5);
     dialog.stopSelector()->setCurrentIndex(dialog.stopSelector()->findData(ConnectDialog::AtAccuracy));
     dialog.stopValue()->setValue(85);
-    QCOMPARE(dialog.localClusterSettings().stopArguments(), (QStringList{QStringLiteral("--target-accuracy"), QStringLiteral("85")}));
+    stop = dialog.localClusterSettings().runPlan().stop();
+    QCOMPARE(stop.target_accuracy(), 0.85);
+    QCOMPARE(stop.max_epochs(), 0.0);
     dialog.stopSelector()->setCurrentIndex(dialog.stopSelector()->findData(ConnectDialog::UntilStopped));
     QVERIFY(!dialog.stopValue()->isEnabled() && dialog.localClusterSettings().untilStopped());
 
+    // A plan the engine would refuse is refused here too, naming the setting.
     LocalClusterSettings grouped;
     grouped.mode = engine::defaultModeSettings(wire::GROUPED);
     grouped.mode.set_group_count(3);
     grouped.mode.set_group_by(wire::GROUP_BY_SPEED);
     grouped.mode.set_intra_group_ssp(true);
     grouped.mode.set_staleness_bound(2);
-    QCOMPARE(grouped.modeArguments(),
-             (QStringList{"--mode", "grouped", "--staleness", "2", "--lr-modulation", "none", "--groups", "3", "--group-by",
-                          "speed", "--intra-group", "ssp"}));
-    LocalClusterSettings ksync;
-    ksync.mode = engine::defaultModeSettings(wire::KSYNC);
-    ksync.mode.set_k(7);
-    QCOMPARE(ksync.modeArguments(), (QStringList{"--mode", "ksync", "--k", "7"}));
+    wire::RunPlan groupedPlan = grouped.runPlan();
+    QVERIFY(engine::validateRunPlan(groupedPlan));
+    groupedPlan.mutable_layout()->set_shards(2);
+    const engine::Status refused = engine::validateRunPlan(groupedPlan);
+    QVERIFY(!refused);
+    QVERIFY2(QString::fromStdString(refused.message()).contains(QStringLiteral("grouped")), refused.message().c_str());
 }
 
 void TestSteeringPanel::viewKeyGreysOutSteering() {

@@ -9,7 +9,7 @@
 #include <QTest>
 
 #include "cluster_fixture.h"
-#include "engine/ps/mode_catalog.h"
+#include "engine/plan/mode_catalog.h"
 
 using namespace syncscope::testing;
 namespace engine = syncscope::engine;

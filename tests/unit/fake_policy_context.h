@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/ps/mode_catalog.h"
+#include "engine/plan/mode_catalog.h"
 #include "engine/ps/sync_policy.h"
 
 namespace syncscope::engine::testing {

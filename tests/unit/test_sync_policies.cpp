@@ -10,7 +10,7 @@
 #include <set>
 
 #include "engine/ps/auto_predictor.h"
-#include "engine/ps/mode_catalog.h"
+#include "engine/plan/mode_catalog.h"
 #include "fake_policy_context.h"
 #include "tests/unit/test_support.h"
 

@@ -11,6 +11,7 @@
 #include <cstring>
 
 #include "engine/net/endpoints_line.h"
+#include "engine/plan/run_plan.h"
 
 namespace syncscope::ui {
 namespace {
@@ -33,14 +34,13 @@ LocalClusterProcess::~LocalClusterProcess() {
     if (m_launcher) m_launcher->signalAll(SIGKILL);  // the destructor reaps them
 }
 
-bool LocalClusterProcess::start(const QString& engineBinary, const QStringList& serveArguments, int workers,
-                                const QStringList& workerArguments) {
+bool LocalClusterProcess::start(const QString& engineBinary, wire::RunPlan plan, const QStringList& workerArguments) {
     if (running()) {
         emit failed(tr("A local cluster is already running; stop it first."));
         return false;
     }
     m_engine = engineBinary;
-    m_workers = workers;
+    m_workers = static_cast<int>(plan.layout().workers());
     m_workerArguments = workerArguments;
     m_launcher = std::make_unique<engine::ProcessLauncher>();
     m_haveEndpoints = false;
@@ -50,9 +50,8 @@ bool LocalClusterProcess::start(const QString& engineBinary, const QStringList& 
         return false;
     }
     m_credentials.emplace(std::move(*credentials));
-    QStringList checkpointArguments;
     m_checkpoints.reset();
-    if (!serveArguments.contains(QStringLiteral("--checkpoint-dir")) && !serveArguments.contains(QStringLiteral("--resume"))) {
+    if (plan.checkpoints().folder().empty()) {
         // Rollback restores the checkpoint taken before a change, so a console's cluster keeps them.
         auto folder = engine::TemporaryFolder::create("syncscope-checkpoints-");
         if (!folder) {
@@ -60,8 +59,17 @@ bool LocalClusterProcess::start(const QString& engineBinary, const QStringList& 
             return false;
         }
         m_checkpoints.emplace(std::move(*folder));
-        checkpointArguments = {QStringLiteral("--checkpoint-dir"), QString::fromStdString(m_checkpoints->path())};
+        plan.mutable_checkpoints()->set_folder(m_checkpoints->path());
     }
+    m_planFolder.reset();
+    auto planFolder = engine::TemporaryFolder::create("syncscope-run-");
+    const std::string planFile = planFolder ? planFolder->path() + "/run.plan" : std::string();
+    const engine::Status written = planFolder ? engine::writeRunPlan(planFile, plan) : planFolder.status();
+    if (!written) {
+        emit failed(tr("Cannot write the local cluster's run plan: %1").arg(QString::fromStdString(written.message())));
+        return false;
+    }
+    m_planFolder.emplace(std::move(*planFolder));
     m_buffer.clear();
     int fds[2];
     if (pipe2(fds, O_CLOEXEC | O_NONBLOCK) != 0) {
@@ -70,8 +78,10 @@ bool LocalClusterProcess::start(const QString& engineBinary, const QStringList& 
     }
     engine::LaunchOptions options;
     options.stdoutFd = fds[1];
-    auto pid = m_launcher->start(engineBinary.toStdString(), toStd(QStringList{QStringLiteral("serve")} + serveArguments + checkpointArguments + credentialArguments()),
-                                 options);
+    const QStringList serve{QStringLiteral("serve"), QStringLiteral("--plan"), QString::fromStdString(planFile),
+                            QStringLiteral("--data-port"), QStringLiteral("0"), QStringLiteral("--control-port"),
+                            QStringLiteral("0"), QStringLiteral("--telemetry-port"), QStringLiteral("0")};
+    auto pid = m_launcher->start(engineBinary.toStdString(), toStd(serve + credentialArguments()), options);
     ::close(fds[1]);
     m_pipe = fds[0];
     if (!pid) {

@@ -15,6 +15,7 @@
 #include "engine/core/process_launcher.h"
 #include "engine/core/temporary_folder.h"
 #include "engine/net/credentials.h"
+#include "engine/proto/syncscope.pb.h"
 
 class QSocketNotifier;
 
@@ -26,10 +27,11 @@ public:
     explicit LocalClusterProcess(QObject* parent = nullptr);
     ~LocalClusterProcess() override;  ///< kills what still runs (the console is going away)
 
-    /// Starts `engine serve <serveArguments>`; once it reports its endpoints, `workers` times
-    /// `engine work --connect DATA <workerArguments>`, then ready(). Errors come as failed().
-    bool start(const QString& engineBinary, const QStringList& serveArguments, int workers,
-               const QStringList& workerArguments);
+    /// Starts `engine serve --plan FILE` (FILE: `plan`, a validated one, in a folder of its own; with
+    /// checkpoints in another unless the plan names a folder); once it reports its endpoints, the
+    /// plan's workers as `engine work --connect DATA <workerArguments>`, then ready(). Errors come as
+    /// failed().
+    bool start(const QString& engineBinary, wire::RunPlan plan, const QStringList& workerArguments);
     /// SIGTERM to all, SIGKILL after `graceMs`; stopped() when none runs. Returns at once.
     void stop(int graceMs = 3000);
     /// Lets the processes outlive the console (a person chose to keep the run going).
@@ -58,6 +60,7 @@ private:
     std::optional<engine::PrivateCredentials> m_credentials;  ///< made per cluster, removed with it
     /// The coordinator's checkpoints (what "roll back" restores), unless the arguments name a folder.
     std::optional<engine::TemporaryFolder> m_checkpoints;
+    std::optional<engine::TemporaryFolder> m_planFolder;  ///< the coordinator's plan file (serve --plan)
     QStringList credentialArguments() const;
     int m_pipe = -1;
     QSocketNotifier* m_notifier = nullptr;

@@ -52,16 +52,9 @@ std::optional<wire::ControlRequest> controlRequestFor(const ScenarioStep& step) 
     return std::nullopt;
 }
 
-QStringList engineRunArguments(const Scenario& scenario) {
-    QStringList args;
-    for (const InitialSlowdown& s : scenario.slowdowns) {
-        QString spec = QStringLiteral("%1:%2:%3").arg(s.workerId).arg(number(s.slowdown.factor()), number(s.slowdown.fixed_delay_ms()));
-        if (s.slowdown.transient_probability() > 0)
-            spec += QStringLiteral(":%1:%2").arg(number(s.slowdown.transient_probability()), number(s.slowdown.transient_factor()));
-        args << QStringLiteral("--slowdown") << spec;
-    }
-    if (scenario.learningRate > 0) args << QStringLiteral("--lr") << QString::number(scenario.learningRate);  // float: 6 digits
-    return args;
+void applyScenario(const Scenario& scenario, wire::RunPlan& plan) {
+    for (const InitialSlowdown& s : scenario.slowdowns) (*plan.mutable_slowdowns())[uint32_t(s.workerId)] = s.slowdown;
+    if (scenario.learningRate > 0) plan.mutable_spec()->set_learning_rate(static_cast<float>(scenario.learningRate));
 }
 
 }  // namespace syncscope::ui

@@ -19,8 +19,8 @@ wire::ControlRequest setModeSettingsRequest(const wire::ModeSettings& settings);
 wire::ControlRequest setGroupsRequest(const wire::SetGroups& groups);
 wire::ControlRequest setFullSlowdownRequest(uint32_t workerId, const wire::Slowdown& slowdown);
 
-/// Flags for `serve` beyond what LocalClusterSettings carries (workers, model, mode and its
-/// parameters, stop conditions): --slowdown per straggler, --lr.
-QStringList engineRunArguments(const Scenario& scenario);
+/// What a scenario's run has beyond what LocalClusterSettings carries (workers, model, mode and its
+/// parameters, stop conditions): its stragglers from the start, and its learning rate.
+void applyScenario(const Scenario& scenario, wire::RunPlan& plan);
 
 }  // namespace syncscope::ui

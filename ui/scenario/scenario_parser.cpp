@@ -10,7 +10,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "engine/ps/mode_catalog.h"
+#include "engine/plan/mode_catalog.h"
 
 namespace syncscope::ui {
 

@@ -1,7 +1,7 @@
 // ScenarioText (see scenario_text.h).
 #include "ui/scenario/scenario_text.h"
 
-#include "engine/ps/mode_catalog.h"
+#include "engine/plan/mode_catalog.h"
 
 namespace syncscope::ui {
 

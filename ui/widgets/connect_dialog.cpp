@@ -17,7 +17,8 @@
 #include <QVBoxLayout>
 
 #include "engine/net/credentials.h"
-#include "engine/ps/mode_catalog.h"
+#include "engine/plan/mode_catalog.h"
+#include "engine/plan/run_plan.h"
 #include "ui/widgets/mode_editor.h"
 
 namespace syncscope::ui {
@@ -136,22 +137,18 @@ void ConnectDialog::showStopKind() {
 
 LocalClusterSettings::LocalClusterSettings() : mode(engine::defaultModeSettings(wire::BSP)) {}
 
-QStringList LocalClusterSettings::stopArguments() const {
-    if (untilStopped()) return {QStringLiteral("--until-stopped")};
-    QStringList args;
-    const auto add = [&args](const char* flag, double value) {
-        if (value > 0) args << QLatin1String(flag) << QString::number(value);
-    };
-    add("--epochs", epochs);
-    add("--max-seconds", maxSeconds);
-    add("--target-accuracy", targetAccuracy);
-    return args;
-}
-
-QStringList LocalClusterSettings::modeArguments() const {
-    QStringList args;
-    for (const std::string& arg : engine::modeArguments(mode)) args << QString::fromStdString(arg);
-    return args;
+wire::RunPlan LocalClusterSettings::runPlan() const {
+    wire::RunPlan plan = engine::defaultRunPlan();
+    plan.mutable_spec()->set_model(model.toStdString());
+    plan.mutable_spec()->set_data_dir(dataDir.toStdString());  // empty: the engine's default
+    plan.mutable_layout()->set_workers(static_cast<uint32_t>(workers));
+    *plan.mutable_mode() = mode;
+    wire::StopConditions& stop = *plan.mutable_stop();
+    stop.set_max_epochs(std::max(0.0, epochs));
+    stop.set_max_seconds(std::max(0.0, maxSeconds));
+    stop.set_target_accuracy(std::max(0.0, targetAccuracy) / 100.0);
+    stop.set_until_stopped(untilStopped());
+    return plan;
 }
 
 QComboBox* ConnectDialog::modeSelector() const { return m_modeEditor->modeSelector(); }

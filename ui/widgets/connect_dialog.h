@@ -34,12 +34,10 @@ struct LocalClusterSettings {
     QString dataDir;  // empty: the engine's default
 
     LocalClusterSettings();
-    /// "--mode MODE" and the flags of that mode's parameters, for `syncscope-engine serve` or `run`.
-    QStringList modeArguments() const;
     bool untilStopped() const { return epochs <= 0 && maxSeconds <= 0 && targetAccuracy <= 0; }
-    /// The stop conditions as `serve` flags: those set, or --until-stopped when none is (without
-    /// any, the engine would stop after its own default number of epochs).
-    QStringList stopArguments() const;
+    /// The run these settings describe (the rest from engine::defaultRunPlan()): its mode, the stop
+    /// conditions set, or until stopped when none is, for the coordinator the console starts.
+    wire::RunPlan runPlan() const;
 };
 
 class ConnectDialog : public QDialog {

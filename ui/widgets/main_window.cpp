@@ -17,7 +17,8 @@
 
 #include <memory>
 
-#include "engine/ps/local_cluster.h"
+#include "engine/plan/mode_catalog.h"
+#include "engine/plan/run_plan.h"
 #include "ui/net/control_requests.h"
 #include "ui/scenario/scenario_banner.h"
 #include "ui/scenario/scenario_commands.h"
@@ -379,21 +380,27 @@ void MainWindow::onCommandReplied(quint64 requestId, bool ok, const QString& err
     appendLog(tr("Command %1 done: %2").arg(requestId).arg(event ? QString::fromStdString(event->detail()) : tr("no event")));
 }
 
-void MainWindow::startLocalCluster(const LocalClusterSettings& settings, const QStringList& extraArguments) {
+void MainWindow::startLocalCluster(const LocalClusterSettings& settings) { startLocalCluster(settings, settings.runPlan()); }
+
+void MainWindow::startLocalCluster(const LocalClusterSettings& settings, const wire::RunPlan& plan) {
     if (m_cluster->running()) {
         reportError(tr("A local cluster is already running; stop it first."));
         return;
     }
-    QStringList args{QStringLiteral("--workers"), QString::number(settings.workers),
-                     QStringLiteral("--model"), settings.model, QStringLiteral("--data-port"), QStringLiteral("0"),
-                     QStringLiteral("--control-port"), QStringLiteral("0"), QStringLiteral("--telemetry-port"), QStringLiteral("0")};
-    args << settings.modeArguments();
-    args << settings.stopArguments();
-    if (!settings.dataDir.isEmpty()) args << QStringLiteral("--data") << settings.dataDir;
-    args << extraArguments;
-    appendLog(tr("Starting a local cluster: %1 serve %2").arg(m_engineBinary, args.join(QLatin1Char(' '))));
+    if (const engine::Status valid = engine::validateRunPlan(plan); !valid) {
+        reportError(tr("Cannot start a local cluster: %1").arg(QString::fromStdString(valid.message())));
+        return;
+    }
+    QStringList stragglers;
+    for (const auto& [worker, slowdown] : plan.slowdowns())
+        stragglers << QString::fromStdString(engine::describeSlowdown(worker, slowdown));
+    stragglers.sort();  // a map's order is not the workers' order
+    appendLog(tr("Starting a local cluster: %1 workers, %2, %3%4")
+                  .arg(plan.layout().workers())
+                  .arg(QString::fromStdString(plan.spec().model()), QString::fromStdString(engine::describeMode(plan.mode())),
+                       stragglers.isEmpty() ? QString() : QStringLiteral("; ") + stragglers.join(QStringLiteral("; "))));
     m_stopHint->setText(stopHintFor(settings));
-    m_cluster->start(m_engineBinary, args, settings.workers, {QStringLiteral("--backend"), settings.backend});
+    m_cluster->start(m_engineBinary, plan, {QStringLiteral("--backend"), settings.backend});
 }
 
 void MainWindow::connectLocalCluster() {
@@ -483,7 +490,10 @@ void MainWindow::runScenario(const Scenario& scenario) {
     m_scenarioBanner->reload();
     m_scenarioDock->show();
     appendLog(tr("Scenario: %1 (%2)").arg(scenario.title, scenario.source));
-    startLocalCluster(clusterSettingsFor(scenario), engineRunArguments(scenario));
+    const LocalClusterSettings settings = clusterSettingsFor(scenario);
+    wire::RunPlan plan = settings.runPlan();
+    applyScenario(scenario, plan);
+    startLocalCluster(settings, plan);
 }
 
 void MainWindow::showScenarioProgress() {

@@ -43,7 +43,9 @@ public:
     void attach(const AttachSettings& settings);
     /// Starts `serve` and its workers; attaches once the coordinator reports its endpoints.
     /// `extraArguments` go to `serve` after the settings' own flags.
-    void startLocalCluster(const LocalClusterSettings& settings, const QStringList& extraArguments = {});
+    /// Starts a local cluster for `settings` (a scenario's run: `plan`, built from them and adjusted).
+    void startLocalCluster(const LocalClusterSettings& settings);
+    void startLocalCluster(const LocalClusterSettings& settings, const wire::RunPlan& plan);
     void detach();
     /// The start dialog: attach, or start a local cluster (preselected by `localCluster`).
     void openConnectDialog(bool localCluster);

@@ -13,7 +13,7 @@
 
 #include <cmath>
 
-#include "engine/ps/mode_catalog.h"
+#include "engine/plan/mode_catalog.h"
 
 namespace syncscope::ui {
 

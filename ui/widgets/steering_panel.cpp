@@ -27,7 +27,7 @@
 
 #include <algorithm>
 
-#include "engine/ps/mode_catalog.h"
+#include "engine/plan/mode_catalog.h"
 #include "ui/model/worker_selection.h"
 #include "ui/net/control_requests.h"
 #include "ui/widgets/mode_editor.h"

@@ -1,6 +1,6 @@
 // CpuBackend: the Backend on host memory: oneDNN's sgemm for dense layers, oneDNN's convolution
 // primitives for convolutions, and plain loops only for the memory-bound element-wise ops and pooling.
-// Why oneDNN and not OpenBLAS: see the README's "Libraries" section (measured there).
+// Why oneDNN and not OpenBLAS: docs/performance.md, "OpenBLAS or oneDNN" (measured there).
 #pragma once
 
 

@@ -1,6 +1,6 @@
 // The mode catalogue (see mode_catalog.h): the tables, and reading and writing parameters by
 // field name through protobuf reflection.
-#include "engine/ps/mode_catalog.h"
+#include "engine/plan/mode_catalog.h"
 
 #include <fmt/format.h>
 
