@@ -461,252 +461,252 @@
 <context>
     <name>syncscope::engine::ModeCatalog</name>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="59"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="59"/>
         <source>Staleness bound s</source>
         <translation>Staleness-Schranke s</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="60"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="60"/>
         <source>Clocks a worker may run ahead of the slowest (0 is BSP)</source>
         <translation>Takte, die ein Worker dem langsamsten voraus sein darf (0 entspricht BSP)</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="62"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="62"/>
         <source>Learning rate for stale gradients</source>
         <translation>Lernrate für veraltete Gradienten</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="63"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="63"/>
         <source>none; inverse: lr/tau (Zhang et al.); dynsgd: lr/(tau+1)</source>
         <translation>keine; invers: lr/tau (Zhang et al.); DynSGD: lr/(tau+1)</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="65"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="65"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="66"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="66"/>
         <source>inverse (lr/tau)</source>
         <translation>invers (lr/tau)</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="67"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="67"/>
         <source>dynsgd (lr/(tau+1))</source>
         <translation>DynSGD (lr/(tau+1))</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="68"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="68"/>
         <source>Groups G</source>
         <translation>Gruppen G</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="68"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="68"/>
         <source>Number of worker groups</source>
         <translation>Anzahl der Worker-Gruppen</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="70"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="70"/>
         <source>Group by</source>
         <translation>Gruppieren nach</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="70"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="70"/>
         <source>How workers are put into groups</source>
         <translation>Wie Worker in Gruppen eingeteilt werden</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="72"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="72"/>
         <source>round robin</source>
         <translation>reihum</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="73"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="73"/>
         <source>speed</source>
         <translation>Geschwindigkeit</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="74"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="74"/>
         <source>explicit assignment</source>
         <translation>ausdrückliche Zuordnung</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="75"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="75"/>
         <source>Inside a group</source>
         <translation>Innerhalb einer Gruppe</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="76"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="76"/>
         <source>Synchronisation inside a group</source>
         <translation>Synchronisation innerhalb einer Gruppe</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="77"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="77"/>
         <source>BSP</source>
         <translation>BSP</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="77"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="77"/>
         <source>SSP (bound s)</source>
         <translation>SSP (Schranke s)</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="78"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="78"/>
         <source>K</source>
         <translation>K</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="78"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="78"/>
         <source>ksync: gradients per version; kasync: gradients per update</source>
         <translation>ksync: Gradienten pro Version; kasync: Gradienten pro Update</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="80"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="80"/>
         <source>Barrier</source>
         <translation>Barriere</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="81"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="81"/>
         <source>enforced: BSP; slack: SSP with bound s</source>
         <translation>erzwungen: BSP; locker: SSP mit Schranke s</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="82"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="82"/>
         <source>enforced (BSP)</source>
         <translation>erzwungen (BSP)</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="82"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="82"/>
         <source>slack (SSP)</source>
         <translation>locker (SSP)</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="83"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="83"/>
         <source>Rebalance every</source>
         <translation>Neu ausbalancieren alle</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="84"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="84"/>
         <source>Seconds between batch-size rebalancing</source>
         <translation>Sekunden zwischen Neuverteilungen der Batchgrößen</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="85"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="85"/>
         <source>Decide every</source>
         <translation>Entscheiden alle</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="86"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="86"/>
         <source>Seconds between the controller&apos;s decisions</source>
         <translation>Sekunden zwischen den Entscheidungen des Reglers</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="87"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="87"/>
         <source>Controller</source>
         <translation>Regler</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="88"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="88"/>
         <source>decide: switch by itself; advise: propose, a person takes or dismisses</source>
         <translation>entscheiden: wechselt selbst; beraten: schlägt vor, ein Mensch übernimmt oder verwirft</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="89"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="89"/>
         <source>decides</source>
         <translation>entscheidet</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="89"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="89"/>
         <source>advises</source>
         <translation>berät</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="103"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="103"/>
         <source>BSP (bulk synchronous)</source>
         <translation>BSP (Bulk-synchron)</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="104"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="104"/>
         <source>Wait for every worker, average their gradients, apply once. No staleness, but the slowest worker sets the pace.</source>
         <translation>Auf jeden Worker warten, ihre Gradienten mitteln, einmal anwenden. Keine Staleness, aber der langsamste Worker bestimmt das Tempo.</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="107"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="107"/>
         <source>ASP (asynchronous)</source>
         <translation>ASP (asynchron)</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="108"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="108"/>
         <source>Apply each gradient as it arrives. Nobody waits, but gradients can be stale.</source>
         <translation>Jeden Gradienten bei Ankunft anwenden. Niemand wartet, aber Gradienten können veraltet sein.</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="109"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="109"/>
         <source>SSP (stale synchronous)</source>
         <translation>SSP (Stale-synchron)</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="110"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="110"/>
         <source>Apply on arrival; a worker more than s clocks ahead of the slowest waits. s = 0 is BSP.</source>
         <translation>Bei Ankunft anwenden; ein Worker, der mehr als s Takte vor dem langsamsten liegt, wartet. s = 0 entspricht BSP.</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="112"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="112"/>
         <source>Grouped (hybrid)</source>
         <translation>Gruppiert (hybrid)</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="113"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="113"/>
         <source>G groups: BSP (or SSP) inside a group, groups update the model asynchronously. G = 1 is BSP, G = N is ASP.</source>
         <translation>G Gruppen: BSP (oder SSP) innerhalb einer Gruppe, die Gruppen aktualisieren das Modell asynchron. G = 1 entspricht BSP, G = N entspricht ASP.</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="117"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="117"/>
         <source>K-sync (backup workers)</source>
         <translation>K-sync (Backup-Worker)</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="118"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="118"/>
         <source>Average the first K gradients of each version; late ones are dropped and counted. K = N is BSP.</source>
         <translation>Die ersten K Gradienten jeder Version mitteln; verspätete werden verworfen und gezählt. K = N entspricht BSP.</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="119"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="119"/>
         <source>N-1 (N below 4 workers)</source>
         <translation>N-1 (N bei unter 4 Workern)</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="120"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="120"/>
         <source>K-async (n-softsync)</source>
         <translation>K-async (n-softsync)</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="121"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="121"/>
         <source>Update after every K gradients from anyone, stale ones included. K = 1 is ASP.</source>
         <translation>Nach jeweils K Gradienten von beliebigen Workern aktualisieren, veraltete eingeschlossen. K = 1 entspricht ASP.</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="122"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="122"/>
         <source>N/2</source>
         <translation>N/2</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="123"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="123"/>
         <source>Elastic batch</source>
         <translation>Elastischer Batch</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="124"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="124"/>
         <source>Each worker&apos;s batch is sized in proportion to its speed so all arrive together; enforced (BSP) or slack (SSP) barrier.</source>
         <translation>Die Batchgröße jedes Workers richtet sich nach seiner Geschwindigkeit, damit alle gleichzeitig ankommen; erzwungene (BSP) oder lockere (SSP) Barriere.</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="127"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="127"/>
         <source>Auto (adaptive)</source>
         <translation>Auto (adaptiv)</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="128"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="128"/>
         <source>A controller measures the workers&apos; speeds and picks mode and grouping; each decision appears as a marker with its reason. As an advisor it proposes and you decide.</source>
         <translation>Ein Regler misst die Geschwindigkeit der Worker und wählt Modus und Gruppierung; jede Entscheidung erscheint als Markierung mit ihrer Begründung. Als Berater schlägt er vor, und Sie entscheiden.</translation>
     </message>
@@ -813,8 +813,8 @@
         <translation>Samples/s: die langsamsten Worker</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="159"/>
         <location filename="../ui/widgets/charts_panel.cpp" line="160"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="161"/>
         <source>worker %1</source>
         <translation>Worker %1</translation>
     </message>
@@ -829,7 +829,7 @@
         <translation>Testgenauigkeit</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/widgets/charts_panel.cpp" line="163"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="164"/>
         <source>mean of %n workers</source>
         <translation>
             <numerusform>Mittel über %n Worker</numerusform>
@@ -837,7 +837,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="183"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="184"/>
         <source>Worker %1</source>
         <translation>Worker %1</translation>
     </message>
@@ -1063,97 +1063,97 @@
 <context>
     <name>syncscope::ui::ConnectDialog</name>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="26"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="27"/>
         <source>Connect to a run</source>
         <translation>Mit einem Lauf verbinden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="28"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="29"/>
         <source>Start a local cluster</source>
         <translation>Einen lokalen Cluster starten</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="29"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="30"/>
         <source>Attach to a running coordinator</source>
         <translation>An einen laufenden Koordinator anhängen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="56"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="57"/>
         <source>A credentials file with a steer key (to steer) or a view key (to watch), from syncscope-engine keygen</source>
         <translation>Eine Zugangsdatei mit einem Steuerschlüssel (zum Steuern) oder Zuschauerschlüssel (zum Zusehen), erstellt mit syncscope-engine keygen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="58"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="59"/>
         <source>Browse…</source>
         <translation>Durchsuchen…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="60"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="61"/>
         <source>Credentials file</source>
         <translation>Zugangsdatei</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="66"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="67"/>
         <source>No authentication (a coordinator run with --insecure)</source>
         <translation>Keine Authentifizierung (ein mit --insecure gestarteter Koordinator)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="68"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="69"/>
         <source>Control endpoint</source>
         <translation>Steuerungsendpunkt</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="69"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="70"/>
         <source>Telemetry endpoint</source>
         <translation>Telemetrie-Endpunkt</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="70"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="71"/>
         <source>Credentials</source>
         <translation>Zugangsdaten</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="87"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="88"/>
         <source>Workers</source>
         <translation>Worker</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="88"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="89"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="89"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="90"/>
         <source>Backend</source>
         <translation>Backend</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="91"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="92"/>
         <source>Stop</source>
         <translation>Ende</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="97"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="98"/>
         <source>when I stop it</source>
         <translation>wenn ich ihn anhalte</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="98"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="99"/>
         <source>after epochs</source>
         <translation>nach Epochen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="99"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="100"/>
         <source>after seconds of training</source>
         <translation>nach Sekunden Training</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="100"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="101"/>
         <source>at test accuracy (%)</source>
         <translation>bei Testgenauigkeit (%)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="101"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="102"/>
         <source>A run that goes on until you press Stop leaves time to steer it</source>
         <translation>Ein Lauf, der bis zum Drücken von Stopp weitergeht, lässt Zeit, ihn zu steuern</translation>
     </message>
@@ -1361,42 +1361,47 @@
         <translation>Die Zugangsdaten des lokalen Clusters können nicht erstellt werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="59"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="58"/>
         <source>Cannot make the local cluster&apos;s checkpoint folder: %1</source>
         <translation>Der Checkpoint-Ordner des lokalen Clusters lässt sich nicht anlegen: %1</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="68"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="69"/>
+        <source>Cannot write the local cluster&apos;s run plan: %1</source>
+        <translation>Der Laufplan des lokalen Clusters kann nicht geschrieben werden: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/net/local_cluster_process.cpp" line="76"/>
         <source>Cannot start a local cluster: %1</source>
         <translation>Lokaler Cluster kann nicht gestartet werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="79"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="89"/>
         <source>Cannot run %1: %2</source>
         <translation>%1 kann nicht ausgeführt werden: %2</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="102"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="112"/>
         <source>The coordinator did not report its endpoints: %1</source>
         <translation>Der Koordinator hat seine Endpunkte nicht gemeldet: %1</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="111"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="121"/>
         <source>Cannot start worker %1: %2</source>
         <translation>Worker %1 kann nicht gestartet werden: %2</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="117"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="127"/>
         <source>The coordinator exited before it was ready (its error is in the terminal)</source>
         <translation>Der Koordinator hat sich beendet, bevor er bereit war (sein Fehler steht im Terminal)</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="155"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="165"/>
         <source>The local cluster keeps running; attach again with --credentials %1</source>
         <translation>Der lokale Cluster läuft weiter; mit --credentials %1 wieder verbinden</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="158"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="168"/>
         <source>Its checkpoints stay in %1</source>
         <translation>Seine Checkpoints bleiben in %1</translation>
     </message>
@@ -1423,359 +1428,364 @@
 <context>
     <name>syncscope::ui::MainWindow</name>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="63"/>
+        <location filename="../ui/widgets/main_window.cpp" line="65"/>
         <source>waiting for workers</source>
         <translation>wartet auf Worker</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="64"/>
+        <location filename="../ui/widgets/main_window.cpp" line="66"/>
         <source>running</source>
         <translation>läuft</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="65"/>
+        <location filename="../ui/widgets/main_window.cpp" line="67"/>
         <source>paused</source>
         <translation>pausiert</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="66"/>
+        <location filename="../ui/widgets/main_window.cpp" line="68"/>
         <source>stopped</source>
         <translation>angehalten</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="67"/>
+        <location filename="../ui/widgets/main_window.cpp" line="69"/>
         <source>unknown</source>
         <translation>unbekannt</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="74"/>
+        <location filename="../ui/widgets/main_window.cpp" line="76"/>
         <source>SyncScope</source>
         <translation>SyncScope</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="84"/>
+        <location filename="../ui/widgets/main_window.cpp" line="86"/>
         <source>Taking advice %1</source>
         <translation>Vorschlag %1 wird übernommen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="84"/>
+        <location filename="../ui/widgets/main_window.cpp" line="86"/>
         <source>Dismissing advice %1</source>
         <translation>Vorschlag %1 wird verworfen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="102"/>
+        <location filename="../ui/widgets/main_window.cpp" line="104"/>
         <source>Scenario at %1 s: %2</source>
         <translation>Szenario bei %1 s: %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="107"/>
+        <location filename="../ui/widgets/main_window.cpp" line="109"/>
         <source>Note: %1</source>
         <translation>Hinweis: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="110"/>
+        <location filename="../ui/widgets/main_window.cpp" line="112"/>
         <source>Scenario over: %1</source>
         <translation>Szenario beendet: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="116"/>
-        <location filename="../ui/widgets/main_window.cpp" line="204"/>
+        <location filename="../ui/widgets/main_window.cpp" line="118"/>
+        <location filename="../ui/widgets/main_window.cpp" line="208"/>
         <source>Not attached</source>
         <translation>Nicht verbunden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="117"/>
+        <location filename="../ui/widgets/main_window.cpp" line="119"/>
         <source>Detached: %1</source>
         <translation>Getrennt: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="120"/>
+        <location filename="../ui/widgets/main_window.cpp" line="122"/>
         <source>Connection lost: %1</source>
         <translation>Verbindung verloren: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="131"/>
+        <location filename="../ui/widgets/main_window.cpp" line="133"/>
         <source>Steering</source>
         <translation>Steuerung</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="136"/>
+        <location filename="../ui/widgets/main_window.cpp" line="138"/>
         <source>Log</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="145"/>
+        <location filename="../ui/widgets/main_window.cpp" line="147"/>
         <source>Scenario</source>
         <translation>Szenario</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="154"/>
+        <location filename="../ui/widgets/main_window.cpp" line="156"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="155"/>
+        <location filename="../ui/widgets/main_window.cpp" line="157"/>
         <source>&amp;Attach…</source>
         <translation>&amp;Anhängen…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="156"/>
+        <location filename="../ui/widgets/main_window.cpp" line="158"/>
         <source>Start &amp;local cluster…</source>
         <translation>&amp;Lokalen Cluster starten…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="157"/>
+        <location filename="../ui/widgets/main_window.cpp" line="159"/>
         <source>&amp;Detach</source>
         <translation>&amp;Trennen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="161"/>
+        <location filename="../ui/widgets/main_window.cpp" line="163"/>
         <source>&amp;Compare runs…</source>
         <translation>Läufe &amp;vergleichen…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="163"/>
+        <location filename="../ui/widgets/main_window.cpp" line="165"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="164"/>
+        <location filename="../ui/widgets/main_window.cpp" line="166"/>
         <source>&amp;Run</source>
         <translation>&amp;Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="167"/>
+        <location filename="../ui/widgets/main_window.cpp" line="169"/>
         <source>Roll &amp;back a change…</source>
         <translation>Änderung &amp;zurücknehmen…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="171"/>
+        <location filename="../ui/widgets/main_window.cpp" line="173"/>
         <source>Restore the model, optimiser and mode from the checkpoint taken before a change</source>
         <translation>Modell, Optimierer und Modus aus dem Checkpoint vor einer Änderung wiederherstellen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="172"/>
+        <location filename="../ui/widgets/main_window.cpp" line="174"/>
         <source>&amp;Scenarios</source>
         <translation>&amp;Szenarien</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="175"/>
+        <location filename="../ui/widgets/main_window.cpp" line="177"/>
         <source>Stop &amp;following the scenario</source>
         <translation>Szenario nicht mehr &amp;folgen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="180"/>
+        <location filename="../ui/widgets/main_window.cpp" line="182"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="181"/>
+        <location filename="../ui/widgets/main_window.cpp" line="183"/>
         <source>&amp;Wall-clock time axis</source>
         <translation>&amp;Uhrzeit-Zeitachse</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="184"/>
+        <location filename="../ui/widgets/main_window.cpp" line="186"/>
         <source>&amp;Log-scale loss</source>
         <translation>&amp;Logarithmischer Verlust</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="188"/>
+        <location filename="../ui/widgets/main_window.cpp" line="190"/>
         <source>&amp;Full screen</source>
         <translation>&amp;Vollbild</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="192"/>
+        <location filename="../ui/widgets/main_window.cpp" line="194"/>
         <source>&amp;Presentation view</source>
         <translation>&amp;Präsentationsansicht</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="194"/>
+        <location filename="../ui/widgets/main_window.cpp" line="196"/>
         <source>Ctrl+Shift+P</source>
         <translation>Ctrl+Shift+P</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="195"/>
+        <location filename="../ui/widgets/main_window.cpp" line="197"/>
         <source>Large type for a projector; hides the fine controls and the log</source>
         <translation>Große Schrift für einen Projektor; blendet die feinen Steuerelemente und das Protokoll aus</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="237"/>
+        <location filename="../ui/widgets/main_window.cpp" line="241"/>
         <source>Cannot attach: give both endpoints as tcp://HOST:PORT.</source>
         <translation>Anhängen nicht möglich: beide Endpunkte als tcp://HOST:PORT angeben.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="242"/>
+        <location filename="../ui/widgets/main_window.cpp" line="246"/>
         <source>Attaching to %1…</source>
         <translation>Hänge an %1 an…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="262"/>
+        <location filename="../ui/widgets/main_window.cpp" line="266"/>
         <source>Opening %1…</source>
         <translation>%1 wird geöffnet…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="265"/>
+        <location filename="../ui/widgets/main_window.cpp" line="269"/>
         <source>Opening %1 cancelled.</source>
         <translation>Öffnen von %1 abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="278"/>
+        <location filename="../ui/widgets/main_window.cpp" line="282"/>
         <source>Replay: %1</source>
         <translation>Wiedergabe: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="279"/>
+        <location filename="../ui/widgets/main_window.cpp" line="283"/>
         <source>Opened recording %1 (%2 s)</source>
         <translation>Aufzeichnung %1 geöffnet (%2 s)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="283"/>
+        <location filename="../ui/widgets/main_window.cpp" line="287"/>
         <source>Exported the charts to %1</source>
         <translation>Diagramme nach %1 exportiert</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="301"/>
+        <location filename="../ui/widgets/main_window.cpp" line="305"/>
         <source>State: %1</source>
         <translation>Zustand: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="302"/>
+        <location filename="../ui/widgets/main_window.cpp" line="306"/>
         <source>Mode: %1</source>
         <translation>Modus: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="303"/>
+        <location filename="../ui/widgets/main_window.cpp" line="307"/>
         <source>Version %1</source>
         <translation>Version %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="304"/>
+        <location filename="../ui/widgets/main_window.cpp" line="308"/>
         <source>Accuracy: –</source>
         <translation>Genauigkeit: –</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="305"/>
+        <location filename="../ui/widgets/main_window.cpp" line="309"/>
         <source>Accuracy: %1%</source>
         <translation>Genauigkeit: %1 %</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="315"/>
+        <location filename="../ui/widgets/main_window.cpp" line="319"/>
         <source>Runs until you stop it: Run → Stop (%1)</source>
         <translation>Läuft, bis Sie ihn anhalten: Lauf → Stopp (%1)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="317"/>
+        <location filename="../ui/widgets/main_window.cpp" line="321"/>
         <source>%1 epochs</source>
         <translation>%1 Epochen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="318"/>
+        <location filename="../ui/widgets/main_window.cpp" line="322"/>
         <source>%1 s of training</source>
         <translation>%1 s Training</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="319"/>
+        <location filename="../ui/widgets/main_window.cpp" line="323"/>
         <source>%1% test accuracy</source>
         <translation>%1 % Testgenauigkeit</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="320"/>
+        <location filename="../ui/widgets/main_window.cpp" line="324"/>
         <source>Stops at %1, or with Run → Stop (%2)</source>
         <translation>Endet bei %1 oder mit Lauf → Stopp (%2)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="320"/>
+        <location filename="../ui/widgets/main_window.cpp" line="324"/>
         <source> or </source>
         <translation> oder </translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="326"/>
+        <location filename="../ui/widgets/main_window.cpp" line="330"/>
         <source>UNAUTHENTICATED: anyone on this machine may steer (--insecure)</source>
         <translation>NICHT AUTHENTIFIZIERT: jeder auf diesem Rechner kann steuern (--insecure)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="327"/>
+        <location filename="../ui/widgets/main_window.cpp" line="331"/>
         <source>View only</source>
         <translation>Nur zusehen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="337"/>
+        <location filename="../ui/widgets/main_window.cpp" line="341"/>
         <source>[%1 s] %2</source>
         <translation>[%1 s] %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="338"/>
+        <location filename="../ui/widgets/main_window.cpp" line="342"/>
         <source> (change %1)</source>
         <translation> (Änderung %1)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="352"/>
+        <location filename="../ui/widgets/main_window.cpp" line="356"/>
         <source>Rolling back to before change %1</source>
         <translation>Zurück zum Stand vor Änderung %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="367"/>
+        <location filename="../ui/widgets/main_window.cpp" line="371"/>
         <source>Command %1 refused: %2</source>
         <translation>Befehl %1 abgelehnt: %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="376"/>
+        <location filename="../ui/widgets/main_window.cpp" line="380"/>
         <source>Command %1 done: %2</source>
         <translation>Befehl %1 ausgeführt: %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="376"/>
+        <location filename="../ui/widgets/main_window.cpp" line="380"/>
         <source>no event</source>
         <translation>kein Ereignis</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="381"/>
+        <location filename="../ui/widgets/main_window.cpp" line="387"/>
         <source>A local cluster is already running; stop it first.</source>
         <translation>Ein lokaler Cluster läuft bereits; zuerst anhalten.</translation>
     </message>
     <message>
         <location filename="../ui/widgets/main_window.cpp" line="391"/>
-        <source>Starting a local cluster: %1 serve %2</source>
-        <translation>Lokaler Cluster wird gestartet: %1 serve %2</translation>
+        <source>Cannot start a local cluster: %1</source>
+        <translation>Lokaler Cluster kann nicht gestartet werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="404"/>
+        <location filename="../ui/widgets/main_window.cpp" line="398"/>
+        <source>Starting a local cluster: %1 workers, %2, %3%4</source>
+        <translation>Lokaler Cluster startet: %1 Worker, %2, %3%4</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="414"/>
         <source>The local cluster has stopped.</source>
         <translation>Der lokale Cluster ist angehalten.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="413"/>
+        <location filename="../ui/widgets/main_window.cpp" line="423"/>
         <source>Stopping the local cluster…</source>
         <translation>Der lokale Cluster wird angehalten…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="440"/>
-        <location filename="../ui/widgets/main_window.cpp" line="471"/>
+        <location filename="../ui/widgets/main_window.cpp" line="450"/>
+        <location filename="../ui/widgets/main_window.cpp" line="481"/>
         <source>Stop the local cluster?</source>
         <translation>Den lokalen Cluster anhalten?</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="441"/>
+        <location filename="../ui/widgets/main_window.cpp" line="451"/>
         <source>This window started a local cluster. Stop its coordinator and workers?</source>
         <translation>Dieses Fenster hat einen lokalen Cluster gestartet. Seinen Koordinator und seine Worker anhalten?</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="461"/>
+        <location filename="../ui/widgets/main_window.cpp" line="471"/>
         <source>Cannot run the scenario: %1</source>
         <translation>Das Szenario kann nicht ausgeführt werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="472"/>
+        <location filename="../ui/widgets/main_window.cpp" line="482"/>
         <source>A local cluster is running. Stop it and start the scenario &quot;%1&quot;?</source>
         <translation>Ein lokaler Cluster läuft. Ihn anhalten und das Szenario „%1“ starten?</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="482"/>
+        <location filename="../ui/widgets/main_window.cpp" line="492"/>
         <source>Scenario: %1 (%2)</source>
         <translation>Szenario: %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="489"/>
+        <location filename="../ui/widgets/main_window.cpp" line="502"/>
         <source>Scenario %1 s · next: %2</source>
         <translation>Szenario %1 s · als Nächstes: %2</translation>
     </message>
@@ -2158,123 +2168,123 @@
 <context>
     <name>syncscope::ui::SteeringPanel</name>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="67"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="68"/>
         <source>Run</source>
         <translation>Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="70"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="71"/>
         <source>Start</source>
         <translation>Start</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="71"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="72"/>
         <source>Ctrl+Return</source>
         <translation>Ctrl+Return</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="72"/>
-        <location filename="../ui/widgets/steering_panel.cpp" line="352"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="73"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="356"/>
         <source>Pause</source>
         <translation>Pause</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="73"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="74"/>
         <source>Space</source>
         <translation>Space</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="74"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="75"/>
         <source>Stop</source>
         <translation>Stopp</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="75"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="76"/>
         <source>Ctrl+.</source>
         <translation>Ctrl+.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="90"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="91"/>
         <source>Synchronisation</source>
         <translation>Synchronisation</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="101"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="102"/>
         <source>Running</source>
         <translation>Läuft</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="103"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="104"/>
         <source>Send the selected mode and its parameters to the engine</source>
         <translation>Den gewählten Modus und seine Parameter an die Engine senden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="106"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="107"/>
         <source>Groups G</source>
         <translation>Gruppen G</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="99"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="100"/>
         <source>The mode the engine is running now</source>
         <translation>Der Modus, in dem die Engine gerade läuft</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="102"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="103"/>
         <source>Apply mode</source>
         <translation>Modus anwenden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="112"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="113"/>
         <source>Apply</source>
         <translation>Anwenden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="118"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="119"/>
         <source>Learning rate</source>
         <translation>Lernrate</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="131"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="132"/>
         <source>by count</source>
         <translation>nach Anzahl</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="132"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="133"/>
         <source>by speed</source>
         <translation>nach Geschwindigkeit</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="133"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="134"/>
         <source>By count: workers dealt round robin. By speed: workers of similar measured speed together.</source>
         <translation>Nach Anzahl: Worker werden reihum verteilt. Nach Geschwindigkeit: Worker mit ähnlicher gemessener Geschwindigkeit kommen zusammen.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="156"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="157"/>
         <source>Workers</source>
         <translation>Worker</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="204"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="208"/>
         <source>Slowdown of worker %1: compute time x factor (1-10)</source>
         <translation>Verlangsamung von Worker %1: Rechenzeit × Faktor (1–10)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="263"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="267"/>
         <source>Number of groups G; releasing the slider regroups a grouped run</source>
         <translation>Anzahl der Gruppen G; Loslassen des Schiebereglers gruppiert einen gruppierten Lauf neu</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="264"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="268"/>
         <source>Groups apply to the grouped mode only</source>
         <translation>Gruppen gelten nur im gruppierten Modus</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="331"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="335"/>
         <source>This console holds a view key: it may watch the run, not steer it</source>
         <translation>Diese Konsole hat einen Zuschauerschlüssel: Sie kann den Lauf beobachten, aber nicht steuern</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="352"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="356"/>
         <source>Resume</source>
         <translation>Fortsetzen</translation>
     </message>
@@ -2282,17 +2292,17 @@
 <context>
     <name>syncscope::ui::TimeChart</name>
     <message>
-        <location filename="../ui/widgets/time_chart.cpp" line="44"/>
+        <location filename="../ui/widgets/time_chart.cpp" line="45"/>
         <source>Drag: zoom · Wheel: zoom · Shift+drag or middle drag, ←/→: pan · Double-click: follow the run</source>
         <translation>Ziehen: Zoom · Mausrad: Zoom · Umschalt+Ziehen oder mittlere Taste, ←/→: verschieben · Doppelklick: dem Lauf folgen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/time_chart.cpp" line="131"/>
+        <location filename="../ui/widgets/time_chart.cpp" line="125"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/time_chart.cpp" line="132"/>
+        <location filename="../ui/widgets/time_chart.cpp" line="126"/>
         <source>%1
 %2
 %3</source>
@@ -2337,32 +2347,32 @@
 <context>
     <name>syncscope::ui::WorkerHeatmap</name>
     <message>
-        <location filename="../ui/widgets/worker_heatmap.cpp" line="33"/>
+        <location filename="../ui/widgets/worker_heatmap.cpp" line="35"/>
         <source>Click a row to show that worker&apos;s lines</source>
         <translation>Eine Zeile anklicken, um die Linien dieses Workers zu zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_heatmap.cpp" line="38"/>
+        <location filename="../ui/widgets/worker_heatmap.cpp" line="40"/>
         <source>Samples/s per worker</source>
         <translation>Samples/s pro Worker</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_heatmap.cpp" line="39"/>
+        <location filename="../ui/widgets/worker_heatmap.cpp" line="41"/>
         <source>Staleness per worker</source>
         <translation>Staleness pro Worker</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_heatmap.cpp" line="40"/>
+        <location filename="../ui/widgets/worker_heatmap.cpp" line="42"/>
         <source>Share of time waiting</source>
         <translation>Wartezeitanteil</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_heatmap.cpp" line="180"/>
+        <location filename="../ui/widgets/worker_heatmap.cpp" line="192"/>
         <source>No figures yet</source>
         <translation>Noch keine Werte</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_heatmap.cpp" line="197"/>
+        <location filename="../ui/widgets/worker_heatmap.cpp" line="209"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>

@@ -461,252 +461,252 @@
 <context>
     <name>syncscope::engine::ModeCatalog</name>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="59"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="59"/>
         <source>Staleness bound s</source>
         <translation>陈旧度上限 s</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="60"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="60"/>
         <source>Clocks a worker may run ahead of the slowest (0 is BSP)</source>
         <translation>工作节点可领先最慢节点的时钟数（0 即 BSP）</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="62"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="62"/>
         <source>Learning rate for stale gradients</source>
         <translation>陈旧梯度的学习率</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="63"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="63"/>
         <source>none; inverse: lr/tau (Zhang et al.); dynsgd: lr/(tau+1)</source>
         <translation>无；反比：lr/tau（Zhang 等）；DynSGD：lr/(tau+1)</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="65"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="65"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="66"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="66"/>
         <source>inverse (lr/tau)</source>
         <translation>反比（lr/tau）</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="67"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="67"/>
         <source>dynsgd (lr/(tau+1))</source>
         <translation>DynSGD（lr/(tau+1)）</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="68"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="68"/>
         <source>Groups G</source>
         <translation>组数 G</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="68"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="68"/>
         <source>Number of worker groups</source>
         <translation>工作节点组数</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="70"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="70"/>
         <source>Group by</source>
         <translation>分组依据</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="70"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="70"/>
         <source>How workers are put into groups</source>
         <translation>工作节点如何分组</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="72"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="72"/>
         <source>round robin</source>
         <translation>轮询</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="73"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="73"/>
         <source>speed</source>
         <translation>速度</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="74"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="74"/>
         <source>explicit assignment</source>
         <translation>显式分配</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="75"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="75"/>
         <source>Inside a group</source>
         <translation>组内</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="76"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="76"/>
         <source>Synchronisation inside a group</source>
         <translation>组内同步方式</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="77"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="77"/>
         <source>BSP</source>
         <translation>BSP</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="77"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="77"/>
         <source>SSP (bound s)</source>
         <translation>SSP（上限 s）</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="78"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="78"/>
         <source>K</source>
         <translation>K</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="78"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="78"/>
         <source>ksync: gradients per version; kasync: gradients per update</source>
         <translation>ksync：每个版本的梯度数；kasync：每次更新的梯度数</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="80"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="80"/>
         <source>Barrier</source>
         <translation>屏障</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="81"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="81"/>
         <source>enforced: BSP; slack: SSP with bound s</source>
         <translation>强制：BSP；宽松：上限为 s 的 SSP</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="82"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="82"/>
         <source>enforced (BSP)</source>
         <translation>强制（BSP）</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="82"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="82"/>
         <source>slack (SSP)</source>
         <translation>宽松（SSP）</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="83"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="83"/>
         <source>Rebalance every</source>
         <translation>重新平衡间隔</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="84"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="84"/>
         <source>Seconds between batch-size rebalancing</source>
         <translation>批大小重新平衡之间的秒数</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="85"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="85"/>
         <source>Decide every</source>
         <translation>决策间隔</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="86"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="86"/>
         <source>Seconds between the controller&apos;s decisions</source>
         <translation>控制器两次决策之间的秒数</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="87"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="87"/>
         <source>Controller</source>
         <translation>控制器</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="88"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="88"/>
         <source>decide: switch by itself; advise: propose, a person takes or dismisses</source>
         <translation>决定：自行切换；建议：提出建议，由人采纳或忽略</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="89"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="89"/>
         <source>decides</source>
         <translation>决定</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="89"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="89"/>
         <source>advises</source>
         <translation>建议</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="103"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="103"/>
         <source>BSP (bulk synchronous)</source>
         <translation>BSP（整体同步并行）</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="104"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="104"/>
         <source>Wait for every worker, average their gradients, apply once. No staleness, but the slowest worker sets the pace.</source>
         <translation>等待每个工作节点，对其梯度取平均后一次性应用。陈旧度为 0，但由最慢的工作节点决定节奏。</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="107"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="107"/>
         <source>ASP (asynchronous)</source>
         <translation>ASP（异步并行）</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="108"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="108"/>
         <source>Apply each gradient as it arrives. Nobody waits, but gradients can be stale.</source>
         <translation>每个梯度一到达就应用。无需等待，但梯度可能是陈旧的。</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="109"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="109"/>
         <source>SSP (stale synchronous)</source>
         <translation>SSP（延迟同步并行）</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="110"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="110"/>
         <source>Apply on arrival; a worker more than s clocks ahead of the slowest waits. s = 0 is BSP.</source>
         <translation>到达即应用；领先最慢工作节点超过 s 个时钟的工作节点需等待。s = 0 即为 BSP。</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="112"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="112"/>
         <source>Grouped (hybrid)</source>
         <translation>分组（混合）</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="113"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="113"/>
         <source>G groups: BSP (or SSP) inside a group, groups update the model asynchronously. G = 1 is BSP, G = N is ASP.</source>
         <translation>G 个组：组内 BSP（或 SSP），各组异步更新模型。G = 1 即为 BSP，G = N 即为 ASP。</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="117"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="117"/>
         <source>K-sync (backup workers)</source>
         <translation>K-sync（备份工作节点）</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="118"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="118"/>
         <source>Average the first K gradients of each version; late ones are dropped and counted. K = N is BSP.</source>
         <translation>对每个版本最先到达的 K 个梯度取平均；迟到的梯度被丢弃并计数。K = N 即为 BSP。</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="119"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="119"/>
         <source>N-1 (N below 4 workers)</source>
         <translation>N-1（少于 4 个工作节点时为 N）</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="120"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="120"/>
         <source>K-async (n-softsync)</source>
         <translation>K-async（n-softsync）</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="121"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="121"/>
         <source>Update after every K gradients from anyone, stale ones included. K = 1 is ASP.</source>
         <translation>每收到任意工作节点的 K 个梯度（包括陈旧梯度）就更新一次。K = 1 即为 ASP。</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="122"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="122"/>
         <source>N/2</source>
         <translation>N/2</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="123"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="123"/>
         <source>Elastic batch</source>
         <translation>弹性批大小</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="124"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="124"/>
         <source>Each worker&apos;s batch is sized in proportion to its speed so all arrive together; enforced (BSP) or slack (SSP) barrier.</source>
         <translation>每个工作节点的批大小与其速度成正比，使所有节点同时到达；采用强制（BSP）或宽松（SSP）屏障。</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="127"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="127"/>
         <source>Auto (adaptive)</source>
         <translation>自动（自适应）</translation>
     </message>
     <message>
-        <location filename="../engine/ps/mode_catalog.cpp" line="128"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="128"/>
         <source>A controller measures the workers&apos; speeds and picks mode and grouping; each decision appears as a marker with its reason. As an advisor it proposes and you decide.</source>
         <translation>控制器测量各工作节点的速度并选择模式和分组；每个决策都以带理由的标记显示。作为顾问时，它提出建议，由您决定。</translation>
     </message>
@@ -813,8 +813,8 @@
         <translation>样本/s：最慢的工作节点</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="159"/>
         <location filename="../ui/widgets/charts_panel.cpp" line="160"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="161"/>
         <source>worker %1</source>
         <translation>工作节点 %1</translation>
     </message>
@@ -829,14 +829,14 @@
         <translation>测试准确率</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/widgets/charts_panel.cpp" line="163"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="164"/>
         <source>mean of %n workers</source>
         <translation>
             <numerusform>%n 个工作节点的平均值</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="183"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="184"/>
         <source>Worker %1</source>
         <translation>工作节点 %1</translation>
     </message>
@@ -1062,97 +1062,97 @@
 <context>
     <name>syncscope::ui::ConnectDialog</name>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="26"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="27"/>
         <source>Connect to a run</source>
         <translation>连接到训练任务</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="28"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="29"/>
         <source>Start a local cluster</source>
         <translation>启动本地集群</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="29"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="30"/>
         <source>Attach to a running coordinator</source>
         <translation>连接到正在运行的协调器</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="56"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="57"/>
         <source>A credentials file with a steer key (to steer) or a view key (to watch), from syncscope-engine keygen</source>
         <translation>由 syncscope-engine keygen 生成的凭据文件，含操控密钥（用于操控）或查看密钥（用于观看）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="58"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="59"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="60"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="61"/>
         <source>Credentials file</source>
         <translation>凭据文件</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="66"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="67"/>
         <source>No authentication (a coordinator run with --insecure)</source>
         <translation>不认证（以 --insecure 运行的协调器）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="68"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="69"/>
         <source>Control endpoint</source>
         <translation>控制端点</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="69"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="70"/>
         <source>Telemetry endpoint</source>
         <translation>遥测端点</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="70"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="71"/>
         <source>Credentials</source>
         <translation>凭据</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="87"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="88"/>
         <source>Workers</source>
         <translation>工作节点</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="88"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="89"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="89"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="90"/>
         <source>Backend</source>
         <translation>后端</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="91"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="92"/>
         <source>Stop</source>
         <translation>停止条件</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="97"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="98"/>
         <source>when I stop it</source>
         <translation>手动停止时</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="98"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="99"/>
         <source>after epochs</source>
         <translation>指定轮次后</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="99"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="100"/>
         <source>after seconds of training</source>
         <translation>训练指定秒数后</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="100"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="101"/>
         <source>at test accuracy (%)</source>
         <translation>达到测试准确率（%）时</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/connect_dialog.cpp" line="101"/>
+        <location filename="../ui/widgets/connect_dialog.cpp" line="102"/>
         <source>A run that goes on until you press Stop leaves time to steer it</source>
         <translation>一直运行到按下停止的训练，留出操控它的时间</translation>
     </message>
@@ -1356,42 +1356,47 @@
         <translation>无法创建本地集群的凭据：%1</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="59"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="58"/>
         <source>Cannot make the local cluster&apos;s checkpoint folder: %1</source>
         <translation>无法创建本地集群的检查点文件夹：%1</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="68"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="69"/>
+        <source>Cannot write the local cluster&apos;s run plan: %1</source>
+        <translation>无法写入本地集群的运行计划：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/net/local_cluster_process.cpp" line="76"/>
         <source>Cannot start a local cluster: %1</source>
         <translation>无法启动本地集群：%1</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="79"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="89"/>
         <source>Cannot run %1: %2</source>
         <translation>无法运行 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="102"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="112"/>
         <source>The coordinator did not report its endpoints: %1</source>
         <translation>协调器未报告其端点：%1</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="111"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="121"/>
         <source>Cannot start worker %1: %2</source>
         <translation>无法启动工作节点 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="117"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="127"/>
         <source>The coordinator exited before it was ready (its error is in the terminal)</source>
         <translation>协调器在就绪前退出（错误信息见终端）</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="155"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="165"/>
         <source>The local cluster keeps running; attach again with --credentials %1</source>
         <translation>本地集群继续运行；可用 --credentials %1 重新连接</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="158"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="168"/>
         <source>Its checkpoints stay in %1</source>
         <translation>其检查点保留在 %1</translation>
     </message>
@@ -1418,359 +1423,364 @@
 <context>
     <name>syncscope::ui::MainWindow</name>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="63"/>
+        <location filename="../ui/widgets/main_window.cpp" line="65"/>
         <source>waiting for workers</source>
         <translation>等待工作节点</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="64"/>
+        <location filename="../ui/widgets/main_window.cpp" line="66"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="65"/>
+        <location filename="../ui/widgets/main_window.cpp" line="67"/>
         <source>paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="66"/>
+        <location filename="../ui/widgets/main_window.cpp" line="68"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="67"/>
+        <location filename="../ui/widgets/main_window.cpp" line="69"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="74"/>
+        <location filename="../ui/widgets/main_window.cpp" line="76"/>
         <source>SyncScope</source>
         <translation>SyncScope</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="84"/>
+        <location filename="../ui/widgets/main_window.cpp" line="86"/>
         <source>Taking advice %1</source>
         <translation>正在采纳建议 %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="84"/>
+        <location filename="../ui/widgets/main_window.cpp" line="86"/>
         <source>Dismissing advice %1</source>
         <translation>正在忽略建议 %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="102"/>
+        <location filename="../ui/widgets/main_window.cpp" line="104"/>
         <source>Scenario at %1 s: %2</source>
         <translation>场景第 %1 秒：%2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="107"/>
+        <location filename="../ui/widgets/main_window.cpp" line="109"/>
         <source>Note: %1</source>
         <translation>提示：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="110"/>
+        <location filename="../ui/widgets/main_window.cpp" line="112"/>
         <source>Scenario over: %1</source>
         <translation>场景已结束：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="116"/>
-        <location filename="../ui/widgets/main_window.cpp" line="204"/>
+        <location filename="../ui/widgets/main_window.cpp" line="118"/>
+        <location filename="../ui/widgets/main_window.cpp" line="208"/>
         <source>Not attached</source>
         <translation>未连接</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="117"/>
+        <location filename="../ui/widgets/main_window.cpp" line="119"/>
         <source>Detached: %1</source>
         <translation>已断开：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="120"/>
+        <location filename="../ui/widgets/main_window.cpp" line="122"/>
         <source>Connection lost: %1</source>
         <translation>连接丢失：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="131"/>
+        <location filename="../ui/widgets/main_window.cpp" line="133"/>
         <source>Steering</source>
         <translation>操控</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="136"/>
+        <location filename="../ui/widgets/main_window.cpp" line="138"/>
         <source>Log</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="145"/>
+        <location filename="../ui/widgets/main_window.cpp" line="147"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="154"/>
+        <location filename="../ui/widgets/main_window.cpp" line="156"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="155"/>
+        <location filename="../ui/widgets/main_window.cpp" line="157"/>
         <source>&amp;Attach…</source>
         <translation>连接(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="156"/>
+        <location filename="../ui/widgets/main_window.cpp" line="158"/>
         <source>Start &amp;local cluster…</source>
         <translation>启动本地集群(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="157"/>
+        <location filename="../ui/widgets/main_window.cpp" line="159"/>
         <source>&amp;Detach</source>
         <translation>断开(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="161"/>
+        <location filename="../ui/widgets/main_window.cpp" line="163"/>
         <source>&amp;Compare runs…</source>
         <translation>比较运行(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="163"/>
+        <location filename="../ui/widgets/main_window.cpp" line="165"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="164"/>
+        <location filename="../ui/widgets/main_window.cpp" line="166"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="167"/>
+        <location filename="../ui/widgets/main_window.cpp" line="169"/>
         <source>Roll &amp;back a change…</source>
         <translation>回滚一次更改(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="171"/>
+        <location filename="../ui/widgets/main_window.cpp" line="173"/>
         <source>Restore the model, optimiser and mode from the checkpoint taken before a change</source>
         <translation>从更改前的检查点恢复模型、优化器和模式</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="172"/>
+        <location filename="../ui/widgets/main_window.cpp" line="174"/>
         <source>&amp;Scenarios</source>
         <translation>场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="175"/>
+        <location filename="../ui/widgets/main_window.cpp" line="177"/>
         <source>Stop &amp;following the scenario</source>
         <translation>停止跟随场景(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="180"/>
+        <location filename="../ui/widgets/main_window.cpp" line="182"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="181"/>
+        <location filename="../ui/widgets/main_window.cpp" line="183"/>
         <source>&amp;Wall-clock time axis</source>
         <translation>挂钟时间轴(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="184"/>
+        <location filename="../ui/widgets/main_window.cpp" line="186"/>
         <source>&amp;Log-scale loss</source>
         <translation>对数刻度损失(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="188"/>
+        <location filename="../ui/widgets/main_window.cpp" line="190"/>
         <source>&amp;Full screen</source>
         <translation>全屏(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="192"/>
+        <location filename="../ui/widgets/main_window.cpp" line="194"/>
         <source>&amp;Presentation view</source>
         <translation>演示视图(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="194"/>
+        <location filename="../ui/widgets/main_window.cpp" line="196"/>
         <source>Ctrl+Shift+P</source>
         <translation>Ctrl+Shift+P</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="195"/>
+        <location filename="../ui/widgets/main_window.cpp" line="197"/>
         <source>Large type for a projector; hides the fine controls and the log</source>
         <translation>适合投影仪的大字号；隐藏精细控件和日志</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="237"/>
+        <location filename="../ui/widgets/main_window.cpp" line="241"/>
         <source>Cannot attach: give both endpoints as tcp://HOST:PORT.</source>
         <translation>无法连接：请以 tcp://HOST:PORT 格式给出两个端点。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="242"/>
+        <location filename="../ui/widgets/main_window.cpp" line="246"/>
         <source>Attaching to %1…</source>
         <translation>正在连接到 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="262"/>
+        <location filename="../ui/widgets/main_window.cpp" line="266"/>
         <source>Opening %1…</source>
         <translation>正在打开 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="265"/>
+        <location filename="../ui/widgets/main_window.cpp" line="269"/>
         <source>Opening %1 cancelled.</source>
         <translation>已取消打开 %1。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="278"/>
+        <location filename="../ui/widgets/main_window.cpp" line="282"/>
         <source>Replay: %1</source>
         <translation>回放：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="279"/>
+        <location filename="../ui/widgets/main_window.cpp" line="283"/>
         <source>Opened recording %1 (%2 s)</source>
         <translation>已打开录制文件 %1（%2 s）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="283"/>
+        <location filename="../ui/widgets/main_window.cpp" line="287"/>
         <source>Exported the charts to %1</source>
         <translation>已将图表导出到 %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="301"/>
+        <location filename="../ui/widgets/main_window.cpp" line="305"/>
         <source>State: %1</source>
         <translation>状态：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="302"/>
+        <location filename="../ui/widgets/main_window.cpp" line="306"/>
         <source>Mode: %1</source>
         <translation>模式：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="303"/>
+        <location filename="../ui/widgets/main_window.cpp" line="307"/>
         <source>Version %1</source>
         <translation>版本 %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="304"/>
+        <location filename="../ui/widgets/main_window.cpp" line="308"/>
         <source>Accuracy: –</source>
         <translation>准确率：–</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="305"/>
+        <location filename="../ui/widgets/main_window.cpp" line="309"/>
         <source>Accuracy: %1%</source>
         <translation>准确率：%1%</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="315"/>
+        <location filename="../ui/widgets/main_window.cpp" line="319"/>
         <source>Runs until you stop it: Run → Stop (%1)</source>
         <translation>运行直到手动停止：运行 → 停止（%1）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="317"/>
+        <location filename="../ui/widgets/main_window.cpp" line="321"/>
         <source>%1 epochs</source>
         <translation>%1 个轮次</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="318"/>
+        <location filename="../ui/widgets/main_window.cpp" line="322"/>
         <source>%1 s of training</source>
         <translation>训练 %1 秒</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="319"/>
+        <location filename="../ui/widgets/main_window.cpp" line="323"/>
         <source>%1% test accuracy</source>
         <translation>测试准确率 %1%</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="320"/>
+        <location filename="../ui/widgets/main_window.cpp" line="324"/>
         <source>Stops at %1, or with Run → Stop (%2)</source>
         <translation>在 %1 时停止，或通过 运行 → 停止（%2）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="320"/>
+        <location filename="../ui/widgets/main_window.cpp" line="324"/>
         <source> or </source>
         <translation> 或 </translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="326"/>
+        <location filename="../ui/widgets/main_window.cpp" line="330"/>
         <source>UNAUTHENTICATED: anyone on this machine may steer (--insecure)</source>
         <translation>未认证：本机任何人都可操控（--insecure）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="327"/>
+        <location filename="../ui/widgets/main_window.cpp" line="331"/>
         <source>View only</source>
         <translation>仅查看</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="337"/>
+        <location filename="../ui/widgets/main_window.cpp" line="341"/>
         <source>[%1 s] %2</source>
         <translation>[%1 s] %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="338"/>
+        <location filename="../ui/widgets/main_window.cpp" line="342"/>
         <source> (change %1)</source>
         <translation>（更改 %1）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="352"/>
+        <location filename="../ui/widgets/main_window.cpp" line="356"/>
         <source>Rolling back to before change %1</source>
         <translation>正在回滚到更改 %1 之前</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="367"/>
+        <location filename="../ui/widgets/main_window.cpp" line="371"/>
         <source>Command %1 refused: %2</source>
         <translation>命令 %1 被拒绝：%2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="376"/>
+        <location filename="../ui/widgets/main_window.cpp" line="380"/>
         <source>Command %1 done: %2</source>
         <translation>命令 %1 已完成：%2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="376"/>
+        <location filename="../ui/widgets/main_window.cpp" line="380"/>
         <source>no event</source>
         <translation>无事件</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="381"/>
+        <location filename="../ui/widgets/main_window.cpp" line="387"/>
         <source>A local cluster is already running; stop it first.</source>
         <translation>本地集群已在运行；请先停止它。</translation>
     </message>
     <message>
         <location filename="../ui/widgets/main_window.cpp" line="391"/>
-        <source>Starting a local cluster: %1 serve %2</source>
-        <translation>正在启动本地集群：%1 serve %2</translation>
+        <source>Cannot start a local cluster: %1</source>
+        <translation>无法启动本地集群：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="404"/>
+        <location filename="../ui/widgets/main_window.cpp" line="398"/>
+        <source>Starting a local cluster: %1 workers, %2, %3%4</source>
+        <translation>正在启动本地集群：%1 个工作节点，%2，%3%4</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="414"/>
         <source>The local cluster has stopped.</source>
         <translation>本地集群已停止。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="413"/>
+        <location filename="../ui/widgets/main_window.cpp" line="423"/>
         <source>Stopping the local cluster…</source>
         <translation>正在停止本地集群…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="440"/>
-        <location filename="../ui/widgets/main_window.cpp" line="471"/>
+        <location filename="../ui/widgets/main_window.cpp" line="450"/>
+        <location filename="../ui/widgets/main_window.cpp" line="481"/>
         <source>Stop the local cluster?</source>
         <translation>停止本地集群？</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="441"/>
+        <location filename="../ui/widgets/main_window.cpp" line="451"/>
         <source>This window started a local cluster. Stop its coordinator and workers?</source>
         <translation>此窗口启动了一个本地集群。要停止其协调器和工作节点吗？</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="461"/>
+        <location filename="../ui/widgets/main_window.cpp" line="471"/>
         <source>Cannot run the scenario: %1</source>
         <translation>无法运行场景：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="472"/>
+        <location filename="../ui/widgets/main_window.cpp" line="482"/>
         <source>A local cluster is running. Stop it and start the scenario &quot;%1&quot;?</source>
         <translation>本地集群正在运行。要停止它并启动场景“%1”吗？</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="482"/>
+        <location filename="../ui/widgets/main_window.cpp" line="492"/>
         <source>Scenario: %1 (%2)</source>
         <translation>场景：%1（%2）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="489"/>
+        <location filename="../ui/widgets/main_window.cpp" line="502"/>
         <source>Scenario %1 s · next: %2</source>
         <translation>场景 %1 s · 下一步：%2</translation>
     </message>
@@ -2153,123 +2163,123 @@
 <context>
     <name>syncscope::ui::SteeringPanel</name>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="67"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="68"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="70"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="71"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="71"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="72"/>
         <source>Ctrl+Return</source>
         <translation>Ctrl+Return</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="72"/>
-        <location filename="../ui/widgets/steering_panel.cpp" line="352"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="73"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="356"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="73"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="74"/>
         <source>Space</source>
         <translation>Space</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="74"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="75"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="75"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="76"/>
         <source>Ctrl+.</source>
         <translation>Ctrl+.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="90"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="91"/>
         <source>Synchronisation</source>
         <translation>同步</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="101"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="102"/>
         <source>Running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="103"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="104"/>
         <source>Send the selected mode and its parameters to the engine</source>
         <translation>将所选模式及其参数发送给引擎</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="106"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="107"/>
         <source>Groups G</source>
         <translation>组数 G</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="99"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="100"/>
         <source>The mode the engine is running now</source>
         <translation>引擎当前运行的模式</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="102"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="103"/>
         <source>Apply mode</source>
         <translation>应用模式</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="112"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="113"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="118"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="119"/>
         <source>Learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="131"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="132"/>
         <source>by count</source>
         <translation>按数量</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="132"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="133"/>
         <source>by speed</source>
         <translation>按速度</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="133"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="134"/>
         <source>By count: workers dealt round robin. By speed: workers of similar measured speed together.</source>
         <translation>按数量：工作节点轮流分配。按速度：测得速度相近的工作节点分在同一组。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="156"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="157"/>
         <source>Workers</source>
         <translation>工作节点</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="204"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="208"/>
         <source>Slowdown of worker %1: compute time x factor (1-10)</source>
         <translation>工作节点 %1 的减速：计算时间 × 系数（1–10）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="263"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="267"/>
         <source>Number of groups G; releasing the slider regroups a grouped run</source>
         <translation>组数 G；松开滑块即对分组运行重新分组</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="264"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="268"/>
         <source>Groups apply to the grouped mode only</source>
         <translation>分组仅适用于分组模式</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="331"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="335"/>
         <source>This console holds a view key: it may watch the run, not steer it</source>
         <translation>此控制台持有查看密钥：只能观看运行，不能操控</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="352"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="356"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
@@ -2277,17 +2287,17 @@
 <context>
     <name>syncscope::ui::TimeChart</name>
     <message>
-        <location filename="../ui/widgets/time_chart.cpp" line="44"/>
+        <location filename="../ui/widgets/time_chart.cpp" line="45"/>
         <source>Drag: zoom · Wheel: zoom · Shift+drag or middle drag, ←/→: pan · Double-click: follow the run</source>
         <translation>拖动：缩放 · 滚轮：缩放 · Shift+拖动或中键拖动、←/→：平移 · 双击：跟随运行</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/time_chart.cpp" line="131"/>
+        <location filename="../ui/widgets/time_chart.cpp" line="125"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/time_chart.cpp" line="132"/>
+        <location filename="../ui/widgets/time_chart.cpp" line="126"/>
         <source>%1
 %2
 %3</source>
@@ -2332,32 +2342,32 @@
 <context>
     <name>syncscope::ui::WorkerHeatmap</name>
     <message>
-        <location filename="../ui/widgets/worker_heatmap.cpp" line="33"/>
+        <location filename="../ui/widgets/worker_heatmap.cpp" line="35"/>
         <source>Click a row to show that worker&apos;s lines</source>
         <translation>点击一行以显示该工作节点的曲线</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_heatmap.cpp" line="38"/>
+        <location filename="../ui/widgets/worker_heatmap.cpp" line="40"/>
         <source>Samples/s per worker</source>
         <translation>每个工作节点的样本/s</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_heatmap.cpp" line="39"/>
+        <location filename="../ui/widgets/worker_heatmap.cpp" line="41"/>
         <source>Staleness per worker</source>
         <translation>每个工作节点的陈旧度</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_heatmap.cpp" line="40"/>
+        <location filename="../ui/widgets/worker_heatmap.cpp" line="42"/>
         <source>Share of time waiting</source>
         <translation>等待时间占比</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_heatmap.cpp" line="180"/>
+        <location filename="../ui/widgets/worker_heatmap.cpp" line="192"/>
         <source>No figures yet</source>
         <translation>尚无数据</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_heatmap.cpp" line="197"/>
+        <location filename="../ui/widgets/worker_heatmap.cpp" line="209"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
