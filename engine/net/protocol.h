@@ -24,6 +24,9 @@ constexpr uint32_t kProtocolMinor = 7;  // 1: grouped, ksync, kasync, elastic, a
                                         // 7: RecordingHeader.writer (recordings and checkpoints name
                                         //    the release that wrote them); ShardPull.worker_id gone
 
+/// Longest hostname and backend name a registering process may report (the rest is cut).
+constexpr size_t kMaxHostnameBytes = 255, kMaxBackendBytes = 32;
+
 /// Most parameters a model may have (8 GiB of float32): bounds every tensor a peer announces.
 constexpr uint64_t kMaxParameters = 1ULL << 31;
 

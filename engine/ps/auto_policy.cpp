@@ -4,6 +4,7 @@
 #include "engine/ps/auto_predictor.h"
 #include "engine/ps/bsp_policy.h"
 #include "engine/ps/grouping.h"
+#include "engine/ps/policy_factory.h"
 #include "engine/plan/mode_catalog.h"
 
 namespace syncscope::engine {

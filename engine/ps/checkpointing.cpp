@@ -6,6 +6,7 @@
 #include <chrono>
 
 #include "engine/plan/mode_catalog.h"
+#include "engine/ps/policy_factory.h"
 #include "engine/telemetry/recording_reader.h"
 
 namespace syncscope::engine {

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "engine/ps/grouping.h"
+#include "engine/ps/policy_factory.h"
 #include "engine/plan/mode_catalog.h"
 
 namespace syncscope::engine {

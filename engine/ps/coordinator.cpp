@@ -12,6 +12,7 @@
 #include "engine/model/model_zoo.h"
 #include "engine/net/protocol.h"
 #include "engine/plan/mode_catalog.h"
+#include "engine/ps/policy_factory.h"
 #include "engine/telemetry/recording_reader.h"
 
 namespace syncscope::engine {

@@ -22,7 +22,6 @@ namespace syncscope::engine {
 class DataPlane {
 public:
     /// Peer strings kept and printed at most this long (escaped).
-    static constexpr size_t kMaxHostnameBytes = 255, kMaxBackendBytes = 32;
     /// A turn of poll() ends after this many messages or this long, whichever comes first: then the
     /// coordinator's loop serves consoles and its 10 Hz tick. (Bounded by count alone, a turn at 256
     /// asp workers took ~0.5 s: ticks came at 2.7 Hz and a console's snapshot waited as long.)

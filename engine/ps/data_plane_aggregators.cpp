@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "engine/core/printable.h"
+#include "engine/net/protocol.h"
 #include "engine/ps/data_plane.h"
 #include "engine/ps/gradient_checks.h"
 #include "engine/ps/relay_process.h"

@@ -2,7 +2,6 @@
 #include "engine/ps/gradient_accumulator.h"
 
 #include "engine/core/check.h"
-#include "engine/ps/sync_policy.h"
 
 namespace syncscope::engine {
 

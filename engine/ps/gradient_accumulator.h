@@ -8,11 +8,9 @@
 #include <vector>
 
 #include "engine/proto/syncscope.pb.h"
+#include "engine/ps/gradient.h"
 
 namespace syncscope::engine {
-
-struct GradientIn;
-struct GradientSum;
 
 class GradientAccumulator {
 public:

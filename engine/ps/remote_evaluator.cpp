@@ -7,7 +7,7 @@
 
 #include "engine/core/printable.h"
 #include "engine/model/model_zoo.h"
-#include "engine/ps/data_plane.h"
+#include "engine/net/protocol.h"
 
 namespace syncscope::engine {
 
@@ -35,7 +35,7 @@ void RemoteEvaluator::handleRegister(const InboundMessage& message) {
     m_endpoint.send(message.identity, welcome);
     m_events.raise(wire::EVENT_EVALUATION,
                    fmt::format("evaluator joined (pid {}@{}){}", reg.pid(),
-                               printable(reg.hostname(), DataPlane::kMaxHostnameBytes),
+                               printable(reg.hostname(), kMaxHostnameBytes),
                                replacing ? ", replacing the last one" : ""));
 }
 

@@ -10,29 +10,11 @@
 #include "engine/core/status.h"
 #include "engine/net/tensor_frame.h"
 #include "engine/proto/syncscope.pb.h"
+#include "engine/ps/gradient.h"
 #include "engine/ps/gradient_accumulator.h"
 #include "engine/ps/worker_registry.h"
 
 namespace syncscope::engine {
-
-/// A gradient as it arrives: computed by `worker` on model version `baseVersion`. In a sharded run
-/// its values wait at the parameter shards (data is null) under the worker's `sequence` number.
-struct GradientIn {
-    uint32_t worker = 0;
-    uint64_t baseVersion = 0;
-    const float* data = nullptr;
-    uint32_t batchSize = 0;
-    uint64_t sequence = 0;
-};
-
-/// Gradients of several workers on one version of one group, summed by a group aggregator on the
-/// way: weightedSum = sum over members of batch x gradient (the members' data is null).
-struct GradientSum {
-    uint32_t group = 0;
-    uint64_t baseVersion = 0;
-    const float* weightedSum = nullptr;
-    std::vector<GradientIn> members;
-};
 
 class PolicyContext {
 public:
@@ -103,9 +85,5 @@ public:
 /// share of the update, and the worker's clock and group now.
 wire::Contribution makeContribution(PolicyContext& context, const GradientIn& gradient, uint64_t staleness,
                                     float weight);
-
-/// Builds the policy for valid settings (validateModeSettings first). Grouping policies assign
-/// WorkerRecord::group on construction; the caller clears groups before building another.
-Result<std::unique_ptr<SyncPolicy>> createSyncPolicy(const wire::ModeSettings& settings, PolicyContext& context);
 
 }  // namespace syncscope::engine

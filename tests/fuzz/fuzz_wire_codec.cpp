@@ -20,7 +20,6 @@ using namespace syncscope::engine;
 namespace {
 
 constexpr std::string_view kFrameSeparator{"|FRAME|"};
-constexpr size_t kMaxHostnameBytes = 255;  // as the coordinator caps peer strings (data_plane.cpp)
 
 struct Pipe {
     zmq::context_t context{1};

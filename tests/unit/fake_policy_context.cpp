@@ -5,6 +5,8 @@
 
 #include <cmath>
 
+#include "engine/ps/policy_factory.h"
+
 namespace syncscope::engine::testing {
 
 FakeRun::FakeRun(const wire::ModeSettings& mode, bool sharded) : m_mode(mode), m_sharded(sharded) {
