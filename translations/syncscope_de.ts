@@ -1351,57 +1351,53 @@
 <context>
     <name>syncscope::ui::LocalClusterProcess</name>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="39"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="41"/>
         <source>A local cluster is already running; stop it first.</source>
         <translation>Ein lokaler Cluster läuft bereits; zuerst anhalten.</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="49"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="51"/>
         <source>Cannot make the local cluster&apos;s credentials: %1</source>
         <translation>Die Zugangsdaten des lokalen Clusters können nicht erstellt werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="58"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="60"/>
         <source>Cannot make the local cluster&apos;s checkpoint folder: %1</source>
         <translation>Der Checkpoint-Ordner des lokalen Clusters lässt sich nicht anlegen: %1</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="69"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="71"/>
         <source>Cannot write the local cluster&apos;s run plan: %1</source>
         <translation>Der Laufplan des lokalen Clusters kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="76"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="78"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="85"/>
         <source>Cannot start a local cluster: %1</source>
         <translation>Lokaler Cluster kann nicht gestartet werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="89"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="104"/>
         <source>Cannot run %1: %2</source>
         <translation>%1 kann nicht ausgeführt werden: %2</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="112"/>
-        <source>The coordinator did not report its endpoints: %1</source>
-        <translation>Der Koordinator hat seine Endpunkte nicht gemeldet: %1</translation>
-    </message>
-    <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="121"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="137"/>
         <source>Cannot start worker %1: %2</source>
         <translation>Worker %1 kann nicht gestartet werden: %2</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="127"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="143"/>
         <source>The coordinator exited before it was ready (its error is in the terminal)</source>
         <translation>Der Koordinator hat sich beendet, bevor er bereit war (sein Fehler steht im Terminal)</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="165"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="190"/>
         <source>The local cluster keeps running; attach again with --credentials %1</source>
         <translation>Der lokale Cluster läuft weiter; mit --credentials %1 wieder verbinden</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="168"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="193"/>
         <source>Its checkpoints stay in %1</source>
         <translation>Seine Checkpoints bleiben in %1</translation>
     </message>

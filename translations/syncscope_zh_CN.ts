@@ -1346,57 +1346,53 @@
 <context>
     <name>syncscope::ui::LocalClusterProcess</name>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="39"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="41"/>
         <source>A local cluster is already running; stop it first.</source>
         <translation>本地集群已在运行；请先停止它。</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="49"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="51"/>
         <source>Cannot make the local cluster&apos;s credentials: %1</source>
         <translation>无法创建本地集群的凭据：%1</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="58"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="60"/>
         <source>Cannot make the local cluster&apos;s checkpoint folder: %1</source>
         <translation>无法创建本地集群的检查点文件夹：%1</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="69"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="71"/>
         <source>Cannot write the local cluster&apos;s run plan: %1</source>
         <translation>无法写入本地集群的运行计划：%1</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="76"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="78"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="85"/>
         <source>Cannot start a local cluster: %1</source>
         <translation>无法启动本地集群：%1</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="89"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="104"/>
         <source>Cannot run %1: %2</source>
         <translation>无法运行 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="112"/>
-        <source>The coordinator did not report its endpoints: %1</source>
-        <translation>协调器未报告其端点：%1</translation>
-    </message>
-    <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="121"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="137"/>
         <source>Cannot start worker %1: %2</source>
         <translation>无法启动工作节点 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="127"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="143"/>
         <source>The coordinator exited before it was ready (its error is in the terminal)</source>
         <translation>协调器在就绪前退出（错误信息见终端）</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="165"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="190"/>
         <source>The local cluster keeps running; attach again with --credentials %1</source>
         <translation>本地集群继续运行；可用 --credentials %1 重新连接</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="168"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="193"/>
         <source>Its checkpoints stay in %1</source>
         <translation>其检查点保留在 %1</translation>
     </message>

@@ -1,5 +1,6 @@
-// The coordinator's closing line on standard output, "final test accuracy: 86.36% at model version
-// 505": written by `serve`, read back by `run --json` from the coordinator it started.
+// The closing line for people on standard output, "final test accuracy: 86.36% at model version
+// 505": written by `serve` and by `run` (from its coordinator's RunResult report, never this text).
+// parseFinalReport reads it back for tests that run serve as a person does.
 #pragma once
 
 #include <cstdint>

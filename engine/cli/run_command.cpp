@@ -47,11 +47,19 @@ std::string lowercase(std::string text) {
     return text;
 }
 
-// run --json: the coordinator's closing line, the last tick the run command saw, and the workers'
+// The closing line, as serve prints it for people: "final test accuracy: 86.36% at model version 505".
+std::string finalLine(const std::optional<wire::RunResult>& result) {
+    if (!result) return "final test accuracy: unknown (the coordinator ended without a report)\n";
+    if (!result->failure().empty()) return "final test accuracy: unknown (the run could not go on)\n";
+    if (!result->evaluated()) return "final test accuracy: unknown (no evaluator reported on the final model)\n";
+    return formatFinalReport(result->test_accuracy(), result->model_version());
+}
+
+// run --json: the coordinator's reported result, the last tick the run command saw, and the workers'
 // speeds from the last tick of training (the closing ticks, after the stop, show none).
-nlohmann::json resultJson(const std::string& report, const wire::Tick& last, const wire::Tick& lastRunning,
-                          int exitCode) {
-    const auto final = parseFinalReport(report);
+nlohmann::json resultJson(const std::optional<wire::RunResult>& result, const wire::Tick& last,
+                          const wire::Tick& lastRunning, int exitCode) {
+    const bool evaluated = result && result->evaluated();
     nlohmann::json workers = nlohmann::json::array();
     for (const wire::WorkerStats& w : lastRunning.workers())
         workers.push_back({{"id", w.worker_id()}, {"samples_per_s", w.samples_per_s()},
@@ -60,8 +68,8 @@ nlohmann::json resultJson(const std::string& report, const wire::Tick& last, con
     return {{"command", "run"},
             {"exit_code", exitCode},
             {"interrupted", catchInterrupts().load()},
-            {"final_test_accuracy", final ? nlohmann::json(final->accuracy) : nlohmann::json()},
-            {"model_version", final ? final->version : last.version()},
+            {"final_test_accuracy", evaluated ? nlohmann::json(result->test_accuracy()) : nlohmann::json()},
+            {"model_version", evaluated ? result->model_version() : last.version()},
             {"mode", lowercase(wire::SyncMode_Name(last.mode().mode()))},
             {"time_s", last.time_s()},
             {"samples_total", last.samples_total()},
@@ -136,11 +144,11 @@ int runLocal(const RunOptions& options, const std::string& backend, int threads,
         if (stopSent && std::chrono::steady_clock::now() > stopDeadline) break;
     }
     bar.finish();
-    const std::string report = cluster.coordinatorOutput();
+    const std::optional<wire::RunResult> result = cluster.coordinatorResult();
     cluster.stopAll(3.0);
-    std::fputs(report.c_str(), textOutput(json));
+    std::fputs(finalLine(result).c_str(), textOutput(json));
     const int exitCode = coordinatorExit != 0 ? 3 : interrupted.load() ? 130 : 0;
-    if (json) printJson(resultJson(report, last, lastRunning, exitCode));
+    if (json) printJson(resultJson(result, last, lastRunning, exitCode));
     if (coordinatorExit != 0) std::fprintf(stderr, "error: the coordinator exited with code %d\n", coordinatorExit);
     return exitCode;
 }

@@ -9,6 +9,7 @@
 #include "engine/cli/run_options.h"
 #include "engine/cli/security_flags.h"
 #include "engine/core/process_signals.h"
+#include "engine/net/process_report.h"
 #include "engine/ps/local_cluster.h"
 #include "engine/ps/worker.h"
 
@@ -32,11 +33,31 @@ int serve(const wire::RunPlan& plan, const SecurityFlags& security, const Listen
         return printError(withFlagHint(coordinator.status(), "the checkpoint folder is given with --resume DIR"));
     if (!coordinator) return printError(withDataFlag(coordinator.status()));
     if (Status s = (*coordinator)->bind(); !s) return printError(s);
-    std::printf("%s\n", formatEndpointsLine((*coordinator)->endpoints()).c_str());
+    const CoordinatorEndpoints& bound = (*coordinator)->endpoints();
+    std::printf("%s\n", formatEndpointsLine(bound).c_str());
+    if (listen.reportFd >= 0) {
+        wire::ProcessReport report;
+        report.mutable_listening()->set_data(bound.data);
+        report.mutable_listening()->set_control(bound.control);
+        report.mutable_listening()->set_telemetry(bound.telemetry);
+        if (Status s = writeProcessReport(listen.reportFd, report); !s) return printError(s);
+    }
     if (onListening) onListening((*coordinator)->endpoints());
     std::fflush(stdout);
     const std::optional<EvaluationResult> final = (*coordinator)->run();
-    if (const std::string& failure = (*coordinator)->failure(); !failure.empty()) {
+    const std::string& failure = (*coordinator)->failure();
+    if (listen.reportFd >= 0) {
+        wire::ProcessReport report;
+        wire::RunResult& result = *report.mutable_result();
+        result.set_evaluated(final.has_value() && failure.empty());
+        if (final) {
+            result.set_test_accuracy(final->accuracy);
+            result.set_model_version(final->version);
+        }
+        result.set_failure(failure);
+        (void)writeProcessReport(listen.reportFd, report);  // a starting process that is gone wants none
+    }
+    if (!failure.empty()) {
         std::fputs("final test accuracy: unknown (the run could not go on)\n", stdout);
         return printError(unavailable(failure), 3);
     }
@@ -80,6 +101,10 @@ void addServeCommand(CLI::App& app, int& exitCode) {
     CLI::App* cmd = app.add_subcommand("serve", "Run a coordinator (parameter server) that workers connect to");
     addRunOptions(*cmd, *run, true);
     addListenFlags(*cmd, *listen);
+    cmd->add_option("--report-fd", listen->reportFd,
+                    "For a program that starts serve: an open descriptor (a pipe) to write where it listens and how "
+                    "the run ended to, as length-prefixed protobuf ProcessReports")
+        ->check(CLI::Range(3, 65535));
     addSecurityFlags(*cmd, *security, true);
     cmd->callback([=, &exitCode] {
         auto plan = toRunPlan(*run);

@@ -21,6 +21,7 @@ void addWorkCommand(CLI::App& app, int& exitCode);
 struct ListenFlags {
     std::string bind = "127.0.0.1";
     int dataPort = 5555, controlPort = 5556, telemetryPort = 5557;
+    int reportFd = -1;  ///< serve --report-fd: where it listens and how the run ended, as ProcessReports
 };
 /// Registers --bind, --data-port, --control-port and --telemetry-port (defaults: the fields' values).
 void addListenFlags(CLI::App& cmd, ListenFlags& flags);

@@ -3,6 +3,7 @@
 
 #include <sys/prctl.h>
 #include <sys/wait.h>
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -25,6 +26,8 @@ int exitCodeOf(int status) { return WIFEXITED(status) ? WEXITSTATUS(status) : 12
     if (options.stdinFd >= 0) dup2(options.stdinFd, STDIN_FILENO);
     if (options.stdoutFd >= 0) dup2(options.stdoutFd, STDOUT_FILENO);
     if (options.stderrFd >= 0) dup2(options.stderrFd, STDERR_FILENO);
+    if (options.reportFd == kChildReportFd) fcntl(kChildReportFd, F_SETFD, 0);  // dup2 onto itself keeps CLOEXEC
+    else if (options.reportFd >= 0) dup2(options.reportFd, kChildReportFd);
     execv(program, argv);
     const char message[] = "syncscope: cannot start a child process (exec failed)\n";
     (void)!write(STDERR_FILENO, message, sizeof message - 1);

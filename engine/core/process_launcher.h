@@ -16,8 +16,12 @@
 
 namespace syncscope::engine {
 
+/// The descriptor a child gets LaunchOptions::reportFd as (after stdin, stdout and stderr).
+inline constexpr int kChildReportFd = 3;
+
 struct LaunchOptions {
     int stdinFd = -1, stdoutFd = -1, stderrFd = -1;  ///< -1: inherited
+    int reportFd = -1;                 ///< given to the child as kChildReportFd (its reports to this process)
     int deathSignal = SIGKILL;         ///< what the kernel sends the child when this process dies
     bool ownProcessGroup = true;       ///< false: Ctrl-C reaches the child too
 };

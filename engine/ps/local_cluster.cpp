@@ -61,14 +61,45 @@ Status LocalCluster::startCoordinator(const wire::RunPlan& plan) {
     m_planFolder.emplace(std::move(*folder));
     const std::string planFile = m_planFolder->path() + "/run.plan";
     if (Status s = writeRunPlan(planFile, plan); !s) return s;
-    const std::vector<std::string> args{"serve", "--plan", planFile, "--data-port", "0", "--control-port", "0",
-                                        "--telemetry-port", "0"};
-    auto line = startAndReadLine(args, "coordinator", &m_coordinator, &m_coordinatorStdout);
-    if (!line) return line.status();
-    auto endpoints = parseEndpointsLine(*line);
-    if (!endpoints) return endpoints.status();
-    m_endpoints = *endpoints;
-    return Status::ok();
+    std::vector<std::string> args{"serve", "--plan", planFile, "--data-port", "0", "--control-port", "0",
+                                  "--telemetry-port", "0", "--report-fd", std::to_string(kChildReportFd)};
+    const std::vector<std::string> security = securityArguments();
+    args.insert(args.end(), security.begin(), security.end());
+    // Its stdout is for people (`run` says the result itself); where it listens and how the run
+    // ended come as reports on a pipe of their own.
+    int fds[2];
+    if (pipe2(fds, O_CLOEXEC) != 0) return unavailable(std::string("pipe: ") + std::strerror(errno));
+    const int devNull = ::open("/dev/null", O_WRONLY | O_CLOEXEC);
+    LaunchOptions options;
+    options.stdoutFd = devNull;
+    options.reportFd = fds[1];
+    auto started = m_launcher.start(m_engine, args, options);
+    close(fds[1]);
+    if (devNull >= 0) close(devNull);
+    m_reports.emplace(fds[0]);
+    m_reportFd = fds[0];
+    if (!started) return started.status();
+    m_coordinator = *started;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (std::chrono::steady_clock::now() < deadline) {
+        if (auto report = m_reports->next(200); report && report->has_listening()) {
+            m_endpoints = endpointsOf(report->listening());
+            return Status::ok();
+        }
+        if (m_reports->closed() || !m_reports->error().empty())
+            return unavailable("the coordinator exited before it was ready (its error is above)" +
+                               (m_reports->error().empty() ? std::string() : ": " + m_reports->error()));
+    }
+    return unavailable("the coordinator did not report its endpoints within 60 s");
+}
+
+std::optional<wire::RunResult> LocalCluster::coordinatorResult(double waitSeconds) {
+    if (!m_reports) return std::nullopt;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(waitSeconds);
+    do {
+        if (auto report = m_reports->next(100); report && report->has_result()) return report->result();
+    } while (!m_reports->closed() && m_reports->error().empty() && std::chrono::steady_clock::now() < deadline);
+    return std::nullopt;
 }
 
 Result<std::string> LocalCluster::startRelay(const std::string& command, const std::string& prefix) {
@@ -95,18 +126,11 @@ Result<pid_t> LocalCluster::startWorker(const std::vector<std::string>& workerAr
 
 bool LocalCluster::coordinatorRunning(int* exitCode) { return m_launcher.running(m_coordinator, exitCode); }
 
-std::string LocalCluster::coordinatorOutput() {
-    std::string out;
-    char buffer[4096];
-    ssize_t n;
-    while (m_coordinatorStdout >= 0 && (n = read(m_coordinatorStdout, buffer, sizeof buffer)) > 0) out.append(buffer, n);
-    return out;
-}
-
 void LocalCluster::stopAll(double graceSeconds) {
     m_launcher.stopAll(graceSeconds);
-    if (m_coordinatorStdout >= 0) close(m_coordinatorStdout);
-    m_coordinatorStdout = -1;
+    m_reports.reset();
+    if (m_reportFd >= 0) close(m_reportFd);
+    m_reportFd = -1;
     for (int fd : m_relayStdouts) close(fd);
     m_relayStdouts.clear();
 }

@@ -1,6 +1,7 @@
 // LocalCluster: a coordinator and N workers as child processes of this one (`syncscope-engine
 // run`), started through the ProcessLauncher (own process group, killed with the parent, SIGTERM
-// then SIGKILL on stop), with the coordinator's endpoints read from the first line it prints.
+// then SIGKILL on stop). The coordinator gets its run as a plan file and reports where it listens
+// and how its run ended on a pipe (ProcessReports); relays still print their endpoint line.
 #pragma once
 
 #include <sys/types.h>
@@ -13,6 +14,7 @@
 #include "engine/core/temporary_folder.h"
 #include "engine/core/status.h"
 #include "engine/net/credentials.h"
+#include "engine/net/process_report.h"
 #include "engine/ps/coordinator.h"
 
 namespace syncscope::engine {
@@ -49,8 +51,9 @@ public:
     std::vector<pid_t> processes() const { return m_launcher.children(); }
     /// Whether the coordinator process is still running; once it has exited, its exit code.
     bool coordinatorRunning(int* exitCode = nullptr);
-    /// What the coordinator printed on stdout after its endpoint line (its final report).
-    std::string coordinatorOutput();
+    /// How the coordinator's run ended, as it reported (waits up to `waitSeconds` for the report);
+    /// nothing when it died without one.
+    std::optional<wire::RunResult> coordinatorResult(double waitSeconds = 5.0);
     /// Sends SIGTERM to every child, waits up to graceSeconds, then SIGKILL.
     void stopAll(double graceSeconds);
 
@@ -67,7 +70,8 @@ private:
     std::vector<std::string> securityArguments() const;
     ProcessLauncher m_launcher;
     pid_t m_coordinator = -1;
-    int m_coordinatorStdout = -1;
+    int m_reportFd = -1;  ///< the coordinator's reports (serve --report-fd)
+    std::optional<ProcessReportReader> m_reports;
     std::vector<int> m_relayStdouts;  ///< of the aggregators and shards
     CoordinatorEndpoints m_endpoints;
 };

@@ -11,6 +11,7 @@
 #include <cstring>
 
 #include "engine/net/endpoints_line.h"
+#include "engine/net/process_report.h"
 #include "engine/plan/run_plan.h"
 
 namespace syncscope::ui {
@@ -31,6 +32,7 @@ LocalClusterProcess::LocalClusterProcess(QObject* parent) : QObject(parent) {
 
 LocalClusterProcess::~LocalClusterProcess() {
     closePipe();
+    closeReports();
     if (m_launcher) m_launcher->signalAll(SIGKILL);  // the destructor reaps them
 }
 
@@ -76,21 +78,36 @@ bool LocalClusterProcess::start(const QString& engineBinary, wire::RunPlan plan,
         emit failed(tr("Cannot start a local cluster: %1").arg(QString::fromLocal8Bit(std::strerror(errno))));
         return false;
     }
+    int reports[2];
+    if (pipe2(reports, O_CLOEXEC | O_NONBLOCK) != 0) {
+        ::close(fds[0]);
+        ::close(fds[1]);
+        emit failed(tr("Cannot start a local cluster: %1").arg(QString::fromLocal8Bit(std::strerror(errno))));
+        return false;
+    }
     engine::LaunchOptions options;
     options.stdoutFd = fds[1];
+    options.reportFd = reports[1];
     const QStringList serve{QStringLiteral("serve"), QStringLiteral("--plan"), QString::fromStdString(planFile),
                             QStringLiteral("--data-port"), QStringLiteral("0"), QStringLiteral("--control-port"),
-                            QStringLiteral("0"), QStringLiteral("--telemetry-port"), QStringLiteral("0")};
+                            QStringLiteral("0"), QStringLiteral("--telemetry-port"), QStringLiteral("0"),
+                            QStringLiteral("--report-fd"), QString::number(engine::kChildReportFd)};
     auto pid = m_launcher->start(engineBinary.toStdString(), toStd(serve + credentialArguments()), options);
     ::close(fds[1]);
+    ::close(reports[1]);
     m_pipe = fds[0];
+    m_reportPipe = reports[0];
+    m_reports.emplace(m_reportPipe);
     if (!pid) {
         closePipe();
+        closeReports();
         emit failed(tr("Cannot run %1: %2").arg(engineBinary, QString::fromStdString(pid.status().message())));
         return false;
     }
     m_notifier = new QSocketNotifier(m_pipe, QSocketNotifier::Read, this);
     connect(m_notifier, &QSocketNotifier::activated, this, &LocalClusterProcess::readCoordinator);
+    m_reportNotifier = new QSocketNotifier(m_reportPipe, QSocketNotifier::Read, this);
+    connect(m_reportNotifier, &QSocketNotifier::activated, this, &LocalClusterProcess::readReports);
     return true;
 }
 
@@ -100,33 +117,40 @@ void LocalClusterProcess::readCoordinator() {
     while ((n = ::read(m_pipe, chunk, sizeof chunk)) > 0) m_buffer.append(chunk, n);
     const bool ended = n == 0;
     qsizetype end;
-    while ((end = m_buffer.indexOf('\n')) >= 0) {
-        const QString line = QString::fromUtf8(m_buffer.left(end)).trimmed();
+    while ((end = m_buffer.indexOf('\n')) >= 0) {  // lines for people: the log shows them
+        emit output(QString::fromUtf8(m_buffer.left(end)).trimmed());
         m_buffer.remove(0, end + 1);
-        if (m_haveEndpoints) {
-            emit output(line);
-            continue;
-        }
-        const auto endpoints = engine::parseEndpointsLine(line.toStdString());
-        if (!endpoints) {
-            emit failed(tr("The coordinator did not report its endpoints: %1").arg(line));
-            continue;
-        }
+    }
+    if (ended) closePipe();
+}
+
+void LocalClusterProcess::readReports() {
+    while (auto report = m_reports->next()) {
+        if (!report->has_listening() || m_haveEndpoints) continue;  // its result: the telemetry says it too
         m_haveEndpoints = true;
+        const engine::CoordinatorEndpoints endpoints = engine::endpointsOf(report->listening());
         for (int i = 0; i < m_workers; ++i) {
             const QStringList args = QStringList{QStringLiteral("work"), QStringLiteral("--connect"),
-                                                 QString::fromStdString(endpoints->data)} +
+                                                 QString::fromStdString(endpoints.data)} +
                                      m_workerArguments + credentialArguments();
             if (auto pid = m_launcher->start(m_engine.toStdString(), toStd(args)); !pid)
                 emit failed(tr("Cannot start worker %1: %2").arg(i).arg(QString::fromStdString(pid.status().message())));
         }
-        emit ready(QString::fromStdString(endpoints->control), QString::fromStdString(endpoints->telemetry),
+        emit ready(QString::fromStdString(endpoints.control), QString::fromStdString(endpoints.telemetry),
                    QString::fromStdString(m_credentials->path()));
     }
-    if (ended) {
+    if (m_reports->closed() || !m_reports->error().empty()) {
         if (!m_haveEndpoints) emit failed(tr("The coordinator exited before it was ready (its error is in the terminal)"));
-        closePipe();
+        closeReports();
     }
+}
+
+void LocalClusterProcess::closeReports() {
+    delete m_reportNotifier;
+    m_reportNotifier = nullptr;
+    m_reports.reset();
+    if (m_reportPipe >= 0) ::close(m_reportPipe);
+    m_reportPipe = -1;
 }
 
 void LocalClusterProcess::closePipe() {
@@ -149,6 +173,7 @@ void LocalClusterProcess::checkStopped() {
     if (!m_launcher || m_launcher->reap() == 0) {
         m_stopTimer.stop();
         closePipe();
+        closeReports();
         emit stopped();
         return;
     }
@@ -167,6 +192,7 @@ void LocalClusterProcess::release() {
     if (m_checkpoints)  // the run that goes on still checkpoints there
         emit output(tr("Its checkpoints stay in %1").arg(QString::fromStdString(m_checkpoints->keep())));
     closePipe();
+    closeReports();
 }
 
 QStringList LocalClusterProcess::credentialArguments() const {

@@ -15,6 +15,7 @@
 #include "engine/core/process_launcher.h"
 #include "engine/core/temporary_folder.h"
 #include "engine/net/credentials.h"
+#include "engine/net/process_report.h"
 #include "engine/proto/syncscope.pb.h"
 
 class QSocketNotifier;
@@ -50,8 +51,10 @@ signals:
 
 private:
     void readCoordinator();
+    void readReports();
     void checkStopped();
     void closePipe();
+    void closeReports();
 
     QString m_engine;
     QStringList m_workerArguments;
@@ -62,8 +65,11 @@ private:
     std::optional<engine::TemporaryFolder> m_checkpoints;
     std::optional<engine::TemporaryFolder> m_planFolder;  ///< the coordinator's plan file (serve --plan)
     QStringList credentialArguments() const;
-    int m_pipe = -1;
+    int m_pipe = -1;  ///< the coordinator's stdout: lines for the log
     QSocketNotifier* m_notifier = nullptr;
+    int m_reportPipe = -1;  ///< its reports (serve --report-fd): where it listens
+    QSocketNotifier* m_reportNotifier = nullptr;
+    std::optional<engine::ProcessReportReader> m_reports;
     QByteArray m_buffer;
     bool m_haveEndpoints = false;
     QTimer m_stopTimer;
