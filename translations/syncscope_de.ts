@@ -1351,53 +1351,52 @@
 <context>
     <name>syncscope::ui::LocalClusterProcess</name>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="41"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="26"/>
         <source>A local cluster is already running; stop it first.</source>
         <translation>Ein lokaler Cluster läuft bereits; zuerst anhalten.</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="51"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="35"/>
         <source>Cannot make the local cluster&apos;s credentials: %1</source>
         <translation>Die Zugangsdaten des lokalen Clusters können nicht erstellt werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="60"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="43"/>
         <source>Cannot make the local cluster&apos;s checkpoint folder: %1</source>
         <translation>Der Checkpoint-Ordner des lokalen Clusters lässt sich nicht anlegen: %1</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="71"/>
-        <source>Cannot write the local cluster&apos;s run plan: %1</source>
-        <translation>Der Laufplan des lokalen Clusters kann nicht geschrieben werden: %1</translation>
-    </message>
-    <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="78"/>
-        <location filename="../ui/net/local_cluster_process.cpp" line="85"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="50"/>
         <source>Cannot start a local cluster: %1</source>
         <translation>Lokaler Cluster kann nicht gestartet werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="104"/>
-        <source>Cannot run %1: %2</source>
-        <translation>%1 kann nicht ausgeführt werden: %2</translation>
-    </message>
-    <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="137"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="72"/>
         <source>Cannot start worker %1: %2</source>
         <translation>Worker %1 kann nicht gestartet werden: %2</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="143"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="62"/>
         <source>The coordinator exited before it was ready (its error is in the terminal)</source>
         <translation>Der Koordinator hat sich beendet, bevor er bereit war (sein Fehler steht im Terminal)</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="190"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="81"/>
+        <source>Final test accuracy %1% at model version %2</source>
+        <translation>Endgültige Testgenauigkeit %1% bei Modellversion %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/net/local_cluster_process.cpp" line="85"/>
+        <source>The run could not go on: %1</source>
+        <translation>Der Lauf konnte nicht weitergehen: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/net/local_cluster_process.cpp" line="123"/>
         <source>The local cluster keeps running; attach again with --credentials %1</source>
         <translation>Der lokale Cluster läuft weiter; mit --credentials %1 wieder verbinden</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="193"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="126"/>
         <source>Its checkpoints stay in %1</source>
         <translation>Seine Checkpoints bleiben in %1</translation>
     </message>

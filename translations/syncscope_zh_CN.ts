@@ -1346,53 +1346,52 @@
 <context>
     <name>syncscope::ui::LocalClusterProcess</name>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="41"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="26"/>
         <source>A local cluster is already running; stop it first.</source>
         <translation>本地集群已在运行；请先停止它。</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="51"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="35"/>
         <source>Cannot make the local cluster&apos;s credentials: %1</source>
         <translation>无法创建本地集群的凭据：%1</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="60"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="43"/>
         <source>Cannot make the local cluster&apos;s checkpoint folder: %1</source>
         <translation>无法创建本地集群的检查点文件夹：%1</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="71"/>
-        <source>Cannot write the local cluster&apos;s run plan: %1</source>
-        <translation>无法写入本地集群的运行计划：%1</translation>
-    </message>
-    <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="78"/>
-        <location filename="../ui/net/local_cluster_process.cpp" line="85"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="50"/>
         <source>Cannot start a local cluster: %1</source>
         <translation>无法启动本地集群：%1</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="104"/>
-        <source>Cannot run %1: %2</source>
-        <translation>无法运行 %1：%2</translation>
-    </message>
-    <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="137"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="72"/>
         <source>Cannot start worker %1: %2</source>
         <translation>无法启动工作节点 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="143"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="62"/>
         <source>The coordinator exited before it was ready (its error is in the terminal)</source>
         <translation>协调器在就绪前退出（错误信息见终端）</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="190"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="81"/>
+        <source>Final test accuracy %1% at model version %2</source>
+        <translation>最终测试准确率 %1%，模型版本 %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/net/local_cluster_process.cpp" line="85"/>
+        <source>The run could not go on: %1</source>
+        <translation>运行无法继续：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/net/local_cluster_process.cpp" line="123"/>
         <source>The local cluster keeps running; attach again with --credentials %1</source>
         <translation>本地集群继续运行；可用 --credentials %1 重新连接</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="193"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="126"/>
         <source>Its checkpoints stay in %1</source>
         <translation>其检查点保留在 %1</translation>
     </message>

@@ -7,6 +7,7 @@
 
 #include "engine/cli/cli_errors.h"
 #include "engine/cli/relay_flags.h"
+#include "engine/net/endpoints_line.h"
 #include "engine/ps/aggregator.h"
 
 namespace syncscope::engine {

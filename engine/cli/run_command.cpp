@@ -20,7 +20,7 @@
 #include "engine/net/protocol.h"
 #include "engine/net/wire_codec.h"
 #include "engine/plan/run_plan.h"
-#include "engine/ps/local_cluster.h"
+#include "engine/launch/local_cluster.h"
 
 namespace syncscope::engine {
 namespace {

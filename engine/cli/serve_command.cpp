@@ -10,7 +10,6 @@
 #include "engine/cli/security_flags.h"
 #include "engine/core/process_signals.h"
 #include "engine/net/process_report.h"
-#include "engine/ps/local_cluster.h"
 #include "engine/ps/worker.h"
 
 namespace syncscope::engine {

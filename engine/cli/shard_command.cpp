@@ -6,6 +6,7 @@
 
 #include "engine/cli/cli_errors.h"
 #include "engine/cli/relay_flags.h"
+#include "engine/net/endpoints_line.h"
 
 namespace syncscope::engine {
 namespace {

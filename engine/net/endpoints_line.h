@@ -13,6 +13,11 @@ struct CoordinatorEndpoints {
     std::string data, control, telemetry;
 };
 
+/// The first line `syncscope-engine aggregate` prints on stdout: this, then the endpoint its workers dial.
+inline constexpr const char* kAggregatorLinePrefix = "aggregator ";
+/// The first line `syncscope-engine shard` prints on stdout: this, then the endpoint its workers dial.
+inline constexpr const char* kShardLinePrefix = "shard ";
+
 Result<CoordinatorEndpoints> parseEndpointsLine(const std::string& line);
 std::string formatEndpointsLine(const CoordinatorEndpoints& endpoints);
 

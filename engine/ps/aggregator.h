@@ -30,9 +30,6 @@
 
 namespace syncscope::engine {
 
-/// The first line `syncscope-engine aggregate` prints on stdout: this, then the endpoint its workers dial.
-inline constexpr const char* kAggregatorLinePrefix = "aggregator ";
-
 /// What an aggregator did, printed when it ends.
 struct AggregatorStats {
     uint64_t relayed = 0;         ///< messages passed on either way, one by one

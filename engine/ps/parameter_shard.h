@@ -24,9 +24,6 @@
 
 namespace syncscope::engine {
 
-/// The first line `syncscope-engine shard` prints on stdout: this, then the endpoint its workers dial.
-inline constexpr const char* kShardLinePrefix = "shard ";
-
 class ParameterShard {
 public:
     /// It tells the coordinator it is alive this often; a shard silent for the run's heartbeat

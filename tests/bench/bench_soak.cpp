@@ -26,11 +26,12 @@
 #include "engine/net/wire_codec.h"
 #include "engine/plan/run_plan.h"
 #include "engine/ps/heartbeat_sender.h"
-#include "engine/ps/local_cluster.h"
+#include "engine/launch/local_cluster.h"
 
 using namespace syncscope::engine;
 namespace wire = syncscope::wire;
 using Seconds = std::chrono::duration<double>;
+using Clock = std::chrono::steady_clock;
 
 namespace {
 

@@ -32,7 +32,7 @@
 #include "engine/net/protocol.h"
 #include "engine/net/wire_codec.h"
 #include "engine/ps/aggregator.h"
-#include "engine/ps/local_cluster.h"
+#include "engine/launch/local_cluster.h"
 #include "engine/ps/parameter_shard.h"
 
 namespace syncscope::testing {

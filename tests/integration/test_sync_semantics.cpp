@@ -14,7 +14,7 @@
 #include "engine/net/endpoint.h"
 #include "engine/net/wire_codec.h"
 #include "engine/ps/aggregator.h"
-#include "engine/ps/local_cluster.h"
+#include "engine/launch/local_cluster.h"
 #include "qt_engine_process.h"
 #include "qt_recording_helpers.h"
 

@@ -1,28 +1,14 @@
 // LocalClusterProcess (see local_cluster_process.h).
 #include "ui/net/local_cluster_process.h"
 
+#include <QLocale>
 #include <QSocketNotifier>
 
-#include <fcntl.h>
-#include <unistd.h>
-
-#include <cerrno>
 #include <csignal>
-#include <cstring>
-
-#include "engine/net/endpoints_line.h"
-#include "engine/net/process_report.h"
-#include "engine/plan/run_plan.h"
 
 namespace syncscope::ui {
 namespace {
 constexpr int kStopPollMs = 50;
-
-std::vector<std::string> toStd(const QStringList& list) {
-    std::vector<std::string> out;
-    for (const QString& s : list) out.push_back(s.toStdString());
-    return out;
-}
 }  // namespace
 
 LocalClusterProcess::LocalClusterProcess(QObject* parent) : QObject(parent) {
@@ -31,9 +17,8 @@ LocalClusterProcess::LocalClusterProcess(QObject* parent) : QObject(parent) {
 }
 
 LocalClusterProcess::~LocalClusterProcess() {
-    closePipe();
-    closeReports();
-    if (m_launcher) m_launcher->signalAll(SIGKILL);  // the destructor reaps them
+    stopReading();
+    if (m_cluster) m_cluster->signalAll(SIGKILL);  // its destructor reaps them
 }
 
 bool LocalClusterProcess::start(const QString& engineBinary, wire::RunPlan plan, const QStringList& workerArguments) {
@@ -41,17 +26,15 @@ bool LocalClusterProcess::start(const QString& engineBinary, wire::RunPlan plan,
         emit failed(tr("A local cluster is already running; stop it first."));
         return false;
     }
-    m_engine = engineBinary;
+    stopReading();
     m_workers = static_cast<int>(plan.layout().workers());
     m_workerArguments = workerArguments;
-    m_launcher = std::make_unique<engine::ProcessLauncher>();
     m_haveEndpoints = false;
-    auto credentials = engine::PrivateCredentials::create();  // the cluster's own keys, private to this user
-    if (!credentials) {
-        emit failed(tr("Cannot make the local cluster's credentials: %1").arg(QString::fromStdString(credentials.status().message())));
+    m_cluster = std::make_unique<engine::LocalCluster>(engineBinary.toStdString());
+    if (const engine::Status s = m_cluster->secure(); !s) {  // the cluster's own keys, private to this user
+        emit failed(tr("Cannot make the local cluster's credentials: %1").arg(QString::fromStdString(s.message())));
         return false;
     }
-    m_credentials.emplace(std::move(*credentials));
     m_checkpoints.reset();
     if (plan.checkpoints().folder().empty()) {
         // Rollback restores the checkpoint taken before a change, so a console's cluster keeps them.
@@ -63,106 +46,55 @@ bool LocalClusterProcess::start(const QString& engineBinary, wire::RunPlan plan,
         m_checkpoints.emplace(std::move(*folder));
         plan.mutable_checkpoints()->set_folder(m_checkpoints->path());
     }
-    m_planFolder.reset();
-    auto planFolder = engine::TemporaryFolder::create("syncscope-run-");
-    const std::string planFile = planFolder ? planFolder->path() + "/run.plan" : std::string();
-    const engine::Status written = planFolder ? engine::writeRunPlan(planFile, plan) : planFolder.status();
-    if (!written) {
-        emit failed(tr("Cannot write the local cluster's run plan: %1").arg(QString::fromStdString(written.message())));
+    if (const engine::Status s = m_cluster->launchCoordinator(plan); !s) {
+        emit failed(tr("Cannot start a local cluster: %1").arg(QString::fromStdString(s.message())));
         return false;
     }
-    m_planFolder.emplace(std::move(*planFolder));
-    m_buffer.clear();
-    int fds[2];
-    if (pipe2(fds, O_CLOEXEC | O_NONBLOCK) != 0) {
-        emit failed(tr("Cannot start a local cluster: %1").arg(QString::fromLocal8Bit(std::strerror(errno))));
-        return false;
-    }
-    int reports[2];
-    if (pipe2(reports, O_CLOEXEC | O_NONBLOCK) != 0) {
-        ::close(fds[0]);
-        ::close(fds[1]);
-        emit failed(tr("Cannot start a local cluster: %1").arg(QString::fromLocal8Bit(std::strerror(errno))));
-        return false;
-    }
-    engine::LaunchOptions options;
-    options.stdoutFd = fds[1];
-    options.reportFd = reports[1];
-    const QStringList serve{QStringLiteral("serve"), QStringLiteral("--plan"), QString::fromStdString(planFile),
-                            QStringLiteral("--data-port"), QStringLiteral("0"), QStringLiteral("--control-port"),
-                            QStringLiteral("0"), QStringLiteral("--telemetry-port"), QStringLiteral("0"),
-                            QStringLiteral("--report-fd"), QString::number(engine::kChildReportFd)};
-    auto pid = m_launcher->start(engineBinary.toStdString(), toStd(serve + credentialArguments()), options);
-    ::close(fds[1]);
-    ::close(reports[1]);
-    m_pipe = fds[0];
-    m_reportPipe = reports[0];
-    m_reports.emplace(m_reportPipe);
-    if (!pid) {
-        closePipe();
-        closeReports();
-        emit failed(tr("Cannot run %1: %2").arg(engineBinary, QString::fromStdString(pid.status().message())));
-        return false;
-    }
-    m_notifier = new QSocketNotifier(m_pipe, QSocketNotifier::Read, this);
-    connect(m_notifier, &QSocketNotifier::activated, this, &LocalClusterProcess::readCoordinator);
-    m_reportNotifier = new QSocketNotifier(m_reportPipe, QSocketNotifier::Read, this);
+    m_reportNotifier = new QSocketNotifier(m_cluster->coordinatorReportFd(), QSocketNotifier::Read, this);
     connect(m_reportNotifier, &QSocketNotifier::activated, this, &LocalClusterProcess::readReports);
     return true;
 }
 
-void LocalClusterProcess::readCoordinator() {
-    char chunk[4096];
-    ssize_t n;
-    while ((n = ::read(m_pipe, chunk, sizeof chunk)) > 0) m_buffer.append(chunk, n);
-    const bool ended = n == 0;
-    qsizetype end;
-    while ((end = m_buffer.indexOf('\n')) >= 0) {  // lines for people: the log shows them
-        emit output(QString::fromUtf8(m_buffer.left(end)).trimmed());
-        m_buffer.remove(0, end + 1);
-    }
-    if (ended) closePipe();
-}
-
 void LocalClusterProcess::readReports() {
-    while (auto report = m_reports->next()) {
-        if (!report->has_listening() || m_haveEndpoints) continue;  // its result: the telemetry says it too
-        m_haveEndpoints = true;
-        const engine::CoordinatorEndpoints endpoints = engine::endpointsOf(report->listening());
-        for (int i = 0; i < m_workers; ++i) {
-            const QStringList args = QStringList{QStringLiteral("work"), QStringLiteral("--connect"),
-                                                 QString::fromStdString(endpoints.data)} +
-                                     m_workerArguments + credentialArguments();
-            if (auto pid = m_launcher->start(m_engine.toStdString(), toStd(args)); !pid)
-                emit failed(tr("Cannot start worker %1: %2").arg(i).arg(QString::fromStdString(pid.status().message())));
+    if (!m_haveEndpoints) {
+        const auto listening = m_cluster->checkListening();
+        if (!listening) {
+            emit failed(tr("The coordinator exited before it was ready (its error is in the terminal)"));
+            stopReading();
+            return;
         }
+        if (!*listening) return;
+        m_haveEndpoints = true;
+        std::vector<std::string> args;
+        for (const QString& a : m_workerArguments) args.push_back(a.toStdString());
+        for (int i = 0; i < m_workers; ++i)
+            if (auto pid = m_cluster->startWorker(args); !pid)
+                emit failed(tr("Cannot start worker %1: %2").arg(i).arg(QString::fromStdString(pid.status().message())));
+        const engine::CoordinatorEndpoints& endpoints = m_cluster->endpoints();
         emit ready(QString::fromStdString(endpoints.control), QString::fromStdString(endpoints.telemetry),
-                   QString::fromStdString(m_credentials->path()));
+                   QString::fromStdString(m_cluster->credentialsPath()));
+        return;
     }
-    if (m_reports->closed() || !m_reports->error().empty()) {
-        if (!m_haveEndpoints) emit failed(tr("The coordinator exited before it was ready (its error is in the terminal)"));
-        closeReports();
+    // Later reports: how the run ended (the pipe closes with the coordinator).
+    if (const auto result = m_cluster->coordinatorResult(0)) {
+        if (result->evaluated())
+            emit output(tr("Final test accuracy %1% at model version %2")
+                            .arg(QLocale().toString(100.0 * result->test_accuracy(), 'f', 2))
+                            .arg(result->model_version()));
+        else if (!result->failure().empty())
+            emit output(tr("The run could not go on: %1").arg(QString::fromStdString(result->failure())));
     }
+    if (!m_cluster->coordinatorRunning()) stopReading();
 }
 
-void LocalClusterProcess::closeReports() {
+void LocalClusterProcess::stopReading() {
     delete m_reportNotifier;
     m_reportNotifier = nullptr;
-    m_reports.reset();
-    if (m_reportPipe >= 0) ::close(m_reportPipe);
-    m_reportPipe = -1;
-}
-
-void LocalClusterProcess::closePipe() {
-    delete m_notifier;
-    m_notifier = nullptr;
-    if (m_pipe >= 0) ::close(m_pipe);
-    m_pipe = -1;
 }
 
 void LocalClusterProcess::stop(int graceMs) {
-    if (!m_launcher) return;
-    m_launcher->signalAll(SIGTERM);
+    if (!m_cluster) return;
+    m_cluster->signalAll(SIGTERM);
     m_graceMs = graceMs;
     m_stopWaitedMs = 0;
     m_killed = false;
@@ -170,42 +102,36 @@ void LocalClusterProcess::stop(int graceMs) {
 }
 
 void LocalClusterProcess::checkStopped() {
-    if (!m_launcher || m_launcher->reap() == 0) {
+    if (!m_cluster || m_cluster->reap() == 0) {
         m_stopTimer.stop();
-        closePipe();
-        closeReports();
+        stopReading();
         emit stopped();
         return;
     }
     m_stopWaitedMs += kStopPollMs;
     if (!m_killed && m_stopWaitedMs >= m_graceMs) {
-        m_launcher->signalAll(SIGKILL);
+        m_cluster->signalAll(SIGKILL);
         m_killed = true;
     }
 }
 
 void LocalClusterProcess::release() {
-    if (m_launcher) m_launcher->release();
-    if (m_credentials)  // a console attaches to the cluster again with these
+    stopReading();
+    if (!m_cluster) return;
+    const std::string credentials = m_cluster->release();
+    if (!credentials.empty())  // a console attaches to the cluster again with these
         emit output(tr("The local cluster keeps running; attach again with --credentials %1")
-                        .arg(QString::fromStdString(m_credentials->keep())));
+                        .arg(QString::fromStdString(credentials)));
     if (m_checkpoints)  // the run that goes on still checkpoints there
         emit output(tr("Its checkpoints stay in %1").arg(QString::fromStdString(m_checkpoints->keep())));
-    closePipe();
-    closeReports();
 }
 
-QStringList LocalClusterProcess::credentialArguments() const {
-    return {QStringLiteral("--credentials"), QString::fromStdString(m_credentials->path()), QStringLiteral("--data-plane"),
-            QString::fromLatin1(engine::kLocalDataPlane)};
-}
-
-bool LocalClusterProcess::running() const { return m_launcher && !m_launcher->children().empty(); }
+bool LocalClusterProcess::running() const { return m_cluster && !m_cluster->processes().empty(); }
 
 QList<qint64> LocalClusterProcess::processIds() const {
     QList<qint64> ids;
-    if (m_launcher)
-        for (pid_t pid : m_launcher->children()) ids << qint64(pid);
+    if (m_cluster)
+        for (pid_t pid : m_cluster->processes()) ids << qint64(pid);
     return ids;
 }
 

@@ -15,7 +15,8 @@
 #include "engine/core/status.h"
 #include "engine/net/credentials.h"
 #include "engine/net/process_report.h"
-#include "engine/ps/coordinator.h"
+#include "engine/net/endpoints_line.h"
+#include "engine/proto/syncscope.pb.h"
 
 namespace syncscope::engine {
 
@@ -29,12 +30,22 @@ public:
     Status secure();
     /// The cluster's credentials; null when secure() was not called.
     const Credentials* credentials() const { return m_credentials ? &m_credentials->credentials() : nullptr; }
+    /// Their file (0600), for clients that attach; empty without secure().
+    std::string credentialsPath() const { return m_credentials ? m_credentials->path() : std::string(); }
     ~LocalCluster();  ///< stops whatever still runs
     LocalCluster(const LocalCluster&) = delete;
     LocalCluster& operator=(const LocalCluster&) = delete;
 
-    /// Starts `syncscope-engine serve --plan FILE` on any free ports, FILE holding `plan` in a folder
-    /// of this cluster's own (0700), and reads the endpoints it bound.
+    /// Starts `syncscope-engine serve --plan FILE --report-fd` on any free ports, FILE holding `plan`
+    /// in a folder of this cluster's own (0700), and returns at once: coordinatorReportFd() becomes
+    /// readable as the coordinator reports.
+    Status launchCoordinator(const wire::RunPlan& plan);
+    /// Reads what the coordinator reported so far, without blocking: true once it listens
+    /// (endpoints() then says where); an error when it ended before that.
+    Result<bool> checkListening();
+    /// The pipe of the coordinator's reports (for a caller that waits on descriptors); -1 before launch.
+    int coordinatorReportFd() const { return m_reportFd; }
+    /// launchCoordinator(), then waits up to 60 s for it to listen.
     Status startCoordinator(const wire::RunPlan& plan);
     /// Starts one `syncscope-engine work --connect <data endpoint> <workerArgs>`; returns its pid.
     Result<pid_t> startWorker(const std::vector<std::string>& workerArgs);
@@ -56,6 +67,12 @@ public:
     std::optional<wire::RunResult> coordinatorResult(double waitSeconds = 5.0);
     /// Sends SIGTERM to every child, waits up to graceSeconds, then SIGKILL.
     void stopAll(double graceSeconds);
+    /// For a caller that must not block (the console): `signal` to every child, returns at once.
+    void signalAll(int signal) { m_launcher.signalAll(signal); }
+    /// Collects the children that have exited; how many still run. Never blocks.
+    size_t reap() { return m_launcher.reap(); }
+    /// Lets every process outlive this object, with the credentials file they use; returns its path.
+    std::string release();
 
 private:
     /// Starts `args` with stdout on a pipe and reads the first line it prints (within 60 s).

@@ -1,7 +1,5 @@
 // LocalCluster: fork/exec of this same binary, with the endpoint handshake over a pipe.
-#include "engine/ps/local_cluster.h"
-#include "engine/ps/aggregator.h"
-#include "engine/ps/parameter_shard.h"
+#include "engine/launch/local_cluster.h"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -10,6 +8,8 @@
 
 #include <chrono>
 #include <cstring>
+
+#include "engine/plan/run_plan.h"
 
 namespace syncscope::engine {
 
@@ -55,7 +55,7 @@ Result<std::string> LocalCluster::startAndReadLine(const std::vector<std::string
     return line.substr(0, line.size() - 1);
 }
 
-Status LocalCluster::startCoordinator(const wire::RunPlan& plan) {
+Status LocalCluster::launchCoordinator(const wire::RunPlan& plan) {
     auto folder = TemporaryFolder::create("syncscope-run-");
     if (!folder) return folder.status();
     m_planFolder.emplace(std::move(*folder));
@@ -68,7 +68,7 @@ Status LocalCluster::startCoordinator(const wire::RunPlan& plan) {
     // Its stdout is for people (`run` says the result itself); where it listens and how the run
     // ended come as reports on a pipe of their own.
     int fds[2];
-    if (pipe2(fds, O_CLOEXEC) != 0) return unavailable(std::string("pipe: ") + std::strerror(errno));
+    if (pipe2(fds, O_CLOEXEC | O_NONBLOCK) != 0) return unavailable(std::string("pipe: ") + std::strerror(errno));
     const int devNull = ::open("/dev/null", O_WRONLY | O_CLOEXEC);
     LaunchOptions options;
     options.stdoutFd = devNull;
@@ -80,24 +80,46 @@ Status LocalCluster::startCoordinator(const wire::RunPlan& plan) {
     m_reportFd = fds[0];
     if (!started) return started.status();
     m_coordinator = *started;
+    return Status::ok();
+}
+
+Result<bool> LocalCluster::checkListening() {
+    if (!m_reports) return unavailable("no coordinator was started");
+    while (auto report = m_reports->next())
+        if (report->has_listening()) {
+            m_endpoints = endpointsOf(report->listening());
+            return true;
+        }
+    if (m_reports->closed() || !m_reports->error().empty())
+        return unavailable("the coordinator exited before it was ready (its error is above)" +
+                           (m_reports->error().empty() ? std::string() : ": " + m_reports->error()));
+    return false;
+}
+
+Status LocalCluster::startCoordinator(const wire::RunPlan& plan) {
+    if (Status s = launchCoordinator(plan); !s) return s;
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
     while (std::chrono::steady_clock::now() < deadline) {
-        if (auto report = m_reports->next(200); report && report->has_listening()) {
-            m_endpoints = endpointsOf(report->listening());
-            return Status::ok();
-        }
-        if (m_reports->closed() || !m_reports->error().empty())
-            return unavailable("the coordinator exited before it was ready (its error is above)" +
-                               (m_reports->error().empty() ? std::string() : ": " + m_reports->error()));
+        auto listening = checkListening();
+        if (!listening) return listening.status();
+        if (*listening) return Status::ok();
+        pollfd p{m_reportFd, POLLIN, 0};
+        ::poll(&p, 1, 200);
     }
     return unavailable("the coordinator did not report its endpoints within 60 s");
+}
+
+std::string LocalCluster::release() {
+    m_launcher.release();
+    if (m_planFolder) m_planFolder->keep();  // a restarted coordinator would read it again
+    return m_credentials ? m_credentials->keep() : std::string();
 }
 
 std::optional<wire::RunResult> LocalCluster::coordinatorResult(double waitSeconds) {
     if (!m_reports) return std::nullopt;
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(waitSeconds);
     do {
-        if (auto report = m_reports->next(100); report && report->has_result()) return report->result();
+        if (auto report = m_reports->next(waitSeconds > 0 ? 100 : 0); report && report->has_result()) return report->result();
     } while (!m_reports->closed() && m_reports->error().empty() && std::chrono::steady_clock::now() < deadline);
     return std::nullopt;
 }
