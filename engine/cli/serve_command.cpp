@@ -10,7 +10,7 @@
 #include "engine/cli/security_flags.h"
 #include "engine/core/process_signals.h"
 #include "engine/net/process_report.h"
-#include "engine/ps/worker.h"
+#include "engine/worker/worker.h"
 
 namespace syncscope::engine {
 

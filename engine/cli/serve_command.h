@@ -10,7 +10,7 @@
 #include "engine/cli/run_options.h"
 #include "engine/cli/security_flags.h"
 #include "engine/net/endpoints_line.h"
-#include "engine/ps/worker.h"
+#include "engine/worker/worker.h"
 
 namespace syncscope::engine {
 

@@ -3,7 +3,14 @@
 
 #include <sstream>
 
+#include "engine/core/printable.h"
+
 namespace syncscope::engine {
+
+bool plausibleEndpoint(const std::string& endpoint) {
+    return endpoint.size() <= 255 && (endpoint.rfind("tcp://", 0) == 0 || endpoint.rfind("ipc://", 0) == 0) &&
+           printable(endpoint, 255) == endpoint;
+}
 
 std::string formatEndpointsLine(const CoordinatorEndpoints& e) {
     return "endpoints data=" + e.data + " control=" + e.control + " telemetry=" + e.telemetry;

@@ -18,6 +18,9 @@ inline constexpr const char* kAggregatorLinePrefix = "aggregator ";
 /// The first line `syncscope-engine shard` prints on stdout: this, then the endpoint its workers dial.
 inline constexpr const char* kShardLinePrefix = "shard ";
 
+/// Whether a server process's endpoint is one its workers can dial (tcp:// or ipc://, printable, short).
+bool plausibleEndpoint(const std::string& endpoint);
+
 Result<CoordinatorEndpoints> parseEndpointsLine(const std::string& line);
 std::string formatEndpointsLine(const CoordinatorEndpoints& endpoints);
 

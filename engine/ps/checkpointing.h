@@ -7,7 +7,7 @@
 #include <memory>
 #include <string>
 
-#include "engine/ps/checkpoint_store.h"
+#include "engine/checkpoint/checkpoint_store.h"
 #include "engine/ps/coordinator_state.h"
 #include "engine/ps/event_log.h"
 #include "engine/ps/telemetry_publisher.h"

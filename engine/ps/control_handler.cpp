@@ -5,9 +5,9 @@
 
 #include <cmath>
 
+#include "engine/plan/mode_catalog.h"
 #include "engine/ps/grouping.h"
 #include "engine/ps/policy_factory.h"
-#include "engine/plan/mode_catalog.h"
 
 namespace syncscope::engine {
 

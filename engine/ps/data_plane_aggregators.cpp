@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "engine/core/printable.h"
+#include "engine/net/endpoints_line.h"
 #include "engine/net/protocol.h"
 #include "engine/ps/data_plane.h"
 #include "engine/ps/gradient_checks.h"

@@ -23,11 +23,6 @@ std::string advertisedEndpoint(const std::string& advertise, const std::string& 
     return bound;
 }
 
-bool plausibleEndpoint(const std::string& endpoint) {
-    return endpoint.size() <= 255 && (endpoint.rfind("tcp://", 0) == 0 || endpoint.rfind("ipc://", 0) == 0) &&
-           printable(endpoint, 255) == endpoint;
-}
-
 Result<InboundMessage> registerUpstream(ClientEndpoint& coordinator, const std::string& connect, wire::Role role,
                                         const std::string& endpoint, wire::Envelope::BodyCase answer,
                                         double timeoutSeconds, const std::atomic<bool>* interrupted) {

@@ -35,8 +35,6 @@ std::string thisHostName();
 /// host's name when bound to every interface (0.0.0.0).
 std::string advertisedEndpoint(const std::string& advertise, const std::string& bindHost, const std::string& bound);
 
-/// Whether a server process's endpoint is one its workers can dial (tcp:// or ipc://, printable, short).
-bool plausibleEndpoint(const std::string& endpoint);
 
 /// Registers at the coordinator (connected at `connect`) as `role`, with `endpoint` for its workers,
 /// and waits up to timeoutSeconds for the answer with `answer` set (a refusal or silence is an

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "engine/core/printable.h"
+#include "engine/net/endpoints_line.h"
 #include "engine/ps/relay_process.h"
 
 namespace syncscope::engine {

@@ -20,13 +20,13 @@
 
 #include "engine/core/check.h"
 #include "engine/core/temporary_folder.h"
+#include "engine/launch/local_cluster.h"
 #include "engine/model/fashion_mnist.h"
 #include "engine/net/protocol.h"
 #include "engine/net/tensor_frame.h"
 #include "engine/net/wire_codec.h"
 #include "engine/plan/run_plan.h"
-#include "engine/ps/heartbeat_sender.h"
-#include "engine/launch/local_cluster.h"
+#include "engine/worker/heartbeat_sender.h"
 
 using namespace syncscope::engine;
 namespace wire = syncscope::wire;

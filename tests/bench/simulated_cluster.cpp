@@ -12,7 +12,7 @@
 #include "engine/net/protocol.h"
 #include "engine/net/wire_codec.h"
 #include "engine/ps/parameter_shard.h"
-#include "engine/ps/shard_client.h"
+#include "engine/worker/shard_client.h"
 #include "tests/bench/coordinator_probes.h"
 
 namespace syncscope::bench {

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/ps/checkpoint_store.h"
+#include "engine/checkpoint/checkpoint_store.h"
 #include "tests/unit/test_support.h"
 
 using namespace syncscope::engine;

@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/checkpoint/checkpoint_file.h"
 #include "engine/core/temporary_folder.h"
-#include "engine/ps/checkpoint_file.h"
 #include "engine/telemetry/file_versions.h"
 #include "engine/telemetry/recording_format.h"
 #include "engine/telemetry/recording_reader.h"

@@ -1,5 +1,5 @@
 // HeartbeatSender (see heartbeat_sender.h).
-#include "engine/ps/heartbeat_sender.h"
+#include "engine/worker/heartbeat_sender.h"
 
 #include "engine/net/protocol.h"
 #include "engine/net/wire_codec.h"

@@ -1,12 +1,12 @@
 // ShardClient (see shard_client.h).
-#include "engine/ps/shard_client.h"
+#include "engine/worker/shard_client.h"
 
 #include <fmt/format.h>
 
+#include "engine/net/endpoints_line.h"
 #include "engine/net/protocol.h"
 #include "engine/net/tensor_frame.h"
 #include "engine/net/wire_codec.h"
-#include "engine/ps/relay_process.h"
 
 namespace syncscope::engine {
 

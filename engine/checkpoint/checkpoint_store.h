@@ -14,7 +14,7 @@
 #include <thread>
 #include <vector>
 
-#include "engine/ps/checkpoint_file.h"
+#include "engine/checkpoint/checkpoint_file.h"
 
 namespace syncscope::engine {
 

@@ -1,6 +1,6 @@
 // CheckpointStore (see checkpoint_store.h). File names say what a file holds without reading it:
 // <sequence>-v<version>-periodic.ssckpt or <sequence>-v<version>-change<id>.ssckpt.
-#include "engine/ps/checkpoint_store.h"
+#include "engine/checkpoint/checkpoint_store.h"
 
 #include <sys/stat.h>
 #include <unistd.h>

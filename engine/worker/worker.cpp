@@ -1,5 +1,5 @@
 // Worker: registration, the pull -> compute -> push loop, straggler injection and timing.
-#include "engine/ps/worker.h"
+#include "engine/worker/worker.h"
 
 #include <unistd.h>
 
@@ -20,9 +20,9 @@
 #include "engine/net/protocol.h"
 #include "engine/net/tensor_frame.h"
 #include "engine/net/wire_codec.h"
-#include "engine/ps/heartbeat_sender.h"
 #include "engine/plan/mode_catalog.h"
-#include "engine/ps/shard_client.h"
+#include "engine/worker/heartbeat_sender.h"
+#include "engine/worker/shard_client.h"
 
 namespace syncscope::engine {
 namespace {

@@ -1,5 +1,5 @@
 // Checkpoint files (see checkpoint_file.h).
-#include "engine/ps/checkpoint_file.h"
+#include "engine/checkpoint/checkpoint_file.h"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -12,8 +12,8 @@
 #include <string_view>
 
 #include "engine/core/storage_errors.h"
-#include "engine/net/protocol.h"
 #include "engine/core/version.h"
+#include "engine/net/protocol.h"
 #include "engine/telemetry/file_versions.h"
 #include "engine/telemetry/recording_format.h"
 
