@@ -8,7 +8,7 @@
 #include "engine/cli/cli_errors.h"
 #include "engine/cli/relay_flags.h"
 #include "engine/net/endpoints_line.h"
-#include "engine/ps/aggregator.h"
+#include "engine/relay/aggregator.h"
 
 namespace syncscope::engine {
 

@@ -1,11 +1,11 @@
-// `syncscope-engine aggregate`: a group aggregator process (see engine/ps/aggregator.h) between a
+// `syncscope-engine aggregate`: a group aggregator process (see engine/relay/aggregator.h) between a
 // coordinator and the workers that connect to it.
 #pragma once
 
 #include <CLI/CLI.hpp>
 
 #include "engine/cli/security_flags.h"
-#include "engine/ps/aggregator.h"
+#include "engine/relay/aggregator.h"
 
 namespace syncscope::engine {
 

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "engine/cli/security_flags.h"
-#include "engine/ps/relay_process.h"
+#include "engine/relay/relay_process.h"
 
 namespace syncscope::engine {
 

@@ -1,11 +1,11 @@
-// `syncscope-engine shard`: a parameter shard process (see engine/ps/parameter_shard.h) that holds
+// `syncscope-engine shard`: a parameter shard process (see engine/relay/parameter_shard.h) that holds
 // one range of a coordinator's model for the workers of a run started with `serve --shards S`.
 #pragma once
 
 #include <CLI/CLI.hpp>
 
 #include "engine/cli/security_flags.h"
-#include "engine/ps/parameter_shard.h"
+#include "engine/relay/parameter_shard.h"
 
 namespace syncscope::engine {
 

@@ -13,7 +13,7 @@
 #include "engine/plan/run_plan.h"
 #include "engine/proto/syncscope.pb.h"
 #include "engine/ps/background_evaluator.h"
-#include "engine/ps/parameter_store.h"
+#include "engine/model/parameter_store.h"
 #include "engine/ps/sync_policy.h"
 #include "engine/ps/worker_registry.h"
 

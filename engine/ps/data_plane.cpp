@@ -11,7 +11,7 @@
 #include "engine/core/printable.h"
 
 #include "engine/net/protocol.h"
-#include "engine/ps/gradient_checks.h"
+#include "engine/model/gradient_checks.h"
 
 namespace syncscope::engine {
 

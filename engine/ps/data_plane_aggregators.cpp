@@ -11,8 +11,7 @@
 #include "engine/net/endpoints_line.h"
 #include "engine/net/protocol.h"
 #include "engine/ps/data_plane.h"
-#include "engine/ps/gradient_checks.h"
-#include "engine/ps/relay_process.h"
+#include "engine/model/gradient_checks.h"
 
 namespace syncscope::engine {
 

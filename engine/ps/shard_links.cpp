@@ -7,7 +7,6 @@
 
 #include "engine/core/printable.h"
 #include "engine/net/endpoints_line.h"
-#include "engine/ps/relay_process.h"
 
 namespace syncscope::engine {
 

@@ -11,7 +11,7 @@
 #include "engine/core/check.h"
 #include "engine/net/protocol.h"
 #include "engine/net/wire_codec.h"
-#include "engine/ps/parameter_shard.h"
+#include "engine/relay/parameter_shard.h"
 #include "engine/worker/shard_client.h"
 #include "tests/bench/coordinator_probes.h"
 

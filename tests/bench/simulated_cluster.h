@@ -19,8 +19,8 @@
 #include "engine/net/credentials.h"
 #include "engine/net/endpoint.h"
 #include "engine/net/tensor_frame.h"
-#include "engine/ps/aggregator.h"
-#include "engine/ps/shard_state.h"
+#include "engine/relay/aggregator.h"
+#include "engine/relay/shard_state.h"
 
 namespace syncscope::bench {
 

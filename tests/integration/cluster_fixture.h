@@ -31,9 +31,9 @@
 #include "engine/net/endpoint.h"
 #include "engine/net/protocol.h"
 #include "engine/net/wire_codec.h"
-#include "engine/ps/aggregator.h"
+#include "engine/relay/aggregator.h"
 #include "engine/launch/local_cluster.h"
-#include "engine/ps/parameter_shard.h"
+#include "engine/relay/parameter_shard.h"
 
 namespace syncscope::testing {
 

@@ -13,7 +13,7 @@
 
 #include "engine/net/endpoint.h"
 #include "engine/net/wire_codec.h"
-#include "engine/ps/aggregator.h"
+#include "engine/relay/aggregator.h"
 #include "engine/launch/local_cluster.h"
 #include "qt_engine_process.h"
 #include "qt_recording_helpers.h"

@@ -9,9 +9,9 @@
 #include <cstring>
 #include <vector>
 
-#include "engine/ps/gradient_checks.h"
-#include "engine/ps/parameter_store.h"
-#include "engine/ps/shard_state.h"
+#include "engine/model/gradient_checks.h"
+#include "engine/model/parameter_store.h"
+#include "engine/relay/shard_state.h"
 #include "tests/unit/test_support.h"
 
 using namespace syncscope;

@@ -1,5 +1,5 @@
 // Joining a run as a server process (see upstream_registration.h).
-#include "engine/ps/relay_process.h"
+#include "engine/relay/relay_process.h"
 
 #include <fmt/format.h>
 #include <unistd.h>

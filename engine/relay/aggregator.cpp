@@ -1,5 +1,5 @@
 // Aggregator (see aggregator.h).
-#include "engine/ps/aggregator.h"
+#include "engine/relay/aggregator.h"
 
 #include <fmt/format.h>
 #include <unistd.h>
@@ -9,8 +9,8 @@
 
 #include "engine/net/protocol.h"
 #include "engine/net/tensor_frame.h"
-#include "engine/ps/gradient_checks.h"
-#include "engine/ps/relay_process.h"
+#include "engine/model/gradient_checks.h"
+#include "engine/relay/relay_process.h"
 
 namespace syncscope::engine {
 namespace {

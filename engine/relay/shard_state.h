@@ -21,7 +21,7 @@
 #include "engine/model/sgd_optimizer.h"
 #include "engine/net/tensor_frame.h"
 #include "engine/proto/syncscope.pb.h"
-#include "engine/ps/parameter_store.h"
+#include "engine/model/parameter_store.h"
 
 namespace syncscope::engine {
 

@@ -1,6 +1,6 @@
 // ParameterStore: SGD on host memory through the CPU backend's update op; snapshots copied once
 // per version, however many workers are sent that version.
-#include "engine/ps/parameter_store.h"
+#include "engine/model/parameter_store.h"
 
 #include <algorithm>
 #include <memory>

@@ -1,5 +1,5 @@
 // ParameterShard (see parameter_shard.h).
-#include "engine/ps/parameter_shard.h"
+#include "engine/relay/parameter_shard.h"
 
 #include <fmt/format.h>
 
@@ -7,7 +7,7 @@
 
 #include "engine/net/protocol.h"
 #include "engine/net/tensor_frame.h"
-#include "engine/ps/relay_process.h"
+#include "engine/relay/relay_process.h"
 
 namespace syncscope::engine {
 namespace {

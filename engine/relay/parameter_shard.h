@@ -19,8 +19,8 @@
 #include "engine/net/credentials.h"
 #include "engine/net/endpoint.h"
 #include "engine/net/zap_authenticator.h"
-#include "engine/ps/relay_process.h"
-#include "engine/ps/shard_state.h"
+#include "engine/relay/relay_process.h"
+#include "engine/relay/shard_state.h"
 
 namespace syncscope::engine {
 

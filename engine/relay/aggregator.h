@@ -26,7 +26,7 @@
 #include "engine/net/credentials.h"
 #include "engine/net/endpoint.h"
 #include "engine/net/zap_authenticator.h"
-#include "engine/ps/relay_process.h"
+#include "engine/relay/relay_process.h"
 
 namespace syncscope::engine {
 

@@ -1,12 +1,12 @@
 // ShardState (see shard_state.h).
-#include "engine/ps/shard_state.h"
+#include "engine/relay/shard_state.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
 
-#include "engine/ps/gradient_checks.h"
+#include "engine/model/gradient_checks.h"
 
 namespace syncscope::engine {
 
