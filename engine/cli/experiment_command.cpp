@@ -1,6 +1,7 @@
-// `experiment`: plans the grid, runs each cell as a child `syncscope-engine run --record FILE` (the
-// very path a person uses), appends its figures to runs.csv as it finishes (so an interrupted
-// experiment resumes where it stopped), then writes the medians and asks syncscope-plot for PNGs.
+// `experiment`: plans the grid (each cell's `run` flags become its run plan, every one checked before
+// the first run starts), runs each cell as a child `syncscope-engine run --plan FILE` recording to
+// its file, appends its figures to runs.csv as it finishes (so an interrupted experiment resumes
+// where it stopped), then writes the medians and asks syncscope-plot for PNGs.
 #include "engine/cli/experiment_command.h"
 
 #include <fcntl.h>
@@ -24,9 +25,11 @@
 #include "engine/cli/cli_errors.h"
 #include "engine/cli/json_output.h"
 #include "engine/cli/experiment_report.h"
+#include "engine/cli/run_options.h"
 #include "engine/core/process_signals.h"
 #include "engine/core/process_launcher.h"
 #include "engine/core/progress_bar.h"
+#include "engine/plan/run_plan.h"
 
 namespace syncscope::engine {
 namespace {
@@ -50,8 +53,9 @@ struct PlannedRun {
     const ExperimentMode* mode;
     int delay;
     uint64_t seed;
-    std::vector<std::string> args;  // without --record
+    std::vector<std::string> args;  // the `run` command a person would type (without --record): shown, hashed
     std::string config;
+    wire::RunPlan runPlan;          // what the args say, checked (its recording is set when it runs)
     std::string label() const {
         return mode->name + " +" + std::to_string(delay) + "% seed " + std::to_string(seed);
     }
@@ -82,24 +86,46 @@ Result<ExperimentSpec> effectiveSpec(const ExperimentFlags& f) {
     return spec;
 }
 
-std::vector<PlannedRun> plan(const ExperimentSpec& spec) {
-    // Seeds outermost: after each seed the tables are complete, an interruption costs least.
-    std::vector<PlannedRun> runs;
-    for (uint64_t seed : spec.seeds)
-        for (int delay : spec.delaysPercent)
-            for (const auto& mode : spec.modes) {
-                PlannedRun r{&mode, delay, seed, runArguments(spec, mode, delay, seed, ""), {}};
-                r.config = configHash(r.args);
-                runs.push_back(std::move(r));
-            }
-    return runs;
-}
-
 std::string joined(const std::vector<std::string>& parts, const char* separator = " ") {
     std::string text;
     for (const auto& p : parts) text += (text.empty() ? "" : separator) + p;
     return text;
 }
+
+// `run`'s flags (args[0] is "run") read as `run` reads them, into its run plan.
+Result<wire::RunPlan> runPlanOf(const std::vector<std::string>& args) {
+    CLI::App app;
+    RunOptions options;
+    addPlacementOptions(app, options);
+    addRunOptions(app, options, true);
+    std::vector<std::string> flags(args.begin() + 1, args.end());
+    std::reverse(flags.begin(), flags.end());  // CLI11 takes them last first
+    try {
+        app.parse(flags);
+    } catch (const CLI::ParseError& e) {
+        return invalidArgument(e.what());
+    }
+    return toRunPlan(options);
+}
+
+Result<std::vector<PlannedRun>> plan(const ExperimentSpec& spec) {
+    // Seeds outermost: after each seed the tables are complete, an interruption costs least.
+    std::vector<PlannedRun> runs;
+    for (uint64_t seed : spec.seeds)
+        for (int delay : spec.delaysPercent)
+            for (const auto& mode : spec.modes) {
+                PlannedRun r{&mode, delay, seed, runArguments(spec, mode, delay, seed, ""), {}, {}};
+                r.config = configHash(r.args);
+                auto runPlan = runPlanOf(r.args);
+                if (!runPlan)
+                    return invalidArgument("run " + r.label() + ": " + runPlan.status().message() +
+                                           "; fix the spec's flags (its run: syncscope-engine " + joined(r.args) + ")");
+                r.runPlan = std::move(*runPlan);
+                runs.push_back(std::move(r));
+            }
+    return runs;
+}
+
 
 std::string equivalentCommand(const ExperimentSpec& spec, const ExperimentFlags& f) {
     std::vector<std::string> modes, delays, seeds;
@@ -188,12 +214,15 @@ void runOne(const ExperimentSpec& spec, const ExperimentFlags& f, const PlannedR
     const fs::path out(f.out);
     const std::string recording = (out / "recordings" / (p.fileStem() + ".ssrec")).string();
     const std::string log = (out / "logs" / (p.fileStem() + ".log")).string();
-    std::vector<std::string> args = p.args;
-    args.insert(args.end(), {"--record", recording});
+    const std::string planFile = (out / "plans" / (p.fileStem() + ".plan")).string();
+    wire::RunPlan runPlan = p.runPlan;
+    runPlan.set_record_path(recording);
+    const std::vector<std::string> args{"run", "--plan", planFile};
+    const Status written = writeRunPlan(planFile, runPlan);
     const double eta = progress.ran ? progress.secondsRunning / progress.ran * double(progress.total - progress.done) : 0;
     const auto start = Clock::now();
     ProcessLauncher launcher;
-    auto pid = spawn(launcher, args, log);
+    auto pid = written ? spawn(launcher, args, log) : Result<pid_t>(written);
     const int exit =
         pid ? waitForRun(launcher, *pid, bar, progress.done, progress.total, p.label(), spec.maxSeconds, eta) : -1;
     progress.secondsRunning += std::chrono::duration<double>(Clock::now() - start).count();
@@ -244,15 +273,17 @@ nlohmann::json resultsJson(const ExperimentSpec& spec, const ExperimentFlags& f,
 int runExperiment(const ExperimentFlags& f) {
     auto spec = effectiveSpec(f);
     if (!spec) return printError(spec.status());
+    const auto planned = plan(*spec);  // every run's plan checked before the first one starts
+    if (!planned) return printError(planned.status());
+    const std::vector<PlannedRun>& runs = *planned;
     std::error_code error;
-    for (const char* sub : {"recordings", "logs"}) fs::create_directories(fs::path(f.out) / sub, error);
+    for (const char* sub : {"recordings", "logs", "plans"}) fs::create_directories(fs::path(f.out) / sub, error);
     if (error) return printError(unavailable("cannot create '" + f.out + "': " + error.message() + "; pick another --out"));
     const std::string runsCsv = (fs::path(f.out) / "runs.csv").string();
     std::string warning;
     auto rows = readRunsCsv(runsCsv, &warning);
     if (!rows) return printError(rows.status());
     if (!warning.empty()) std::fprintf(stderr, "warning: %s\n", warning.c_str());
-    const std::vector<PlannedRun> runs = plan(*spec);
     auto finished = [&](const PlannedRun& p) {
         return std::any_of(rows->begin(), rows->end(), [&](const RunRow& r) { return r.mode == p.mode->name && r.config == p.config; });
     };

@@ -2,6 +2,7 @@
 // Ctrl-C, and prints the coordinator's final report.
 #include "engine/cli/run_command.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <zmq.hpp>
@@ -80,16 +81,14 @@ nlohmann::json resultJson(const std::optional<wire::RunResult>& result, const wi
             {"workers", workers}};
 }
 
-int runLocal(const RunOptions& options, const std::string& backend, int threads, bool json,
-             const std::vector<std::string>& cpuQuotas) {
+int runLocal(const RunOptions& options, bool json) {
     auto plan = toRunPlan(options);
     if (!plan) return printError(plan.status());
     if (plan->spec().model() == kExternalModel)
         return printError(invalidArgument(std::string("`run` starts native workers, which cannot train --model ") +
                                           kExternalModel + "; start the coordinator with `serve --model " +
                                           kExternalModel + " --parameters N` and your own workers (python/)"));
-    auto throttles = StragglerThrottles::parse(cpuQuotas);
-    if (!throttles) return printError(throttles.status());
+    StragglerThrottles throttles(plan->layout());
     const std::atomic<bool>& interrupted = catchInterrupts();
     LocalCluster cluster;
     if (Status s = cluster.secure(); !s) return printError(s);  // its own private credentials
@@ -99,9 +98,11 @@ int runLocal(const RunOptions& options, const std::string& backend, int threads,
         if (auto endpoint = cluster.startAggregator(); !endpoint) return printError(endpoint.status());
     for (unsigned i = 0; i < layout.shards(); ++i)  // the model's ranges, before the workers that pull them
         if (auto endpoint = cluster.startShard(); !endpoint) return printError(endpoint.status());
+    const std::vector<std::string> placement{
+        "--backend", layout.worker_backend().empty() ? "auto" : layout.worker_backend(), "--threads",
+        std::to_string(std::max(1u, layout.worker_threads()))};
     for (unsigned i = 0; i < layout.workers(); ++i)
-        if (auto pid = cluster.startWorker({"--backend", backend, "--threads", std::to_string(threads)}); !pid)
-            return printError(pid.status());
+        if (auto pid = cluster.startWorker(placement); !pid) return printError(pid.status());
 
     zmq::context_t context(1);
     zmq::socket_t telemetry(context, zmq::socket_type::sub), control(context, zmq::socket_type::dealer);
@@ -129,7 +130,7 @@ int runLocal(const RunOptions& options, const std::string& backend, int threads,
             if (!t.ParseFromArray(body.data(), static_cast<int>(body.size()))) continue;
             bar.update(static_cast<long long>(1000 * t.progress()), 1000, progressLine(t));
             for (const wire::Event& event : t.events())
-                if (const std::string note = throttles->onEvent(event, cluster.processes()); !note.empty())
+                if (const std::string note = throttles.onEvent(event, cluster.processes()); !note.empty())
                     bar.note(note);
             if (t.state() == wire::RUN_RUNNING) lastRunning = t;
             last = std::move(t);
@@ -157,25 +158,12 @@ int runLocal(const RunOptions& options, const std::string& backend, int threads,
 
 void addRunCommand(CLI::App& app, int& exitCode) {
     auto options = std::make_shared<RunOptions>();
-    auto backend = std::make_shared<std::string>("auto");
-    auto threads = std::make_shared<int>(1);
     auto json = std::make_shared<bool>(false);
     CLI::App* cmd = app.add_subcommand("run", "Train with a local cluster: a coordinator and --workers worker processes");
-    addRunOptions(*cmd, *options);
-    cmd->add_option("--backend", *backend, "Workers' compute backend")->check(CLI::IsMember({"auto", "cpu", "cuda"}))->capture_default_str();
-    cmd->add_option("--threads-per-worker", *threads, "CPU threads per worker")->check(CLI::Range(1, 1024))->capture_default_str();
-    auto cpuQuotas = std::make_shared<std::vector<std::string>>();
-    cmd->add_option("--cpu-quota", *cpuQuotas,
-                    "A real straggler: the kernel limits worker WORKER's process to SHARE of a CPU "
-                    "(WORKER:SHARE, e.g. 0:0.25; cgroup v1 CPU quota, else cpulimit; repeatable)");
-    cmd->add_option("--aggregators", options->aggregators,
-                    "Group aggregators as processes between the workers and the coordinator (0: none); grouped "
-                    "mode sends group g's workers to aggregator g mod this, other modes deal workers out by id")
-        ->capture_default_str();
+    addPlacementOptions(*cmd, *options);
+    addRunOptions(*cmd, *options, true);
     addJsonFlag(*cmd, *json);
-    cmd->callback([=, &exitCode] {
-        exitCode = runLocal(*options, *backend, *threads, *json, *cpuQuotas);
-    });
+    cmd->callback([=, &exitCode] { exitCode = runLocal(*options, *json); });
 }
 
 }  // namespace syncscope::engine

@@ -105,9 +105,23 @@ RunOptions::RunOptions() {
     keepChangeCheckpoints = d.checkpoints().keep_before_changes();
 }
 
+void addPlacementOptions(CLI::App& cmd, RunOptions& o) {
+    cmd.add_option("--aggregators", o.aggregators,
+                   "Group aggregators as processes between the workers and the coordinator (0: none); grouped "
+                   "mode sends group g's workers to aggregator g mod this, other modes deal workers out by id")
+        ->capture_default_str();
+    cmd.add_option("--backend", o.workerBackend, "Workers' compute backend")
+        ->check(CLI::IsMember({"auto", "cpu", "cuda"}))->capture_default_str();
+    cmd.add_option("--threads-per-worker", o.workerThreads, "CPU threads per worker")
+        ->check(CLI::Range(1u, 1024u))->capture_default_str();
+    cmd.add_option("--cpu-quota", o.cpuQuotas,
+                   "A real straggler: the kernel limits worker WORKER's process to SHARE of a CPU "
+                   "(WORKER:SHARE, e.g. 0:0.25; cgroup v1 CPU quota, else cpulimit; repeatable)");
+}
+
 void addRunOptions(CLI::App& cmd, RunOptions& o, bool planFlag) {
     if (o.data.empty()) o.data = defaultFashionMnistDir();
-    const size_t before = cmd.get_options().size();
+    const size_t before = planFlag ? 0 : cmd.get_options().size();  // --plan excludes the placement too
     cmd.add_option("--workers", o.workers, "Workers to wait for before training starts")
         ->check(CLI::Range(1u, runLimits().max_workers()))->capture_default_str();
     std::vector<std::string> models = modelNames();
@@ -158,7 +172,9 @@ void addRunOptions(CLI::App& cmd, RunOptions& o, bool planFlag) {
         "The whole run from a run plan file (what `run` and the console hand their coordinator; protobuf "
         "text, engine/plan/run_plan.h) instead of the flags above");
     for (CLI::Option* flag : runFlags(cmd, before))
-        if (flag != plan) plan->excludes(flag);
+        if (flag != plan && flag->get_name() != "--help" && !flag->get_name().empty() && flag->get_name()[0] == '-' &&
+            flag->nonpositional())
+            plan->excludes(flag);
 }
 
 namespace {
@@ -234,6 +250,18 @@ Result<wire::RunPlan> toRunPlan(const RunOptions& o) {
     layout.set_spare_workers(o.spareWorkers);
     layout.set_shards(o.shards);
     layout.set_aggregators(o.aggregators);
+    layout.set_worker_backend(o.workerBackend);
+    layout.set_worker_threads(o.workerThreads);
+    for (const std::string& text : o.cpuQuotas) {
+        unsigned worker = 0;
+        double share = 0;
+        char extra = 0;
+        if (std::sscanf(text.c_str(), "%u:%lf%c", &worker, &share, &extra) != 2 || !(share >= 0.01 && share <= 1.0))
+            return invalidArgument("--cpu-quota '" + text +
+                                   "': expected WORKER:SHARE with SHARE in 0.01..1, e.g. --cpu-quota 0:0.25 (a quarter "
+                                   "of a CPU for worker 0)");
+        (*layout.mutable_cpu_quotas())[worker] = share;
+    }
     if (!o.resumeDir.empty() && !o.checkpointDir.empty() && o.resumeDir != o.checkpointDir)
         return invalidArgument("--resume '" + o.resumeDir + "' and --checkpoint-dir '" + o.checkpointDir +
                                "' differ: a resumed run goes on checkpointing into the folder it resumes from; "

@@ -31,14 +31,21 @@ struct RunOptions {
     double maxGradientNorm;
     unsigned shards;  ///< parameter shards (0: the model lives in the coordinator)
     unsigned aggregators = 0;  ///< `run` and `launch --slurm`: group aggregator processes
+    /// `run`'s placement of its workers: --backend, --threads-per-worker, --cpu-quota WORKER:SHARE.
+    std::string workerBackend = "auto";
+    unsigned workerThreads = 1;
+    std::vector<std::string> cpuQuotas;
     std::string checkpointDir, resumeDir, onStorageFailure = "continue";
     double checkpointSeconds;
     size_t keepCheckpoints, keepChangeCheckpoints;
     std::string planFile;  ///< `serve --plan FILE`: the whole run from a file instead of these flags
 };
 
-/// Registers the run flags on a subcommand; with `planFlag`, also --plan FILE, which excludes them.
+/// Registers the run flags on a subcommand; with `planFlag`, also --plan FILE, which excludes them
+/// (and any registered before with addPlacementOptions).
 void addRunOptions(CLI::App& cmd, RunOptions& options, bool planFlag = false);
+/// `run`'s own: --aggregators, --backend, --threads-per-worker, --cpu-quota (before addRunOptions).
+void addPlacementOptions(CLI::App& cmd, RunOptions& options);
 /// The mode settings the flags describe (defaults from the catalogue for flags not given).
 Result<wire::ModeSettings> toModeSettings(const RunOptions& options);
 /// The run the flags describe (or --plan's file), validated once; errors name the flag and the fix.

@@ -8,21 +8,6 @@
 
 namespace syncscope::engine {
 
-Result<StragglerThrottles> StragglerThrottles::parse(const std::vector<std::string>& flags) {
-    StragglerThrottles throttles;
-    for (const std::string& text : flags) {
-        unsigned worker = 0;
-        double share = 0;
-        char extra = 0;
-        if (std::sscanf(text.c_str(), "%u:%lf%c", &worker, &share, &extra) != 2 || !(share >= 0.01 && share <= 1.0))
-            return invalidArgument("--cpu-quota '" + text +
-                                   "': expected WORKER:SHARE with SHARE in 0.01..1, e.g. --cpu-quota 0:0.25 (a quarter "
-                                   "of a CPU for worker 0)");
-        throttles.m_wanted[worker] = share;
-    }
-    return throttles;
-}
-
 std::string StragglerThrottles::onEvent(const wire::Event& event, const std::vector<pid_t>& ours) {
     if (event.kind() != wire::EVENT_WORKER_JOINED && event.kind() != wire::EVENT_WORKER_REJOINED) return {};
     auto wanted = m_wanted.find(event.worker_id());

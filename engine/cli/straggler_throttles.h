@@ -17,8 +17,8 @@ namespace syncscope::engine {
 
 class StragglerThrottles {
 public:
-    /// Parses "WORKER:SHARE" flags (share in 0.01..1); the error names the flag and the fix.
-    static Result<StragglerThrottles> parse(const std::vector<std::string>& flags);
+    /// The plan's shares (RunLayout.cpu_quotas: worker id -> share of one CPU, validated).
+    explicit StragglerThrottles(const wire::RunLayout& layout) : m_wanted(layout.cpu_quotas().begin(), layout.cpu_quotas().end()) {}
     bool empty() const { return m_wanted.empty(); }
 
     /// Applies a limit when `event` is the join of a worker that should have one and whose process

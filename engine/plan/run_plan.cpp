@@ -101,6 +101,13 @@ Status validateLayout(const wire::RunPlan& p) {
                                "gradients, and a sharded run's gradients travel by range; choose one");
     if (l.shards())
         if (Status s = validateShardedMode(p.mode()); !s) return s;
+    const std::string& backend = l.worker_backend();
+    if (!backend.empty() && backend != "auto" && backend != "cpu" && backend != "cuda")
+        return invalidArgument("--backend '" + backend + "': expected auto, cpu or cuda");
+    if (l.worker_threads() > 1024) return outside("--threads-per-worker", l.worker_threads(), "1..1024");
+    for (const auto& [worker, share] : l.cpu_quotas())
+        if (!(share >= 0.01 && share <= 1.0))
+            return invalidArgument(fmt::format("--cpu-quota {}:{:g}: the share of a CPU must be in 0.01..1", worker, share));
     return Status::ok();
 }
 

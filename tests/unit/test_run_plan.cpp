@@ -20,12 +20,12 @@ namespace {
 using namespace syncscope::engine;
 namespace wire = syncscope::wire;
 
-// `serve`'s run flags (and `run`'s --aggregators) parsed from `args` (as a person types them) into a plan.
+// `run`'s flags parsed from `args` (as a person types them) into a plan.
 Result<wire::RunPlan> planFromFlags(std::vector<std::string> args) {
     CLI::App app;
     RunOptions options;
+    addPlacementOptions(app, options);  // as `run` adds them: --aggregators, --backend, --cpu-quota ...
     addRunOptions(app, options, true);
-    app.add_option("--aggregators", options.aggregators);  // as `run` and `launch` add it
     std::reverse(args.begin(), args.end());  // CLI11 takes them last first
     try {
         app.parse(args);
@@ -65,6 +65,14 @@ TEST(RunPlan, FlagsBecomeOnePlan) {
     EXPECT_FALSE(plan->checkpoints().resume());
     EXPECT_EQ(plan->record_path(), "/tmp/r.ssrec");
 
+    auto placed = planFromFlags({"--workers", "3", "--backend", "cpu", "--threads-per-worker", "2", "--cpu-quota", "1:0.25",
+                                 "--max-seconds", "10"});
+    ASSERT_TRUE(placed) << placed.status().message();
+    EXPECT_EQ(placed->layout().worker_backend(), "cpu");
+    EXPECT_EQ(placed->layout().worker_threads(), 2u);
+    ASSERT_EQ(placed->layout().cpu_quotas().count(1), 1u);
+    EXPECT_DOUBLE_EQ(placed->layout().cpu_quotas().at(1), 0.25);
+
     auto bare = planFromFlags({});
     ASSERT_TRUE(bare) << bare.status().message();
     EXPECT_DOUBLE_EQ(bare->stop().max_epochs(), 5.0);  // a run needs an end
@@ -84,6 +92,7 @@ TEST(RunPlan, RulesAcrossFlagsAreCheckedOnce) {
     refused({"--parameters", "100"}, "--parameters 100 is for --model external");
     refused({"--resume", "/a", "--checkpoint-dir", "/b"}, "differ");
     refused({"--workers", "2", "--aggregators", "3"}, "more than the 2 workers");
+    refused({"--cpu-quota", "1:2"}, "SHARE in 0.01..1");
 }
 
 TEST(RunPlan, TheFileReadsBackTheSameRunZerosIncluded) {
@@ -112,6 +121,7 @@ TEST(RunPlan, TheFileReadsBackTheSameRunZerosIncluded) {
     ASSERT_TRUE(viaFlag) << viaFlag.status().message();
     EXPECT_TRUE(google::protobuf::util::MessageDifferencer::Equals(*plan, *viaFlag));
     EXPECT_FALSE(planFromFlags({"--plan", path, "--workers", "2"}));  // a plan is the whole run
+    EXPECT_FALSE(planFromFlags({"--plan", path, "--cpu-quota", "0:0.5"}));  // its placement too
 }
 
 TEST(RunPlan, ABadFileSaysWhereAndWhat) {
