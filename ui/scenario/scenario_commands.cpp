@@ -11,8 +11,6 @@ wire::ControlRequest flagRequest(void (wire::ControlRequest::*set)(bool)) {
     return request;
 }
 
-QString number(double value) { return QString::number(value, 'g', 10); }
-
 }  // namespace
 
 wire::ControlRequest setModeSettingsRequest(const wire::ModeSettings& settings) {
