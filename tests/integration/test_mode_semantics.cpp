@@ -2,240 +2,245 @@
 // grouped updates average exactly one group's gradients on one group version; ksync applies
 // exactly K per version and counts the late ones as dropped; kasync's mean staleness is close to
 // N/K and almost never above 2N/K; elastic batch sizes settle in proportion to speed.
-#include <QTemporaryDir>
-#include <QTest>
+#include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <map>
 #include <set>
+#include <string>
 
-#include "qt_engine_process.h"
-#include "qt_recording_helpers.h"
+#include "tests/integration/engine_process.h"
+#include "tests/integration/recording_helpers.h"
 
 using namespace syncscope::engine;
+using namespace syncscope::testing;
 namespace wire = syncscope::wire;
 
 namespace {
 
-Recording recordRun(const QString& rec, QStringList args) {
+Recording recordRun(const std::string& rec, Args args) {
     if (!args.contains("--model")) args << "--model" << "mlp";
-    args = QStringList{"run", "--record", rec, "--eval-interval", "1", "--schedule", "constant",
-                       "--data", SYNCSCOPE_FASHION_MNIST_DIR} +
+    args = Args{"run", "--record", rec, "--eval-interval", "1", "--schedule", "constant",
+                "--data", SYNCSCOPE_FASHION_MNIST_DIR} +
            args;
     const EngineRun run = runEngine(args);
-    if (run.exitCode != 0) qFatal("engine run failed: %s", qPrintable(run.err.right(3000)));
+    if (run.exitCode != 0) testFatal("engine run failed: %s", right(run.err, 3000).c_str());
     return loadRecording(rec);
 }
 
-
-void aggregatorRows() {
-    QTest::addColumn<int>("aggregators");
-    QTest::newRow("direct") << 0;
-    QTest::newRow("two aggregators") << 2;
-}
+// The grouped checks hold the same with each group's aggregator a process of its own (Basu's
+// group parameter servers): rows "direct" and "two aggregators".
+const std::pair<const char*, int> kAggregatorRows[] = {{"direct", 0}, {"two aggregators", 2}};
 
 }  // namespace
 
-class TestModeSemantics : public QObject {
-    Q_OBJECT
-private slots:
-    // The grouped checks hold the same with each group's aggregator a process of its own (Basu's
-    // group parameter servers): rows "direct" and "two aggregators".
-    void groupedAveragesOneGroupOnOneVersion_data() { aggregatorRows(); }
-    void groupedBySpeedIsolatesTheStraggler_data() { aggregatorRows(); }
+// 4 workers in 2 round-robin groups, one slowed: every update is one full group on one
+// pinned version, and the fast group applies more updates than the slow one.
+static void groupedAveragesOneGroupOnOneVersion(int aggregators) {
+    TempDir dir;
+    const Recording r = recordRun(dir.filePath("grouped.ssrec"),
+                                  {"--workers", "4", "--mode", "grouped", "--groups", "2", "--slowdown", "0:1:15",
+                                   "--max-seconds", "6", "--aggregators", std::to_string(aggregators)});
+    std::map<uint32_t, std::set<uint32_t>> members;  // group -> workers, from the last tick
+    const wire::Tick* last = lastTick(r);
+    ASSERT_TRUE(last);
+    for (const auto& w : last->workers()) members[w.group()].insert(w.worker_id());
+    ASSERT_EQ(members.size(), size_t(2));
+    ASSERT_EQ(members[0].size(), size_t(2));
+    std::map<uint32_t, int> updatesPerGroup;
+    int stale = 0;
+    for (const auto& record : r.records) {
+        if (!record.has_update()) continue;
+        const wire::Update& u = record.update();
+        ASSERT_EQ(u.mode(), wire::GROUPED);
+        const wire::Contribution& first = u.contributions(0);
+        std::set<uint32_t> workers;
+        for (const auto& c : u.contributions()) {
+            ASSERT_EQ(c.group(), first.group());                // one group...
+            ASSERT_EQ(c.base_version(), first.base_version());  // ...on one group version
+            ASSERT_EQ(uint64_t(c.staleness()), u.version() - 1 - c.base_version());
+            ASSERT_TRUE(members[c.group()].count(c.worker_id()));
+            workers.insert(c.worker_id());
+        }
+        // Exactly the group: each member once (the last, partial round is dropped at the stop).
+        ASSERT_EQ(workers.size(), members[first.group()].size());
+        ASSERT_EQ(size_t(u.contributions_size()), workers.size());
+        ++updatesPerGroup[first.group()];
+        stale += first.staleness() > 0;
+    }
+    const uint32_t slowGroup = [&] {
+        for (const auto& [g, ids] : members)
+            if (ids.count(0)) return g;
+        return 0u;
+    }();
+    testLog("grouped: %d updates by the slow group, %d by the other; %d stale", updatesPerGroup[slowGroup],
+          updatesPerGroup[1 - slowGroup], stale);
+    ASSERT_TRUE(updatesPerGroup[slowGroup] > 10);
+    ASSERT_TRUE(updatesPerGroup[1 - slowGroup] > 2 * updatesPerGroup[slowGroup]) << "the fast group is held by nobody";
+    ASSERT_TRUE(stale > 0) << "groups run asynchronously to each other";
+    const wire::Tick* t = lastTick(r);
+    ASSERT_EQ(t->pushed(), t->applied() + t->dropped());
+}
 
-    // 4 workers in 2 round-robin groups, one slowed: every update is one full group on one
-    // pinned version, and the fast group applies more updates than the slow one.
-    void groupedAveragesOneGroupOnOneVersion() {
-        QFETCH(int, aggregators);
-        QTemporaryDir dir;
-        const Recording r = recordRun(dir.filePath("grouped.ssrec"),
-                                      {"--workers", "4", "--mode", "grouped", "--groups", "2", "--slowdown", "0:1:15",
-                                       "--max-seconds", "6", "--aggregators", QString::number(aggregators)});
-        std::map<uint32_t, std::set<uint32_t>> members;  // group -> workers, from the last tick
-        const wire::Tick* last = lastTick(r);
-        QVERIFY(last);
-        for (const auto& w : last->workers()) members[w.group()].insert(w.worker_id());
-        QCOMPARE(members.size(), size_t(2));
-        QCOMPARE(members[0].size(), size_t(2));
-        std::map<uint32_t, int> updatesPerGroup;
-        int stale = 0;
-        for (const auto& record : r.records) {
-            if (!record.has_update()) continue;
+// By speed, a straggler ends up in a group of its own once speeds are measured; with
+// aggregators, the regrouping moves workers to their new group's aggregator while the run goes on.
+static void groupedBySpeedIsolatesTheStraggler(int aggregators) {
+    TempDir dir;
+    const Recording r = recordRun(dir.filePath("speed.ssrec"),
+                                  {"--workers", "4", "--mode", "grouped", "--groups", "2", "--group-by", "speed",
+                                   "--slowdown", "0:1:25", "--max-seconds", "5", "--aggregators",
+                                   std::to_string(aggregators)});
+    const wire::Tick* t = lastTick(r);
+    ASSERT_TRUE(t);
+    std::map<uint32_t, int> sizes;
+    uint32_t slowGroup = 99;
+    for (const auto& w : t->workers()) {
+        ++sizes[w.group()];
+        if (w.worker_id() == 0) slowGroup = w.group();
+    }
+    ASSERT_EQ(sizes[slowGroup], 1);
+    bool regrouped = false;
+    int movesAfter = 0;
+    for (const auto& record : r.records) {
+        if (!record.has_event() || record.event().kind() != wire::EVENT_GROUPS) continue;
+        const std::string& detail = record.event().detail();
+        regrouped |= detail.find("by measured speed") != std::string::npos;
+        uint32_t worker = 0, group = 0;
+        if (!regrouped || std::sscanf(detail.c_str(), "worker %u moves to group %u", &worker, &group) != 2) continue;
+        ++movesAfter;  // to the aggregator of the group it ends the run in
+        for (const auto& w : t->workers())
+            if (w.worker_id() == worker) {
+                ASSERT_EQ(w.group(), group);
+            }
+    }
+    ASSERT_TRUE(regrouped);
+    if (aggregators) {
+        ASSERT_TRUE(movesAfter > 0) << "the straggler's new group has another aggregator: someone moves";
+    }
+    ASSERT_EQ(t->pushed(), t->applied() + t->dropped());
+}
+
+TEST(TestModeSemantics, groupedAveragesOneGroupOnOneVersion) {
+    for (const auto& [row, aggregators] : kAggregatorRows) {
+        SCOPED_TRACE(row);
+        groupedAveragesOneGroupOnOneVersion(aggregators);
+    }
+}
+
+TEST(TestModeSemantics, groupedBySpeedIsolatesTheStraggler) {
+    for (const auto& [row, aggregators] : kAggregatorRows) {
+        SCOPED_TRACE(row);
+        groupedBySpeedIsolatesTheStraggler(aggregators);
+    }
+}
+
+// ksync K=3 of 4 with one slow worker: exactly 3 gradients per version, all on it; the slow
+// worker's late gradients are dropped and counted against it.
+TEST(TestModeSemantics, ksyncAppliesKAndDropsTheLate) {
+    TempDir dir;
+    const Recording r = recordRun(dir.filePath("ksync.ssrec"), {"--workers", "4", "--mode", "ksync", "--k", "3",
+                                                                "--slowdown", "0:1:60", "--max-seconds", "6"});
+    int updates = 0, lateDrops = 0;
+    for (const auto& record : r.records) {
+        if (record.has_update()) {
             const wire::Update& u = record.update();
-            QCOMPARE(u.mode(), wire::GROUPED);
-            const wire::Contribution& first = u.contributions(0);
+            ASSERT_EQ(u.contributions_size(), 3);
             std::set<uint32_t> workers;
             for (const auto& c : u.contributions()) {
-                QCOMPARE(c.group(), first.group());                // one group...
-                QCOMPARE(c.base_version(), first.base_version());  // ...on one group version
-                QCOMPARE(uint64_t(c.staleness()), u.version() - 1 - c.base_version());
-                QVERIFY(members[c.group()].count(c.worker_id()));
+                ASSERT_EQ(c.base_version(), u.version() - 1);
                 workers.insert(c.worker_id());
             }
-            // Exactly the group: each member once (the last, partial round is dropped at the stop).
-            QCOMPARE(workers.size(), members[first.group()].size());
-            QCOMPARE(size_t(u.contributions_size()), workers.size());
-            ++updatesPerGroup[first.group()];
-            stale += first.staleness() > 0;
+            ASSERT_EQ(workers.size(), size_t(3));
+            ++updates;
         }
-        const uint32_t slowGroup = [&] {
-            for (const auto& [g, ids] : members)
-                if (ids.count(0)) return g;
-            return 0u;
-        }();
-        qInfo("grouped: %d updates by the slow group, %d by the other; %d stale", updatesPerGroup[slowGroup],
-              updatesPerGroup[1 - slowGroup], stale);
-        QVERIFY(updatesPerGroup[slowGroup] > 10);
-        QVERIFY2(updatesPerGroup[1 - slowGroup] > 2 * updatesPerGroup[slowGroup], "the fast group is held by nobody");
-        QVERIFY2(stale > 0, "groups run asynchronously to each other");
-        const wire::Tick* t = lastTick(r);
-        QCOMPARE(t->pushed(), t->applied() + t->dropped());
+        if (record.has_drop() && record.drop().reason().rfind("late", 0) == 0) ++lateDrops;
     }
+    const wire::Tick* t = lastTick(r);
+    ASSERT_TRUE(t);
+    uint64_t slowDropped = 0, othersDropped = 0;
+    for (const auto& w : t->workers()) (w.worker_id() == 0 ? slowDropped : othersDropped) += w.dropped();
+    testLog("ksync: %d updates, %d late drops; the slow worker dropped %llu, the others %llu", updates, lateDrops,
+          static_cast<unsigned long long>(slowDropped), static_cast<unsigned long long>(othersDropped));
+    ASSERT_TRUE(updates > 50);
+    ASSERT_TRUE(lateDrops > 10);
+    ASSERT_TRUE(slowDropped > othersDropped) << "the straggler's gradients are the late ones";
+    ASSERT_EQ(t->pushed(), t->applied() + t->dropped());
+}
 
-    // By speed, a straggler ends up in a group of its own once speeds are measured; with
-    // aggregators, the regrouping moves workers to their new group's aggregator while the run goes on.
-    void groupedBySpeedIsolatesTheStraggler() {
-        QFETCH(int, aggregators);
-        QTemporaryDir dir;
-        const Recording r = recordRun(dir.filePath("speed.ssrec"),
-                                      {"--workers", "4", "--mode", "grouped", "--groups", "2", "--group-by", "speed",
-                                       "--slowdown", "0:1:25", "--max-seconds", "5", "--aggregators",
-                                       QString::number(aggregators)});
-        const wire::Tick* t = lastTick(r);
-        QVERIFY(t);
-        std::map<uint32_t, int> sizes;
-        uint32_t slowGroup = 99;
-        for (const auto& w : t->workers()) {
-            ++sizes[w.group()];
-            if (w.worker_id() == 0) slowGroup = w.group();
-        }
-        QCOMPARE(sizes[slowGroup], 1);
-        bool regrouped = false;
-        int movesAfter = 0;
+// kasync (n-softsync) with N=4, K=1 and K=2: an update every K gradients, mean staleness
+// close to N/K (in theory (N-1)/K: a gradient waits for the N-1 others' pushes), and above
+// 2N/K for under 10% of the gradients (scheduling on 2 shared cores makes the tail).
+TEST(TestModeSemantics, kasyncStalenessIsAboutNOverK) {
+    for (const int k : {1, 2}) {
+        TempDir dir;
+        const Recording r =
+            recordRun(dir.filePath("kasync.ssrec"), {"--workers", "4", "--mode", "kasync", "--k", std::to_string(k),
+                                                     "--lr-modulation", "dynsgd", "--max-seconds", "5"});
+        double sum = 0;
+        int gradients = 0, above = 0;
         for (const auto& record : r.records) {
-            if (!record.has_event() || record.event().kind() != wire::EVENT_GROUPS) continue;
-            const std::string& detail = record.event().detail();
-            regrouped |= detail.find("by measured speed") != std::string::npos;
-            uint32_t worker = 0, group = 0;
-            if (!regrouped || std::sscanf(detail.c_str(), "worker %u moves to group %u", &worker, &group) != 2) continue;
-            ++movesAfter;  // to the aggregator of the group it ends the run in
-            for (const auto& w : t->workers())
-                if (w.worker_id() == worker) QCOMPARE(w.group(), group);
-        }
-        QVERIFY(regrouped);
-        if (aggregators) QVERIFY2(movesAfter > 0, "the straggler's new group has another aggregator: someone moves");
-        QCOMPARE(t->pushed(), t->applied() + t->dropped());
-    }
-
-    // ksync K=3 of 4 with one slow worker: exactly 3 gradients per version, all on it; the slow
-    // worker's late gradients are dropped and counted against it.
-    void ksyncAppliesKAndDropsTheLate() {
-        QTemporaryDir dir;
-        const Recording r = recordRun(dir.filePath("ksync.ssrec"), {"--workers", "4", "--mode", "ksync", "--k", "3",
-                                                                    "--slowdown", "0:1:60", "--max-seconds", "6"});
-        int updates = 0, lateDrops = 0;
-        for (const auto& record : r.records) {
-            if (record.has_update()) {
-                const wire::Update& u = record.update();
-                QCOMPARE(u.contributions_size(), 3);
-                std::set<uint32_t> workers;
-                for (const auto& c : u.contributions()) {
-                    QCOMPARE(c.base_version(), u.version() - 1);
-                    workers.insert(c.worker_id());
-                }
-                QCOMPARE(workers.size(), size_t(3));
-                ++updates;
-            }
-            if (record.has_drop() && record.drop().reason().rfind("late", 0) == 0) ++lateDrops;
-        }
-        const wire::Tick* t = lastTick(r);
-        QVERIFY(t);
-        uint64_t slowDropped = 0, othersDropped = 0;
-        for (const auto& w : t->workers()) (w.worker_id() == 0 ? slowDropped : othersDropped) += w.dropped();
-        qInfo("ksync: %d updates, %d late drops; the slow worker dropped %llu, the others %llu", updates, lateDrops,
-              static_cast<unsigned long long>(slowDropped), static_cast<unsigned long long>(othersDropped));
-        QVERIFY(updates > 50);
-        QVERIFY(lateDrops > 10);
-        QVERIFY2(slowDropped > othersDropped, "the straggler's gradients are the late ones");
-        QCOMPARE(t->pushed(), t->applied() + t->dropped());
-    }
-
-    // kasync (n-softsync) with N=4, K=1 and K=2: an update every K gradients, mean staleness
-    // close to N/K (in theory (N-1)/K: a gradient waits for the N-1 others' pushes), and above
-    // 2N/K for under 10% of the gradients (scheduling on 2 shared cores makes the tail).
-    void kasyncStalenessIsAboutNOverK() {
-        for (const int k : {1, 2}) {
-            QTemporaryDir dir;
-            const Recording r =
-                recordRun(dir.filePath("kasync.ssrec"), {"--workers", "4", "--mode", "kasync", "--k", QString::number(k),
-                                                         "--lr-modulation", "dynsgd", "--max-seconds", "5"});
-            double sum = 0;
-            int gradients = 0, above = 0;
-            for (const auto& record : r.records) {
-                if (!record.has_update()) continue;
-                QCOMPARE(record.update().contributions_size(), k);
-                for (const auto& c : record.update().contributions()) {
-                    sum += c.staleness();
-                    above += static_cast<int>(c.staleness()) > 2 * 4 / k;
-                    ++gradients;
-                }
-            }
-            QVERIFY(gradients > 200);
-            const double mean = sum / gradients, expected = 4.0 / k;
-            qInfo("kasync K=%d: mean staleness %.2f (N/K = %.1f), %.2f%% above 2N/K over %d gradients", k, mean, expected,
-                  100.0 * above / gradients, gradients);
-            QVERIFY2(mean > 0.5 * expected && mean < 1.25 * expected, qPrintable(QString::number(mean)));
-            QVERIFY2(above < 0.10 * gradients, qPrintable(QString::number(above)));
-        }
-    }
-
-    // elastic on cnn with 2 workers, one 3x slower: at every rebalancing after the first second each
-    // worker's share of the batch is within 10% of its share of the speed the engine measured
-    // (samples per second of its own compute, the median of its last pushes; the tick that
-    // carries the "batch" event carries those speeds), and the slow worker's batch is the smallest.
-    // cnn, because an mlp iteration here is mostly fixed overhead: a smaller batch is barely
-    // faster, so "all arrive together" has no solution and the slow worker's batch sinks to the
-    // floor (batch / 8), where it cannot be proportional (see docs/sync-modes.md).
-    void elasticBatchesSettleProportionalToSpeed() {
-        QTemporaryDir dir;
-        const Recording r = recordRun(dir.filePath("elastic.ssrec"),
-                                      {"--workers", "2", "--model", "cnn", "--mode", "elastic", "--rebalance-seconds",
-                                       "0.5", "--slowdown", "0:3", "--max-seconds", "10"});
-        int rebalances = 0;
-        const wire::Tick* lastRebalance = nullptr;
-        for (const auto& record : r.records) {
-            if (!record.has_tick() || record.tick().time_s() < 1.0) continue;
-            const wire::Tick& t = record.tick();
-            const bool rebalanced = std::any_of(t.events().begin(), t.events().end(),
-                                                [](const wire::Event& e) { return e.kind() == wire::EVENT_BATCH; });
-            if (!rebalanced) continue;
-            ++rebalances;
-            lastRebalance = &t;
-            double speedSum = 0, batchSum = 0;
-            for (const auto& w : t.workers()) {
-                speedSum += w.compute_speed();
-                batchSum += w.batch_size();
-            }
-            for (const auto& w : t.workers()) {
-                const double speedShare = w.compute_speed() / speedSum, batchShare = w.batch_size() / batchSum;
-                QVERIFY2(std::abs(batchShare - speedShare) <= 0.10 * speedShare,
-                         qPrintable(QString("t=%1 worker %2: batch share %3, speed share %4")
-                                        .arg(t.time_s()).arg(w.worker_id()).arg(batchShare).arg(speedShare)));
-                if (w.worker_id() != 0) QVERIFY(w.batch_size() > t.workers(0).batch_size());
+            if (!record.has_update()) continue;
+            ASSERT_EQ(record.update().contributions_size(), k);
+            for (const auto& c : record.update().contributions()) {
+                sum += c.staleness();
+                above += static_cast<int>(c.staleness()) > 2 * 4 / k;
+                ++gradients;
             }
         }
-        qInfo("elastic: %d rebalancings checked", rebalances);
-        QVERIFY(rebalances >= 2);
-        for (const auto& w : lastRebalance->workers())
-            qInfo("elastic: worker %u: batch %u at %.0f samples/s of compute at the last rebalancing", w.worker_id(),
-                  w.batch_size(), w.compute_speed());
-        const wire::Tick* t = lastTick(r);
-        QVERIFY(t);
-        QCOMPARE(t->pushed(), t->applied() + t->dropped());
+        ASSERT_TRUE(gradients > 200);
+        const double mean = sum / gradients, expected = 4.0 / k;
+        testLog("kasync K=%d: mean staleness %.2f (N/K = %.1f), %.2f%% above 2N/K over %d gradients", k, mean, expected,
+              100.0 * above / gradients, gradients);
+        ASSERT_TRUE(mean > 0.5 * expected && mean < 1.25 * expected) << mean;
+        ASSERT_TRUE(above < 0.10 * gradients) << above;
     }
-};
+}
 
-QTEST_GUILESS_MAIN(TestModeSemantics)
-#include "test_mode_semantics.moc"
+// elastic on cnn with 2 workers, one 3x slower: at every rebalancing after the first second each
+// worker's share of the batch is within 10% of its share of the speed the engine measured
+// (samples per second of its own compute, the median of its last pushes; the tick that
+// carries the "batch" event carries those speeds), and the slow worker's batch is the smallest.
+// cnn, because an mlp iteration here is mostly fixed overhead: a smaller batch is barely
+// faster, so "all arrive together" has no solution and the slow worker's batch sinks to the
+// floor (batch / 8), where it cannot be proportional (see docs/sync-modes.md).
+TEST(TestModeSemantics, elasticBatchesSettleProportionalToSpeed) {
+    TempDir dir;
+    const Recording r = recordRun(dir.filePath("elastic.ssrec"),
+                                  {"--workers", "2", "--model", "cnn", "--mode", "elastic", "--rebalance-seconds",
+                                   "0.5", "--slowdown", "0:3", "--max-seconds", "10"});
+    int rebalances = 0;
+    const wire::Tick* lastRebalance = nullptr;
+    for (const auto& record : r.records) {
+        if (!record.has_tick() || record.tick().time_s() < 1.0) continue;
+        const wire::Tick& t = record.tick();
+        const bool rebalanced = std::any_of(t.events().begin(), t.events().end(),
+                                            [](const wire::Event& e) { return e.kind() == wire::EVENT_BATCH; });
+        if (!rebalanced) continue;
+        ++rebalances;
+        lastRebalance = &t;
+        double speedSum = 0, batchSum = 0;
+        for (const auto& w : t.workers()) {
+            speedSum += w.compute_speed();
+            batchSum += w.batch_size();
+        }
+        for (const auto& w : t.workers()) {
+            const double speedShare = w.compute_speed() / speedSum, batchShare = w.batch_size() / batchSum;
+            ASSERT_TRUE(std::abs(batchShare - speedShare) <= 0.10 * speedShare)
+                << "t=" << t.time_s() << " worker " << w.worker_id() << ": batch share " << batchShare
+                << ", speed share " << speedShare;
+            if (w.worker_id() != 0) {
+                ASSERT_TRUE(w.batch_size() > t.workers(0).batch_size());
+            }
+        }
+    }
+    testLog("elastic: %d rebalancings checked", rebalances);
+    ASSERT_TRUE(rebalances >= 2);
+    for (const auto& w : lastRebalance->workers())
+        testLog("elastic: worker %u: batch %u at %.0f samples/s of compute at the last rebalancing", w.worker_id(),
+              w.batch_size(), w.compute_speed());
+    const wire::Tick* t = lastTick(r);
+    ASSERT_TRUE(t);
+    ASSERT_EQ(t->pushed(), t->applied() + t->dropped());
+}

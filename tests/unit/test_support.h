@@ -8,6 +8,8 @@
 #include <chrono>
 #include <algorithm>
 #include <cmath>
+#include <cstdarg>
+#include <cstdio>
 #include <fstream>
 #include <functional>
 #include <iterator>
@@ -109,6 +111,27 @@ inline std::string readFile(const std::string& path) {
 inline bool writeFile(const std::string& path, const std::string& bytes) {
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
     return static_cast<bool>(out << bytes) && static_cast<bool>(out.flush());
+}
+
+/// A line of test output, as qInfo printed it (printf's format; the newline is added).
+[[gnu::format(printf, 1, 2)]] inline void testLog(const char* format, ...) {
+    va_list args;
+    va_start(args, format);
+    std::vfprintf(stdout, format, args);
+    va_end(args);
+    std::fputc('\n', stdout);
+    std::fflush(stdout);
+}
+
+/// What qFatal did in these tests, without ending the process: throws (printf's format), so the
+/// test fails, saying why.
+[[noreturn, gnu::format(printf, 1, 2)]] inline void testFatal(const char* format, ...) {
+    char text[4096];
+    va_list args;
+    va_start(args, format);
+    std::vsnprintf(text, sizeof text, format, args);
+    va_end(args);
+    throw std::runtime_error(text);
 }
 
 inline void sleepMs(long ms) { std::this_thread::sleep_for(std::chrono::milliseconds(ms)); }
