@@ -5,11 +5,15 @@
 // saying why; a SIGKILLed shard stops the run with an error naming it, and every process ends; what
 // does not belong (a worker that cannot use shards, a third shard, a range of the wrong size, shard
 // messages from a stranger, an unauthenticated peer) is refused.
-#include <QRegularExpression>
-#include <QTest>
+#include <gtest/gtest.h>
 
-#include "cluster_fixture.h"
+#include <optional>
+#include <regex>
+#include <string>
+#include <vector>
+
 #include "engine/plan/mode_catalog.h"
+#include "tests/integration/engine_cluster.h"
 
 using namespace syncscope::testing;
 namespace engine = syncscope::engine;
@@ -17,18 +21,18 @@ namespace wire = syncscope::wire;
 
 namespace {
 
-const QStringList kRun{"--model", "mlp", "--batch", "64", "--eval-interval", "1", "--shards", "2"};
+const Args kRun{"--model", "mlp", "--batch", "64", "--eval-interval", "1", "--shards", "2"};
 
 /// "final test accuracy: 86.12% at model version 1234" -> 86.12; -1 when absent.
-double finalAccuracy(const QString& stdoutText) {
-    const auto match = QRegularExpression(R"(final test accuracy: ([0-9.]+)%)").match(stdoutText);
-    return match.hasMatch() ? match.captured(1).toDouble() : -1;
+double finalAccuracy(const std::string& stdoutText) {
+    std::smatch match;
+    return std::regex_search(stdoutText, match, std::regex(R"(final test accuracy: ([0-9.]+)%)")) ? toDouble(match[1]) : -1;
 }
 
 /// A shard's closing line: "pulls: A of the version asked, W waited for it, O of another version".
-int pullsOfAnotherVersion(const QString& stderrText) {
-    const auto match = QRegularExpression(R"(, (\d+) of another version)").match(stderrText);
-    return match.hasMatch() ? match.captured(1).toInt() : -1;
+int pullsOfAnotherVersion(const std::string& stderrText) {
+    std::smatch match;
+    return std::regex_search(stderrText, match, std::regex(R"(, (\d+) of another version)")) ? int(toLongLong(match[1])) : -1;
 }
 
 /// A DEALER that speaks the wire protocol with the given credentials (none: unauthenticated).
@@ -57,56 +61,49 @@ struct RawPeer {
 
 }  // namespace
 
-class TestParameterShards : public QObject {
-    Q_OBJECT
-private slots:
-    void trainsThroughShards_data();
-    void trainsThroughShards();
-    void modesSwitchLiveAndTheOthersAreRefused();
-    void aKilledShardStopsTheRun();
-    void refusesWhatDoesNotBelong();
-};
-
-void TestParameterShards::trainsThroughShards_data() {
-    QTest::addColumn<QStringList>("mode");
-    QTest::newRow("asp") << QStringList{"--mode", "asp", "--lr-modulation", "dynsgd", "--epochs", "4"};
-    QTest::newRow("bsp") << QStringList{"--mode", "bsp", "--epochs", "3"};
-}
-
-void TestParameterShards::trainsThroughShards() {
-    QFETCH(QStringList, mode);
-    ClusterFixture cluster;
-    QVERIFY2(cluster.startCoordinator(kRun + mode + QStringList{"--workers", "4"}), qPrintable(cluster.logs()));
-    for (int k = 0; k < 2; ++k) QVERIFY2(!cluster.startShard().isEmpty(), qPrintable(cluster.logs()));
+static void trainsThroughShards(const Args& mode) {
+    EngineCluster cluster;
+    ASSERT_TRUE(cluster.startCoordinator(kRun + mode + Args{"--workers", "4"})) << cluster.logs();
+    for (int k = 0; k < 2; ++k) ASSERT_TRUE(!cluster.startShard().empty()) << cluster.logs();
     for (int i = 0; i < 4; ++i) cluster.startWorker();
     auto ready = cluster.telemetry().waitForEvent(
         [](const wire::Event& e) { return e.kind() == wire::EVENT_SHARDS && e.detail().find("all 2 are ready") != std::string::npos; },
         10'000);
-    QVERIFY2(ready, qPrintable(cluster.logs()));
-    QVERIFY2(cluster.coordinator().waitForExit(240'000), qPrintable("the run did not end\n" + cluster.logs()));
-    QCOMPARE(cluster.coordinator().exitCode(), 0);
+    ASSERT_TRUE(ready) << cluster.logs();
+    ASSERT_TRUE(cluster.coordinator().waitForExit(240'000)) << ("the run did not end\n" + cluster.logs());
+    ASSERT_EQ(cluster.coordinator().exitCode(), 0);
     const double accuracy = finalAccuracy(cluster.coordinator().stdoutText());
-    qInfo("final test accuracy through 2 shards: %.2f%%", accuracy);
-    QVERIFY2(accuracy >= 85.0, qPrintable(cluster.coordinator().stdoutText() + cluster.logs()));
+    testLog("final test accuracy through 2 shards: %.2f%%", accuracy);
+    ASSERT_TRUE(accuracy >= 85.0) << (cluster.coordinator().stdoutText() + cluster.logs());
     // Every gradient pushed was applied or dropped (nothing is pending once the run is over).
     const auto last = cluster.telemetry().latest();
-    QVERIFY(last);
-    QVERIFY(last->applied() > 0);
-    QCOMPARE(last->pushed(), last->applied() + last->dropped());
+    ASSERT_TRUE(last);
+    ASSERT_TRUE(last->applied() > 0);
+    ASSERT_EQ(last->pushed(), last->applied() + last->dropped());
     for (int k = 0; k < 2; ++k) {
-        QVERIFY2(cluster.shard(k).waitForExit(10'000), "a shard did not end with its run");
-        QCOMPARE(cluster.shard(k).exitCode(), 0);
+        ASSERT_TRUE(cluster.shard(k).waitForExit(10'000)) << "a shard did not end with its run";
+        ASSERT_EQ(cluster.shard(k).exitCode(), 0);
         // Each pull of version v got v: kept for workers released on it, or waited for.
-        QCOMPARE(pullsOfAnotherVersion(cluster.shard(k).stderrText()), 0);
+        ASSERT_EQ(pullsOfAnotherVersion(cluster.shard(k).stderrText()), 0);
     }
-    for (int i = 0; i < 4; ++i) QVERIFY2(cluster.worker(i).waitForExit(10'000), "a worker did not end with its run");
+    for (int i = 0; i < 4; ++i) ASSERT_TRUE(cluster.worker(i).waitForExit(10'000)) << "a worker did not end with its run";
 }
 
-void TestParameterShards::modesSwitchLiveAndTheOthersAreRefused() {
-    ClusterFixture cluster;
-    QVERIFY2(cluster.startCoordinator(kRun + QStringList{"--workers", "3", "--mode", "asp", "--until-stopped"}),
-             qPrintable(cluster.logs()));
-    for (int k = 0; k < 2; ++k) QVERIFY2(!cluster.startShard().isEmpty(), qPrintable(cluster.logs()));
+TEST(TestParameterShards, trainsThroughShards) {
+    const std::pair<const char*, Args> rows[] = {
+        {"asp", {"--mode", "asp", "--lr-modulation", "dynsgd", "--epochs", "4"}},
+        {"bsp", {"--mode", "bsp", "--epochs", "3"}},
+    };
+    for (const auto& [row, mode] : rows) {
+        SCOPED_TRACE(row);
+        trainsThroughShards(mode);
+    }
+}
+
+TEST(TestParameterShards, modesSwitchLiveAndTheOthersAreRefused) {
+    EngineCluster cluster;
+    ASSERT_TRUE(cluster.startCoordinator(kRun + Args{"--workers", "3", "--mode", "asp", "--until-stopped"})) << cluster.logs();
+    for (int k = 0; k < 2; ++k) ASSERT_TRUE(!cluster.startShard().empty()) << cluster.logs();
     for (int i = 0; i < 3; ++i) cluster.startWorker();
     uint64_t reached = 20;
     const auto trainsOn = [&] {
@@ -115,74 +112,71 @@ void TestParameterShards::modesSwitchLiveAndTheOthersAreRefused() {
         if (tick) reached = tick->version();
         return tick.has_value();
     };
-    QVERIFY2(trainsOn(), qPrintable(cluster.logs()));
+    ASSERT_TRUE(trainsOn()) << cluster.logs();
     for (wire::SyncMode mode : {wire::BSP, wire::KASYNC, wire::SSP, wire::KSYNC, wire::ELASTIC, wire::ASP}) {
         wire::ControlRequest request;
         *request.mutable_set_mode()->mutable_settings() = engine::defaultModeSettings(mode);
         auto reply = cluster.control().request(request);
-        QVERIFY2(reply && reply->ok(), qPrintable(QString::fromStdString(engine::syncModeName(mode)) + " refused"));
-        QVERIFY2(trainsOn(), qPrintable("no training after switching to " +
-                                        QString::fromStdString(engine::syncModeName(mode)) + "\n" + cluster.logs()));
+        ASSERT_TRUE(reply && reply->ok()) << (engine::syncModeName(mode) + " refused");
+        ASSERT_TRUE(trainsOn()) << ("no training after switching to " +
+                                        engine::syncModeName(mode) + "\n" + cluster.logs());
     }
     for (wire::SyncMode mode : {wire::GROUPED, wire::AUTO}) {
         wire::ControlRequest request;
         *request.mutable_set_mode()->mutable_settings() = engine::defaultModeSettings(mode);
         auto reply = cluster.control().request(request);
-        QVERIFY(reply);
-        QVERIFY(!reply->ok());
-        QVERIFY2(reply->error().find("parameter shards") != std::string::npos, reply->error().c_str());
+        ASSERT_TRUE(reply);
+        ASSERT_TRUE(!reply->ok());
+        ASSERT_TRUE(reply->error().find("parameter shards") != std::string::npos) << reply->error().c_str();
     }
-    QVERIFY2(trainsOn(), "the refusals stopped training");
+    ASSERT_TRUE(trainsOn()) << "the refusals stopped training";
     wire::ControlRequest stop;
     stop.set_stop(true);
-    QVERIFY(cluster.control().request(stop));
-    QVERIFY2(cluster.coordinator().waitForExit(30'000), qPrintable(cluster.logs()));
-    QCOMPARE(cluster.coordinator().exitCode(), 0);
+    ASSERT_TRUE(cluster.control().request(stop));
+    ASSERT_TRUE(cluster.coordinator().waitForExit(30'000)) << cluster.logs();
+    ASSERT_EQ(cluster.coordinator().exitCode(), 0);
     const auto last = cluster.telemetry().latest();
-    QVERIFY(last);
-    QCOMPARE(last->pushed(), last->applied() + last->dropped());
+    ASSERT_TRUE(last);
+    ASSERT_EQ(last->pushed(), last->applied() + last->dropped());
 }
 
-void TestParameterShards::aKilledShardStopsTheRun() {
-    ClusterFixture cluster;
-    QVERIFY2(cluster.startCoordinator(kRun + QStringList{"--workers", "2", "--mode", "asp", "--until-stopped",
-                                                          "--heartbeat-timeout", "1"}),
-             qPrintable(cluster.logs()));
+TEST(TestParameterShards, aKilledShardStopsTheRun) {
+    EngineCluster cluster;
+    ASSERT_TRUE(cluster.startCoordinator(kRun + Args{"--workers", "2", "--mode", "asp", "--until-stopped",
+                                                          "--heartbeat-timeout", "1"})) << cluster.logs();
     // The workers come first: they are admitted once both shards are there.
     for (int i = 0; i < 2; ++i) cluster.startWorker();
-    QTest::qWait(1000);
-    for (int k = 0; k < 2; ++k) QVERIFY2(!cluster.startShard().isEmpty(), qPrintable(cluster.logs()));
-    QVERIFY2(cluster.telemetry().waitForTick([](const wire::Tick& t) { return t.version() > 30; }, 30'000),
-             qPrintable("no training through the shards\n" + cluster.logs()));
+    sleepMs(1000);
+    for (int k = 0; k < 2; ++k) ASSERT_TRUE(!cluster.startShard().empty()) << cluster.logs();
+    ASSERT_TRUE(cluster.telemetry().waitForTick([](const wire::Tick& t) { return t.version() > 30; }, 30'000)) << ("no training through the shards\n" + cluster.logs());
     cluster.shard(1).kill();
     auto lost = cluster.telemetry().waitForEvent(
         [](const wire::Event& e) { return e.kind() == wire::EVENT_ERROR && e.detail().find("parameter shard 1") != std::string::npos; },
         10'000);
-    QVERIFY2(lost, qPrintable("the dead shard was not noticed\n" + cluster.logs()));
-    QVERIFY2(lost->detail().find("the run stops") != std::string::npos, lost->detail().c_str());
-    QVERIFY2(cluster.coordinator().waitForExit(20'000), qPrintable(cluster.logs()));
-    QCOMPARE(cluster.coordinator().exitCode(), 3);
-    QVERIFY2(cluster.coordinator().stderrText().contains("parameter shard 1"), qPrintable(cluster.logs()));
-    QVERIFY2(cluster.shard(0).waitForExit(10'000), "the live shard kept running");
+    ASSERT_TRUE(lost) << ("the dead shard was not noticed\n" + cluster.logs());
+    ASSERT_TRUE(lost->detail().find("the run stops") != std::string::npos) << lost->detail().c_str();
+    ASSERT_TRUE(cluster.coordinator().waitForExit(20'000)) << cluster.logs();
+    ASSERT_EQ(cluster.coordinator().exitCode(), 3);
+    ASSERT_TRUE(contains(cluster.coordinator().stderrText(), "parameter shard 1")) << cluster.logs();
+    ASSERT_TRUE(cluster.shard(0).waitForExit(10'000)) << "the live shard kept running";
     for (int i = 0; i < 2; ++i)
-        QVERIFY2(cluster.worker(i).waitForExit(20'000), qPrintable("a worker kept running\n" + cluster.logs()));
+        ASSERT_TRUE(cluster.worker(i).waitForExit(20'000)) << ("a worker kept running\n" + cluster.logs());
 }
 
-void TestParameterShards::refusesWhatDoesNotBelong() {
-    ClusterFixture cluster;
-    QVERIFY2(cluster.startCoordinator(kRun + QStringList{"--workers", "1", "--mode", "asp", "--until-stopped"}),
-             qPrintable(cluster.logs()));
-    QStringList shards;
+TEST(TestParameterShards, refusesWhatDoesNotBelong) {
+    EngineCluster cluster;
+    ASSERT_TRUE(cluster.startCoordinator(kRun + Args{"--workers", "1", "--mode", "asp", "--until-stopped"})) << cluster.logs();
+    Args shards;
     for (int k = 0; k < 2; ++k) shards << cluster.startShard();
-    QVERIFY2(!shards.contains(QString()), qPrintable(cluster.logs()));
+    ASSERT_TRUE(!shards.contains("")) << cluster.logs();
     const auto asWorker = cluster.clientSecurity(engine::Role::Worker);
 
     // A third shard: the run has its two.
-    const QString third = cluster.startShard();
-    QVERIFY(third.isEmpty());
-    QVERIFY2(cluster.shard(2).waitForExit(10'000), "the third shard kept running");
-    QVERIFY2(cluster.shard(2).stderrText().contains("has its 2 parameter shards already"),
-             qPrintable(cluster.shard(2).stderrText()));
+    const std::string third = cluster.startShard();
+    ASSERT_TRUE(third.empty());
+    ASSERT_TRUE(cluster.shard(2).waitForExit(10'000)) << "the third shard kept running";
+    ASSERT_TRUE(contains(cluster.shard(2).stderrText(), "has its 2 parameter shards already"))
+        << cluster.shard(2).stderrText();
 
     // A worker that cannot use shards (it does not say it can, as the Python one).
     RawPeer python(cluster.context(), cluster.endpoints().data, asWorker);
@@ -190,8 +184,8 @@ void TestParameterShards::refusesWhatDoesNotBelong() {
     hello.mutable_register_()->set_pid(1);
     python.send(hello);
     auto refused = python.reply(5000);
-    QVERIFY(refused && refused->has_error());
-    QVERIFY2(refused->error().message().find("parameter shards") != std::string::npos, refused->error().message().c_str());
+    ASSERT_TRUE(refused && refused->has_error());
+    ASSERT_TRUE(refused->error().message().find("parameter shards") != std::string::npos) << refused->error().message().c_str();
 
     // Shard messages from a peer that is not a shard: refused by the coordinator.
     wire::Envelope forged;
@@ -200,30 +194,27 @@ void TestParameterShards::refusesWhatDoesNotBelong() {
     slice->set_sequence(1);
     python.send(forged);
     auto notAShard = python.reply(5000);
-    QVERIFY(notAShard && notAShard->has_error());
+    ASSERT_TRUE(notAShard && notAShard->has_error());
 
     // A range of the wrong size, at a shard.
-    RawPeer toShard(cluster.context(), shards[0].toStdString(), asWorker);
+    RawPeer toShard(cluster.context(), shards[0], asWorker);
     wire::Envelope push;
     push.mutable_shard_push()->set_worker_id(0);
     push.mutable_shard_push()->set_sequence(1);
     const std::vector<float> wrong(10, 1.0f);
     toShard.send(push, &wrong);
     auto badRange = toShard.reply(5000);
-    QVERIFY(badRange && badRange->has_error());
-    QVERIFY2(badRange->error().message().find("takes ranges of") != std::string::npos, badRange->error().message().c_str());
+    ASSERT_TRUE(badRange && badRange->has_error());
+    ASSERT_TRUE(badRange->error().message().find("takes ranges of") != std::string::npos) << badRange->error().message().c_str();
     // ...and a pull, which an authenticated peer may make (parameters are what any worker gets).
     wire::Envelope pull;
     pull.mutable_shard_pull()->set_version(0);
     toShard.send(pull);
     auto pulled = toShard.reply(5000);
-    QVERIFY(pulled && pulled->has_shard_params());
+    ASSERT_TRUE(pulled && pulled->has_shard_params());
 
     // A peer without the run's keys gets nothing from a shard.
-    RawPeer stranger(cluster.context(), shards[0].toStdString(), engine::EndpointSecurity{});
+    RawPeer stranger(cluster.context(), shards[0], engine::EndpointSecurity{});
     stranger.send(pull);
-    QVERIFY(!stranger.reply(1500));
+    ASSERT_TRUE(!stranger.reply(1500));
 }
-
-QTEST_GUILESS_MAIN(TestParameterShards)
-#include "test_parameter_shards.moc"
