@@ -7,38 +7,33 @@
 // in a chroot or a container whose / is not a mount point ("mount --make-rslave /" failed).
 #pragma once
 
-#include <QDir>
-#include <QProcess>
-#include <QString>
-#include <QStringList>
-
 #include <sys/mount.h>
 #include <unistd.h>
 
+#include <filesystem>
 #include <string>
+#include <vector>
+
+#include "tests/integration/child_process.h"
 
 namespace syncscope::testing {
 
-inline bool runTool(const QString& program, const QStringList& args, QString* error = nullptr) {
-    QProcess process;
-    process.start(program, args);
-    const bool ok = process.waitForFinished(10'000) && process.exitStatus() == QProcess::NormalExit && process.exitCode() == 0;
-    if (!ok && error)
-        *error = program + " " + args.join(' ') + ": " +
-                 (process.error() == QProcess::FailedToStart ? QStringLiteral("not found")
-                                                             : QString::fromUtf8(process.readAllStandardError()).trimmed());
+inline bool runTool(const std::string& program, const Args& args, std::string* error = nullptr) {
+    const ProgramRun run = runProgram(program, args, 10'000);
+    const bool ok = run.started && run.finished && run.exitCode == 0;
+    if (!ok && error) *error = program + " " + args.join(" ") + ": " + (run.started ? trimmed(run.err) : "not found");
     return ok;
 }
 
-inline bool ip(const QStringList& args, QString* error = nullptr) { return runTool(QStringLiteral("ip"), args, error); }
+inline bool ip(const Args& args, std::string* error = nullptr) { return runTool("ip", args, error); }
 
 /// The command prefix that runs a program in the named namespace.
-inline QStringList inNamespace(const QString& ns) { return {QStringLiteral("nsenter"), "--net=/run/netns/" + ns}; }
+inline Args inNamespace(const std::string& ns) { return {"nsenter", "--net=/run/netns/" + ns}; }
 
 /// `ip ARGS` inside the named namespace.
-inline bool ipIn(const QString& ns, const QStringList& args, QString* error = nullptr) {
-    const QStringList command = inNamespace(ns) + QStringList{QStringLiteral("ip")} + args;
-    return runTool(command.first(), command.mid(1), error);
+inline bool ipIn(const std::string& ns, const Args& args, std::string* error = nullptr) {
+    const Args command = inNamespace(ns) + Args{"ip"} + args;
+    return runTool(command.front(), Args(command.begin() + 1, command.end()), error);
 }
 
 struct NetworkLabOptions {
@@ -50,15 +45,15 @@ class NetworkLab {
 public:
     explicit NetworkLab(int namespaces, NetworkLabOptions options = {}) : m_subnet(options.subnet) {
         static int instances = 0;  // names unique per lab: a deleted namespace's links go away asynchronously
-        const QString tag = QString("%1x%2").arg(::getpid() % 10000).arg(instances++);
-        m_madeRunNetns = !QDir(QStringLiteral("/run/netns")).exists();  // `ip netns add` makes it a mount
+        const std::string tag = std::to_string(::getpid() % 10000) + "x" + std::to_string(instances++);
+        m_madeRunNetns = !std::filesystem::exists("/run/netns");  // `ip netns add` makes it a mount
         for (int k = 0; k < namespaces; ++k) {
-            const QString ns = QString("ssnf%1n%2").arg(tag).arg(k), here = QString("ss%1h%2").arg(tag).arg(k),
-                          there = QString("ss%1p%2").arg(tag).arg(k);
-            const QString subnet = QString("10.%1.%2.").arg(m_subnet).arg(k);
+            const std::string n = std::to_string(k);
+            const std::string ns = "ssnf" + tag + "n" + n, here = "ss" + tag + "h" + n, there = "ss" + tag + "p" + n;
+            const std::string subnet = "10." + std::to_string(m_subnet) + "." + n + ".";
             if (!ip({"netns", "add", ns}, &m_error)) return;
-            m_namespaces << ns;
-            m_links << here;
+            m_namespaces.push_back(ns);
+            m_links.push_back(here);
             if (!ip({"link", "add", here, "type", "veth", "peer", "name", there}, &m_error) ||
                 !ip({"link", "set", there, "netns", ns}, &m_error) || !ip({"addr", "add", subnet + "1/24", "dev", here}, &m_error) ||
                 !ip({"link", "set", here, "up"}, &m_error) ||
@@ -70,23 +65,24 @@ public:
         m_ready = true;
     }
     ~NetworkLab() {
-        for (const QString& link : m_links) ip({"link", "del", link});  // the pair goes with either end
-        for (const QString& ns : m_namespaces) ip({"netns", "del", ns});
+        for (const std::string& link : m_links) ip({"link", "del", link});  // the pair goes with either end
+        for (const std::string& ns : m_namespaces) ip({"netns", "del", ns});
         // Leave /run as it was: the folder `ip` mounted onto itself would keep a chroot (or a
         // container) from being removed ("Device or resource busy").
-        if (m_madeRunNetns && QDir(QStringLiteral("/run/netns")).isEmpty()) {
+        std::error_code error;
+        if (m_madeRunNetns && std::filesystem::is_empty("/run/netns", error) && !error) {
             ::umount2("/run/netns", MNT_DETACH);
-            QDir().rmdir(QStringLiteral("/run/netns"));
+            std::filesystem::remove("/run/netns", error);
         }
     }
     NetworkLab(const NetworkLab&) = delete;
     NetworkLab& operator=(const NetworkLab&) = delete;
 
     bool ready() const { return m_ready; }
-    const QString& error() const { return m_error; }
-    const QString& name(int k) const { return m_namespaces.at(k); }
+    const std::string& error() const { return m_error; }
+    const std::string& name(int k) const { return m_namespaces.at(size_t(k)); }
     /// The command prefix that runs a program in namespace k.
-    QStringList launcher(int k) const { return inNamespace(m_namespaces.at(k)); }
+    Args launcher(int k) const { return inNamespace(m_namespaces.at(size_t(k))); }
     /// 10.S.k.host: host 2 is in namespace k, host 1 is this namespace's end of its pair.
     std::string address(int k, int host) const {
         return "10." + std::to_string(m_subnet) + "." + std::to_string(k) + "." + std::to_string(host);
@@ -94,8 +90,8 @@ public:
 
 private:
     int m_subnet;
-    QStringList m_namespaces, m_links;
-    QString m_error;
+    std::vector<std::string> m_namespaces, m_links;
+    std::string m_error;
     bool m_ready = false, m_madeRunNetns = false;
 };
 

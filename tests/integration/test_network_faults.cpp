@@ -4,16 +4,18 @@
 // drops connections (1% a second, and all of a worker's at once mid-run). Training completes; a
 // worker cut off for 30 s is declared lost, the run goes on without it, and it rejoins when the
 // partition heals. Needs root for `ip netns` (skips with the reason otherwise).
-#include <QRegularExpression>
-#include <QTest>
-
-#include <cstdio>
-
+#include <gtest/gtest.h>
 #include <unistd.h>
 
-#include "cluster_fixture.h"
-#include "fault_proxy.h"
-#include "network_lab.h"
+#include <cstdio>
+#include <memory>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "tests/integration/engine_cluster.h"
+#include "tests/integration/fault_proxy.h"
+#include "tests/integration/network_lab.h"
 
 using namespace syncscope::testing;
 namespace wire = syncscope::wire;
@@ -27,31 +29,31 @@ constexpr int kDataPort = 47555, kControlPort = 47556, kTelemetryPort = 47557;
 /// behind its own FaultProxy here (on 10.199.(1 + i).1).
 class FaultyCluster {
 public:
-    FaultyCluster(int workers, FaultProxy::Faults faults, const QStringList& serveArgs) : m_lab(workers + 1) {
+    FaultyCluster(int workers, FaultProxy::Faults faults, const Args& serveArgs) : m_lab(workers + 1) {
         if (!m_lab.ready()) return;
         m_credentials = engine::Credentials::generate();
-        if (!m_credentials.save((m_dir.path() + "/credentials").toStdString())) return;
-        const QStringList security{"--credentials", m_dir.path() + "/credentials"};
+        if (!m_credentials.save(m_dir.path() + "/credentials")) return;
+        const Args security{"--credentials", m_dir.path() + "/credentials"};
         m_coordinator = std::make_unique<EngineChild>(
             m_dir.path(), "coordinator",
-            QStringList{"serve", "--bind", "0.0.0.0", "--data-port", QString::number(kDataPort), "--control-port",
-                        QString::number(kControlPort), "--telemetry-port", QString::number(kTelemetryPort), "--data",
-                        SYNCSCOPE_FASHION_MNIST_DIR, "--workers", QString::number(workers)} +
+            Args{"serve", "--bind", "0.0.0.0", "--data-port", std::to_string(kDataPort), "--control-port",
+                 std::to_string(kControlPort), "--telemetry-port", std::to_string(kTelemetryPort), "--data",
+                 SYNCSCOPE_FASHION_MNIST_DIR, "--workers", std::to_string(workers)} +
                 serveArgs + security,
             m_lab.launcher(0));
         const std::string coordinator = m_lab.address(0, 2);
         for (int i = 0; i < workers; ++i) {
             m_proxies.push_back(std::make_unique<FaultProxy>(m_lab.address(1 + i, 1), kDataPort, coordinator, kDataPort,
                                                              faults, 17u + unsigned(i)));
-            const QString connect = QString("tcp://%1:%2").arg(m_lab.address(1 + i, 1).c_str()).arg(kDataPort);
+            const std::string connect = "tcp://" + m_lab.address(1 + i, 1) + ":" + std::to_string(kDataPort);
             m_workers.push_back(std::make_unique<EngineChild>(
-                m_dir.path(), QString("worker%1").arg(i),
-                QStringList{"work", "--connect", connect, "--backend", "cpu", "--retry", "--coordinator-timeout", "3"} + security,
+                m_dir.path(), "worker" + std::to_string(i),
+                Args{"work", "--connect", connect, "--backend", "cpu", "--retry", "--coordinator-timeout", "3"} + security,
                 m_lab.launcher(1 + i)));
         }
         const auto steer = engine::EndpointSecurity::client(&m_credentials, engine::Role::Steer);
         const std::string host = "tcp://" + coordinator + ":";
-        QThread::msleep(500);  // the coordinator binds before its subscribers connect (they would retry anyway)
+        sleepMs(500);  // the coordinator binds before its subscribers connect (they would retry anyway)
         m_telemetry = std::make_unique<TelemetryProbe>(m_context, host + std::to_string(kTelemetryPort), steer);
         m_control = std::make_unique<ControlClient>(m_context, host + std::to_string(kControlPort), steer);
     }
@@ -68,19 +70,22 @@ public:
     /// The id the coordinator gave the worker process behind proxy i (ids follow the order in
     /// which workers registered, not the order they were started); -1 before it registered.
     int workerId(int i) const {
-        const auto match = QRegularExpression("^worker (\\d+): ", QRegularExpression::MultilineOption)
-                               .match(m_workers.at(size_t(i))->stderrText());
-        return match.hasMatch() ? match.captured(1).toInt() : -1;
+        for (const std::string& line : split(m_workers.at(size_t(i))->stderrText(), '\n')) {  // the first line that says it
+            std::smatch match;
+            if (std::regex_search(line, match, std::regex("^worker (\\d+): "))) return int(toLongLong(match[1]));
+        }
+        return -1;
     }
-    QString logs() const {
-        QString text = "--- coordinator:\n" + m_coordinator->stderrText();
-        for (size_t i = 0; i < m_workers.size(); ++i) text += QString("--- worker %1:\n").arg(i) + m_workers[i]->stderrText();
+    std::string logs() const {
+        std::string text = "--- coordinator:\n" + m_coordinator->stderrText();
+        for (size_t i = 0; i < m_workers.size(); ++i)
+            text += "--- worker " + std::to_string(i) + ":\n" + m_workers[i]->stderrText();
         return text;
     }
 
 private:
     NetworkLab m_lab;
-    QTemporaryDir m_dir;
+    TempDir m_dir;
     engine::Credentials m_credentials;
     std::unique_ptr<EngineChild> m_coordinator;
     std::vector<std::unique_ptr<FaultProxy>> m_proxies;
@@ -92,83 +97,91 @@ private:
 
 }  // namespace
 
-class TestNetworkFaults : public QObject {
-    Q_OBJECT
-private slots:
-    void initTestCase() {
-        if (::geteuid() != 0) QSKIP("network namespaces need root (ip netns)");
-        NetworkLab probe(1);
-        if (!probe.ready()) QSKIP(qPrintable("cannot make network namespaces here: " + probe.error()));
-    }
-
-    // 50 ms added to every chunk each way, 1% of connections dropped a second, and every
-    // connection of worker 1 dropped at once mid-run: bsp training still reaches its target.
-    void trainsThroughDelayAndDroppedConnections() {
-        FaultyCluster cluster(2, {std::chrono::milliseconds(50), 0.01},
-                              {"--model", "mlp", "--mode", "bsp", "--batch", "128", "--target-accuracy", "85",
-                               "--max-seconds", "150", "--eval-interval", "2"});
-        QVERIFY2(cluster.lab().ready(), qPrintable(cluster.lab().error()));
-        auto running = cluster.telemetry().waitForTick([](const wire::Tick& t) { return t.version() > 30; }, 60'000);
-        QVERIFY2(running, qPrintable("no training through the proxies\n" + cluster.logs()));
-        cluster.proxy(1).dropAllNow();
-        QVERIFY2(cluster.coordinator().waitForExit(170'000), qPrintable("the run did not finish\n" + cluster.logs()));
-        const QString report = cluster.coordinator().stderrText();
-        QVERIFY2(report.contains("reached the target"), qPrintable(cluster.logs()));
-        const uint64_t dropped = cluster.proxy(0).droppedConnections() + cluster.proxy(1).droppedConnections();
-        const QString logs = cluster.logs();
-        qInfo("delay 50 ms each way: target reached; %llu connections dropped, %lld messages lost and recovered by "
-              "registering again; %s",
-              static_cast<unsigned long long>(dropped), static_cast<long long>(logs.count("; registering again")),
-              cluster.coordinator().stdoutText().trimmed().section(QChar(0x0a), -1).toUtf8().constData());
-        QVERIFY(dropped >= 1);
-        for (int i = 0; i < 2; ++i) {
-            const bool clean = (cluster.worker(i).waitForExit(10'000) ? cluster.worker(i).exitCode() : -1) == 0;
-            if (!clean) std::fprintf(stderr, "%s\n", qPrintable(cluster.logs()));  // QtTest cuts long messages
-            QVERIFY2(clean, qPrintable(QString("worker %1 did not end cleanly with the run (logs above)").arg(i)));
+class TestNetworkFaults : public ::testing::Test {
+protected:
+    // What keeps these tests from running here (as initTestCase's QSKIP: every test is skipped).
+    static void SetUpTestSuite() {
+        s_skip.clear();
+        if (::geteuid() != 0) {
+            s_skip = "network namespaces need root (ip netns)";
+            return;
         }
+        NetworkLab probe(1);
+        if (!probe.ready()) s_skip = "cannot make network namespaces here: " + probe.error();
     }
-
-    // The worker behind proxy 1 cut off for 30 s: declared lost, the run goes on without it, and once the
-    // partition heals it registers again, gets its id back and trains.
-    void partitionedWorkerIsLostAndRejoins() {
-        FaultyCluster cluster(2, {}, {"--model", "mlp", "--mode", "bsp", "--max-seconds", "120"});
-        QVERIFY2(cluster.lab().ready(), qPrintable(cluster.lab().error()));
-        QVERIFY2(cluster.telemetry().waitForTick([](const wire::Tick& t) { return t.version() > 50; }, 60'000),
-                 qPrintable(cluster.logs()));
-        const int id = cluster.workerId(1);
-        QVERIFY2(id >= 0, qPrintable("the worker behind proxy 1 did not say its id\n" + cluster.logs()));
-        cluster.proxy(1).setPartitioned(true);
-        auto lost = cluster.telemetry().waitForEvent(
-            [&](const wire::Event& e) { return e.kind() == wire::EVENT_WORKER_LOST && int(e.worker_id()) == id; }, 10'000);
-        QVERIFY2(lost, qPrintable("the partitioned worker was not declared lost\n" + cluster.logs()));
-        const uint64_t versionAtLoss = cluster.telemetry().latest()->version();
-        QThread::sleep(30);
-        const uint64_t versionAtHeal = cluster.telemetry().latest()->version();
-        QVERIFY2(versionAtHeal > versionAtLoss + 100, "the run did not go on without the partitioned worker");
-        cluster.proxy(1).setPartitioned(false);
-        auto back = cluster.telemetry().waitForEvent(
-            [&](const wire::Event& e) { return e.kind() == wire::EVENT_WORKER_REJOINED && int(e.worker_id()) == id; }, 30'000);
-        QVERIFY2(back, qPrintable("the worker did not rejoin after the partition healed\n" + cluster.logs()));
-        auto pushedAtReturn = cluster.telemetry().latest();
-        uint64_t before = 0;
-        for (const auto& w : pushedAtReturn->workers())
-            if (int(w.worker_id()) == id) before = w.pushed();
-        auto training = cluster.telemetry().waitForTick(
-            [&](const wire::Tick& t) {
-                for (const auto& w : t.workers())
-                    if (int(w.worker_id()) == id && w.pushed() > before + 20) return true;
-                return false;
-            },
-            20'000);
-        QVERIFY2(training, qPrintable("the rejoined worker does not train\n" + cluster.logs()));
-        qInfo("lost at version %llu, %llu versions during the 30 s partition; %s",
-              static_cast<unsigned long long>(versionAtLoss),
-              static_cast<unsigned long long>(versionAtHeal - versionAtLoss), back->detail().c_str());
-        wire::ControlRequest stop;
-        stop.set_stop(true);
-        QVERIFY(cluster.control().request(stop));
+    void SetUp() override {
+        if (!s_skip.empty()) GTEST_SKIP() << s_skip;
     }
+    static std::string s_skip;
 };
 
-QTEST_GUILESS_MAIN(TestNetworkFaults)
-#include "test_network_faults.moc"
+std::string TestNetworkFaults::s_skip;
+
+// 50 ms added to every chunk each way, 1% of connections dropped a second, and every
+// connection of worker 1 dropped at once mid-run: bsp training still reaches its target.
+TEST_F(TestNetworkFaults, trainsThroughDelayAndDroppedConnections) {
+    FaultyCluster cluster(2, {std::chrono::milliseconds(50), 0.01},
+                          {"--model", "mlp", "--mode", "bsp", "--batch", "128", "--target-accuracy", "85",
+                           "--max-seconds", "150", "--eval-interval", "2"});
+    ASSERT_TRUE(cluster.lab().ready()) << cluster.lab().error();
+    auto running = cluster.telemetry().waitForTick([](const wire::Tick& t) { return t.version() > 30; }, 60'000);
+    ASSERT_TRUE(running) << "no training through the proxies\n" + cluster.logs();
+    cluster.proxy(1).dropAllNow();
+    ASSERT_TRUE(cluster.coordinator().waitForExit(170'000)) << "the run did not finish\n" + cluster.logs();
+    const std::string report = cluster.coordinator().stderrText();
+    ASSERT_TRUE(contains(report, "reached the target")) << cluster.logs();
+    const uint64_t dropped = cluster.proxy(0).droppedConnections() + cluster.proxy(1).droppedConnections();
+    const std::string logs = cluster.logs();
+    const std::vector<std::string> outLines = split(trimmed(cluster.coordinator().stdoutText()), '\n');
+    testLog("delay 50 ms each way: target reached; %llu connections dropped, %lld messages lost and recovered by "
+            "registering again; %s",
+            static_cast<unsigned long long>(dropped), static_cast<long long>(count(logs, "; registering again")),
+            outLines.back().c_str());
+    ASSERT_TRUE(dropped >= 1);
+    for (int i = 0; i < 2; ++i) {
+        const bool clean = (cluster.worker(i).waitForExit(10'000) ? cluster.worker(i).exitCode() : -1) == 0;
+        if (!clean) std::fprintf(stderr, "%s\n", cluster.logs().c_str());  // the message would bury the failure
+        ASSERT_TRUE(clean) << "worker " + std::to_string(i) + " did not end cleanly with the run (logs above)";
+    }
+}
+
+// The worker behind proxy 1 cut off for 30 s: declared lost, the run goes on without it, and once the
+// partition heals it registers again, gets its id back and trains.
+TEST_F(TestNetworkFaults, partitionedWorkerIsLostAndRejoins) {
+    FaultyCluster cluster(2, {}, {"--model", "mlp", "--mode", "bsp", "--max-seconds", "120"});
+    ASSERT_TRUE(cluster.lab().ready()) << cluster.lab().error();
+    ASSERT_TRUE(cluster.telemetry().waitForTick([](const wire::Tick& t) { return t.version() > 50; }, 60'000))
+        << cluster.logs();
+    const int id = cluster.workerId(1);
+    ASSERT_TRUE(id >= 0) << "the worker behind proxy 1 did not say its id\n" + cluster.logs();
+    cluster.proxy(1).setPartitioned(true);
+    auto lost = cluster.telemetry().waitForEvent(
+        [&](const wire::Event& e) { return e.kind() == wire::EVENT_WORKER_LOST && int(e.worker_id()) == id; }, 10'000);
+    ASSERT_TRUE(lost) << "the partitioned worker was not declared lost\n" + cluster.logs();
+    const uint64_t versionAtLoss = cluster.telemetry().latest()->version();
+    sleepMs(30000);
+    const uint64_t versionAtHeal = cluster.telemetry().latest()->version();
+    ASSERT_TRUE(versionAtHeal > versionAtLoss + 100) << "the run did not go on without the partitioned worker";
+    cluster.proxy(1).setPartitioned(false);
+    auto back = cluster.telemetry().waitForEvent(
+        [&](const wire::Event& e) { return e.kind() == wire::EVENT_WORKER_REJOINED && int(e.worker_id()) == id; }, 30'000);
+    ASSERT_TRUE(back) << "the worker did not rejoin after the partition healed\n" + cluster.logs();
+    auto pushedAtReturn = cluster.telemetry().latest();
+    uint64_t before = 0;
+    for (const auto& w : pushedAtReturn->workers())
+        if (int(w.worker_id()) == id) before = w.pushed();
+    auto training = cluster.telemetry().waitForTick(
+        [&](const wire::Tick& t) {
+            for (const auto& w : t.workers())
+                if (int(w.worker_id()) == id && w.pushed() > before + 20) return true;
+            return false;
+        },
+        20'000);
+    ASSERT_TRUE(training) << "the rejoined worker does not train\n" + cluster.logs();
+    testLog("lost at version %llu, %llu versions during the 30 s partition; %s",
+            static_cast<unsigned long long>(versionAtLoss),
+            static_cast<unsigned long long>(versionAtHeal - versionAtLoss), back->detail().c_str());
+    wire::ControlRequest stop;
+    stop.set_stop(true);
+    ASSERT_TRUE(cluster.control().request(stop));
+}
