@@ -21,7 +21,7 @@
 #include <utility>
 #include <vector>
 
-#include "tests/unit/test_support.h"
+#include "tests/unit/test_helpers.h"
 
 namespace syncscope::testing {
 

@@ -1,161 +1,171 @@
 // `syncscope-engine experiment` end to end on a tiny grid (2 workers, bsp and asp, 0 and 100% delay,
 // one seed, real local clusters): the files and their rows, plausible figures, resuming that skips
 // finished runs, the shipped scenario file, and (with the console built) syncscope-plot's PNGs.
-#include <QDir>
-#include <QElapsedTimer>
-#include <QFile>
-#include <QMap>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
-#include <QTemporaryDir>
-#include <QTest>
+#include <gtest/gtest.h>
 
-#include "qt_engine_process.h"
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "tests/integration/engine_process.h"
+#include "tests/integration/json_values.h"
+#include "tests/unit/test_support.h"
+
+using namespace syncscope::testing;
+namespace fs = std::filesystem;
 
 namespace {
 
+using Row = std::map<std::string, std::string>;
+
 // A CSV file as rows of column name -> text.
-QList<QMap<QString, QString>> readCsv(const QString& path) {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly | QIODevice::Text)) return {};
-    const QStringList lines = QString::fromUtf8(file.readAll()).split('\n', Qt::SkipEmptyParts);
-    if (lines.isEmpty()) return {};
-    const QStringList header = lines.first().split(',');
-    QList<QMap<QString, QString>> rows;
-    for (qsizetype i = 1; i < lines.size(); ++i) {
-        const QStringList fields = lines[i].split(',');
-        QMap<QString, QString> row;
-        for (qsizetype c = 0; c < header.size() && c < fields.size(); ++c) row[header[c]] = fields[c];
-        rows.append(row);
+std::vector<Row> readCsv(const std::string& path) {
+    if (!fs::exists(path)) return {};
+    const std::vector<std::string> lines = split(readFile(path), '\n', true);
+    if (lines.empty()) return {};
+    const std::vector<std::string> header = split(lines.front(), ',');
+    std::vector<Row> rows;
+    for (size_t i = 1; i < lines.size(); ++i) {
+        const std::vector<std::string> fields = split(lines[i], ',');
+        Row row;
+        for (size_t c = 0; c < header.size() && c < fields.size(); ++c) row[header[c]] = fields[c];
+        rows.push_back(row);
     }
     return rows;
 }
 
-QMap<QString, QString> cell(const QList<QMap<QString, QString>>& rows, const QString& mode, const QString& delay) {
+/// row[key], empty when absent (QMap::value).
+std::string value(const Row& row, const std::string& key) {
+    const auto it = row.find(key);
+    return it == row.end() ? std::string() : it->second;
+}
+
+Row cell(const std::vector<Row>& rows, const std::string& mode, const std::string& delay) {
     for (const auto& row : rows)
-        if (row.value("mode") == mode && row.value("delay_percent") == delay) return row;
+        if (value(row, "mode") == mode && value(row, "delay_percent") == delay) return row;
     return {};
 }
 
 }  // namespace
 
-class TestExperiment : public QObject {
-    Q_OBJECT
-    QTemporaryDir m_dir;
-    QStringList tinyGrid(const QString& seeds = "1", const QString& fixedTime = "3") const {
+// The tests run in this order and share the experiment's folder: the first runs the grid, the
+// others read, resume and extend it.
+class TestExperiment : public ::testing::Test {
+protected:
+    static void SetUpTestSuite() { s_dir = std::make_unique<TempDir>(); }
+    static void TearDownTestSuite() { s_dir.reset(); }
+
+    static Args tinyGrid(const std::string& seeds = "1", const std::string& fixedTime = "3") {
         return {"experiment", "--workers", "2", "--delays", "0,100", "--modes", "bsp,asp", "--seeds", seeds,
                 "--max-seconds", "8", "--fixed-time", fixedTime, "--no-plots", "--data", SYNCSCOPE_FASHION_MNIST_DIR,
-                "--out", m_dir.path()};
+                "--out", s_dir->path()};
     }
 
-private slots:
-    void tinyGridWritesTheTables() {
-        QVERIFY(m_dir.isValid());
-        const EngineRun run = runEngine(tinyGrid(), 180'000);
-        QVERIFY2(run.finished && run.exitCode == 0, qPrintable(run.out + run.err));
-        const auto runs = readCsv(m_dir.filePath("runs.csv"));
-        QCOMPARE(runs.size(), 4);
-        const auto results = readCsv(m_dir.filePath("results.csv"));
-        QCOMPARE(results.size(), 4);
-        for (const QString mode : {"bsp", "asp"})
-            for (const QString delay : {"0", "100"}) {
-                const auto row = cell(results, mode, delay);
-                QVERIFY2(!row.isEmpty(), qPrintable(mode + " at " + delay + "% is missing from results.csv"));
-                const double accuracy = row.value("final_accuracy").toDouble();
-                QVERIFY2(accuracy > 0 && accuracy <= 1, qPrintable(mode + ": final accuracy " + row.value("final_accuracy")));
-                const double atFixed = row.value("accuracy_at_fixed_time").toDouble();
-                QVERIFY2(atFixed > 0 && atFixed <= 1, qPrintable(mode + ": accuracy at 3 s " + row.value("accuracy_at_fixed_time")));
-                QVERIFY2(row.value("samples_per_s").toDouble() > 0, qPrintable(mode + ": no throughput"));
-                QCOMPARE(row.value("runs"), QStringLiteral("1"));
-            }
-        // BSP applies every gradient on the version it was computed on; ASP cannot, with 2 workers.
-        QCOMPARE(cell(results, "bsp", "0").value("staleness_mean").toDouble(), 0.0);
-        QVERIFY2(cell(results, "asp", "0").value("staleness_mean").toDouble() > 0, "asp shows no staleness");
-        QFile md(m_dir.filePath("results.md"));
-        QVERIFY(md.open(QIODevice::ReadOnly));
-        const QString text = QString::fromUtf8(md.readAll());
-        QVERIFY(text.contains("| mode | 0% | 100% |"));
-        QVERIFY(text.contains("| bsp |") && text.contains("| asp |"));
-        QVERIFY2(text.contains("Target 1") && text.contains("Target 2"), qPrintable(text));
-        QVERIFY(QFile::exists(m_dir.filePath("recordings/asp_d100_s1.ssrec")));
-    }
-
-    void rerunSkipsFinishedRuns() {
-        QFile runsCsv(m_dir.filePath("runs.csv"));
-        QVERIFY(runsCsv.open(QIODevice::ReadOnly));
-        const QByteArray before = runsCsv.readAll();
-        runsCsv.close();
-        QElapsedTimer timer;
-        timer.start();
-        const EngineRun run = runEngine(tinyGrid(), 60'000);
-        QVERIFY2(run.finished && run.exitCode == 0, qPrintable(run.err));
-        QVERIFY2(run.out.contains("4 runs, 4 already in"), qPrintable(run.out));
-        QVERIFY2(timer.elapsed() < 5000, "a finished experiment must not run again");
-        QVERIFY(runsCsv.open(QIODevice::ReadOnly));
-        QCOMPARE(runsCsv.readAll(), before);
-        // Another fixed time is read from the recordings again, without training.
-        const EngineRun later = runEngine(tinyGrid("1", "1.5"), 60'000);
-        QVERIFY2(later.exitCode == 0 && later.out.contains("4 runs, 4 already in"), qPrintable(later.out + later.err));
-        for (const auto& row : readCsv(m_dir.filePath("results.csv"))) QCOMPARE(row.value("fixed_time_s"), QStringLiteral("1.5"));
-        // --json: the same results as one JSON object on standard output, the tables on standard error.
-        const EngineRun json = runEngine(tinyGrid() + QStringList{"--json"}, 60'000);
-        QVERIFY2(json.exitCode == 0, qPrintable(json.err));
-        const QJsonObject results = QJsonDocument::fromJson(json.out.toUtf8()).object();
-        QCOMPARE(results.value("command").toString(), QStringLiteral("experiment"));
-        QCOMPARE(results.value("cells").toArray().size(), 4);
-        for (const QJsonValue c : results.value("cells").toArray()) {
-            const QJsonObject cellJson = c.toObject();
-            const auto row = cell(readCsv(m_dir.filePath("results.csv")), cellJson.value("mode").toString(),
-                                  QString::number(cellJson.value("delay_percent").toInt()));
-            const double fromJson = cellJson.value("final_accuracy").toDouble();
-            QVERIFY2(fromJson > 0 && qAbs(fromJson - row.value("final_accuracy").toDouble()) < 1e-4,
-                     qPrintable(QString::number(fromJson) + " vs " + row.value("final_accuracy")));
-        }
-        QVERIFY2(json.err.contains("4 runs, 4 already in"), qPrintable(json.err));
-        // One more seed: only its runs are new.
-        const EngineRun more = runEngine(tinyGrid("1,2") + QStringList{"--dry-run"}, 60'000);
-        QVERIFY2(more.out.contains("8 runs, 4 already in"), qPrintable(more.out));
-        QCOMPARE(more.out.count("\ntodo "), 4);
-    }
-
-    void shippedScenarioIsTheBuiltInProtocol() {
-        const QString spec = QStringLiteral(SYNCSCOPE_SOURCE_DIR "/resources/experiments/seeds-protocol.json");
-        const EngineRun fromFile = runEngine({"experiment", "--dry-run", "--spec", spec, "--out", m_dir.path() + "/plan"});
-        const EngineRun builtIn = runEngine({"experiment", "--dry-run", "--out", m_dir.path() + "/plan"});
-        QVERIFY2(fromFile.exitCode == 0, qPrintable(fromFile.err));
-        QVERIFY(fromFile.out.contains("150 runs"));
-        QCOMPARE(fromFile.out, builtIn.out);
-    }
-
-    void badInputIsExplained() {
-        const EngineRun unknown = runEngine({"experiment", "--modes", "bsp,nosuch", "--out", m_dir.path() + "/bad"});
-        QCOMPARE(unknown.exitCode, 2);
-        QVERIFY2(unknown.err.contains("unknown mode 'nosuch'") && unknown.err.contains("grouped-g2"), qPrintable(unknown.err));
-        QTemporaryDir dir;
-        QFile broken(dir.filePath("spec.json"));
-        QVERIFY(broken.open(QIODevice::WriteOnly));
-        broken.write(R"({"workers": 8, "delay_percent": [0]})");
-        broken.close();
-        const EngineRun typo = runEngine({"experiment", "--dry-run", "--spec", broken.fileName(), "--out", dir.path()});
-        QCOMPARE(typo.exitCode, 2);
-        QVERIFY2(typo.err.contains("unknown key \"delay_percent\""), qPrintable(typo.err));
-    }
-
-#ifdef SYNCSCOPE_PLOT_BINARY
-    void plotToolDrawsTheFigures() {
-        QProcess plot;
-        plot.start(QStringLiteral(SYNCSCOPE_PLOT_BINARY), {m_dir.filePath("results.csv"), "--out", m_dir.filePath("plots")});
-        QVERIFY(plot.waitForFinished(60'000));
-        QVERIFY2(plot.exitCode() == 0, plot.readAllStandardError().constData());
-        for (const QString name : {"time_to_target", "samples_per_s", "staleness_mean", "accuracy_at_fixed_time"}) {
-            QFile png(m_dir.filePath("plots/" + name + ".png"));
-            QVERIFY2(png.open(QIODevice::ReadOnly), qPrintable(name + ".png is missing"));
-            QVERIFY(png.read(4) == QByteArray("\x89PNG", 4));
-        }
-    }
-#endif
+    static std::unique_ptr<TempDir> s_dir;
 };
 
-QTEST_GUILESS_MAIN(TestExperiment)
-#include "test_experiment.moc"
+std::unique_ptr<TempDir> TestExperiment::s_dir;
+
+TEST_F(TestExperiment, tinyGridWritesTheTables) {
+    ASSERT_TRUE(s_dir);
+    const EngineRun run = runEngine(tinyGrid(), 180'000);
+    ASSERT_TRUE(run.finished && run.exitCode == 0) << run.out + run.err;
+    const auto runs = readCsv(s_dir->filePath("runs.csv"));
+    ASSERT_EQ(runs.size(), size_t(4));
+    const auto results = readCsv(s_dir->filePath("results.csv"));
+    ASSERT_EQ(results.size(), size_t(4));
+    for (const std::string mode : {"bsp", "asp"})
+        for (const std::string delay : {"0", "100"}) {
+            const auto row = cell(results, mode, delay);
+            ASSERT_TRUE(!row.empty()) << mode + " at " + delay + "% is missing from results.csv";
+            const double accuracy = toDouble(value(row, "final_accuracy"));
+            ASSERT_TRUE(accuracy > 0 && accuracy <= 1) << mode + ": final accuracy " + value(row, "final_accuracy");
+            const double atFixed = toDouble(value(row, "accuracy_at_fixed_time"));
+            ASSERT_TRUE(atFixed > 0 && atFixed <= 1) << mode + ": accuracy at 3 s " + value(row, "accuracy_at_fixed_time");
+            ASSERT_TRUE(toDouble(value(row, "samples_per_s")) > 0) << mode + ": no throughput";
+            ASSERT_EQ(value(row, "runs"), std::string("1"));
+        }
+    // BSP applies every gradient on the version it was computed on; ASP cannot, with 2 workers.
+    ASSERT_FUZZY_EQ(toDouble(value(cell(results, "bsp", "0"), "staleness_mean")), 0.0);
+    ASSERT_TRUE(toDouble(value(cell(results, "asp", "0"), "staleness_mean")) > 0) << "asp shows no staleness";
+    ASSERT_TRUE(fs::exists(s_dir->filePath("results.md")));
+    const std::string text = readFile(s_dir->filePath("results.md"));
+    ASSERT_TRUE(contains(text, "| mode | 0% | 100% |"));
+    ASSERT_TRUE(contains(text, "| bsp |") && contains(text, "| asp |"));
+    ASSERT_TRUE(contains(text, "Target 1") && contains(text, "Target 2")) << text;
+    ASSERT_TRUE(fs::exists(s_dir->filePath("recordings/asp_d100_s1.ssrec")));
+}
+
+TEST_F(TestExperiment, rerunSkipsFinishedRuns) {
+    ASSERT_TRUE(fs::exists(s_dir->filePath("runs.csv")));
+    const std::string before = readFile(s_dir->filePath("runs.csv"));
+    const Stopwatch timer;
+    const EngineRun run = runEngine(tinyGrid(), 60'000);
+    ASSERT_TRUE(run.finished && run.exitCode == 0) << run.err;
+    ASSERT_TRUE(contains(run.out, "4 runs, 4 already in")) << run.out;
+    ASSERT_TRUE(timer.elapsedMs() < 5000) << "a finished experiment must not run again";
+    ASSERT_TRUE(fs::exists(s_dir->filePath("runs.csv")));
+    ASSERT_EQ(readFile(s_dir->filePath("runs.csv")), before);
+    // Another fixed time is read from the recordings again, without training.
+    const EngineRun later = runEngine(tinyGrid("1", "1.5"), 60'000);
+    ASSERT_TRUE(later.exitCode == 0 && contains(later.out, "4 runs, 4 already in")) << later.out + later.err;
+    for (const auto& row : readCsv(s_dir->filePath("results.csv"))) ASSERT_EQ(value(row, "fixed_time_s"), std::string("1.5"));
+    // --json: the same results as one JSON object on standard output, the tables on standard error.
+    const EngineRun json = runEngine(tinyGrid() + Args{"--json"}, 60'000);
+    ASSERT_TRUE(json.exitCode == 0) << json.err;
+    const Json results = jsonObject(parseJson(json.out));
+    ASSERT_EQ(jsonString(jsonMember(results, "command")), std::string("experiment"));
+    ASSERT_EQ(jsonArray(jsonMember(results, "cells")).size(), size_t(4));
+    for (const Json& c : jsonArray(jsonMember(results, "cells"))) {
+        const Json& cellJson = jsonObject(c);
+        const auto row = cell(readCsv(s_dir->filePath("results.csv")), jsonString(jsonMember(cellJson, "mode")),
+                              std::to_string(jsonInt(jsonMember(cellJson, "delay_percent"))));
+        const double fromJson = jsonDouble(jsonMember(cellJson, "final_accuracy"));
+        ASSERT_TRUE(fromJson > 0 && std::abs(fromJson - toDouble(value(row, "final_accuracy"))) < 1e-4)
+            << fromJson << " vs " << value(row, "final_accuracy");
+    }
+    ASSERT_TRUE(contains(json.err, "4 runs, 4 already in")) << json.err;
+    // One more seed: only its runs are new.
+    const EngineRun more = runEngine(tinyGrid("1,2") + Args{"--dry-run"}, 60'000);
+    ASSERT_TRUE(contains(more.out, "8 runs, 4 already in")) << more.out;
+    ASSERT_EQ(count(more.out, "\ntodo "), 4);
+}
+
+TEST_F(TestExperiment, shippedScenarioIsTheBuiltInProtocol) {
+    const std::string spec = SYNCSCOPE_SOURCE_DIR "/resources/experiments/seeds-protocol.json";
+    const EngineRun fromFile = runEngine({"experiment", "--dry-run", "--spec", spec, "--out", s_dir->path() + "/plan"});
+    const EngineRun builtIn = runEngine({"experiment", "--dry-run", "--out", s_dir->path() + "/plan"});
+    ASSERT_TRUE(fromFile.exitCode == 0) << fromFile.err;
+    ASSERT_TRUE(contains(fromFile.out, "150 runs"));
+    ASSERT_EQ(fromFile.out, builtIn.out);
+}
+
+TEST_F(TestExperiment, badInputIsExplained) {
+    const EngineRun unknown = runEngine({"experiment", "--modes", "bsp,nosuch", "--out", s_dir->path() + "/bad"});
+    ASSERT_EQ(unknown.exitCode, 2);
+    ASSERT_TRUE(contains(unknown.err, "unknown mode 'nosuch'") && contains(unknown.err, "grouped-g2")) << unknown.err;
+    TempDir dir;
+    const std::string broken = dir.filePath("spec.json");
+    ASSERT_TRUE(writeFile(broken, R"({"workers": 8, "delay_percent": [0]})"));
+    const EngineRun typo = runEngine({"experiment", "--dry-run", "--spec", broken, "--out", dir.path()});
+    ASSERT_EQ(typo.exitCode, 2);
+    ASSERT_TRUE(contains(typo.err, "unknown key \"delay_percent\"")) << typo.err;
+}
+
+#ifdef SYNCSCOPE_PLOT_BINARY
+TEST_F(TestExperiment, plotToolDrawsTheFigures) {
+    const ProgramRun plot =
+        runProgram(SYNCSCOPE_PLOT_BINARY, {s_dir->filePath("results.csv"), "--out", s_dir->filePath("plots")}, 60'000);
+    ASSERT_TRUE(plot.started && plot.finished) << plot.error;
+    ASSERT_TRUE(plot.exitCode == 0) << plot.err;
+    for (const std::string name : {"time_to_target", "samples_per_s", "staleness_mean", "accuracy_at_fixed_time"}) {
+        const std::string png = s_dir->filePath("plots/" + name + ".png");
+        ASSERT_TRUE(fs::exists(png)) << name + ".png is missing";
+        ASSERT_EQ(readFile(png).substr(0, 4), std::string("\x89PNG", 4));
+    }
+}
+#endif
