@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -47,6 +48,16 @@ struct PoolShape {
     int outWidth() const { return (width - window) / stride + 1; }
 };
 
+/// A sequence of backend calls recorded once and run again as a unit (on CUDA, a CUDA graph: one
+/// launch instead of one per kernel). It reads and writes the same buffers each time it is replayed,
+/// and the values those buffers hold at replay time (a learning rate in a buffer, a new batch).
+class RecordedWork {
+public:
+    virtual ~RecordedWork() = default;
+    /// Queues the recorded calls again, ordered like any other call on the backend.
+    virtual void replay() = 0;
+};
+
 /// The operations a training step needs. Matrices are row-major. Every call is ordered after
 /// the previous one on the same backend; copyToHost waits for the work before it.
 class Backend {
@@ -71,6 +82,26 @@ public:
     virtual void fill(float* dst, float value, size_t count) = 0;
     /// Waits until all queued work is done.
     virtual void synchronize() = 0;
+
+    /// True when backend memory is host memory (the CPU backend): a batch gathered on the host is
+    /// already where the ops read it. False on a GPU, where BatchFeeder keeps the data set resident.
+    virtual bool sharesHostMemory() const { return true; }
+
+    /// Records the backend calls `work` makes, without running them, for replay(). Returns nullptr
+    /// and sets *whyNot where the backend cannot record (the CPU backend runs each call as it comes)
+    /// or a call inside `work` cannot be recorded; the caller then makes the calls itself. `work`
+    /// must not copy to or from the host.
+    /// (Inline, like every other non-pure member: Backend has no key function, so each library that
+    /// implements it carries its type information, whatever the order static libraries link in.)
+    virtual std::unique_ptr<RecordedWork> record(const std::function<void()>& /*work*/, std::string* whyNot) {
+        if (whyNot) *whyNot = "the " + name() + " backend runs each call as it comes and records none";
+        return nullptr;
+    }
+
+    /// dst row i = src row rows[i], for i < count; rows of rowLength floats; rows in backend memory.
+    virtual void gatherRows(const float* src, const int32_t* rows, int count, size_t rowLength, float* dst) = 0;
+    /// dst[i] = src[rows[i]], for i < count; everything in backend memory.
+    virtual void gatherLabels(const int32_t* src, const int32_t* rows, int count, int32_t* dst) = 0;
 
     // Dense algebra: C = alpha * op(A) * op(B) + beta * C, op(A) is MxK, op(B) is KxN.
     virtual void gemm(bool transA, bool transB, int m, int n, int k, float alpha, const float* a,
@@ -105,9 +136,10 @@ public:
                                      float* rowLoss, float* dlogits) = 0;
 
     /// SGD with momentum and decoupled-from-nothing (L2) weight decay, PyTorch's formulation:
-    /// g' = g + wd * p; v = momentum * v + g'; p -= lr * v.
-    virtual void sgdMomentumStep(float* params, const float* grads, float* velocity, size_t count, float lr,
-                                 float momentum, float weightDecay) = 0;
+    /// g' = g + wd * p; v = momentum * v + g'; p -= lr * v. The learning rate is read from backend
+    /// memory (one float) when the step runs, so a recorded step follows a changing schedule.
+    virtual void sgdMomentumStep(float* params, const float* grads, float* velocity, size_t count,
+                                 const float* learningRate, float momentum, float weightDecay) = 0;
 };
 
 /// Creates a backend. `threads` sets the CPU backend's thread count (0: library default).

@@ -1,4 +1,6 @@
-// BatchFeeder: stages samples of a dataset (by index) into device buffers, one batch at a time.
+// BatchFeeder: stages samples of a dataset (by index) into device buffers, one batch at a time. On a
+// backend whose memory is not the host's (a GPU) the whole data set is uploaded once and a batch is
+// gathered there from its indices: a step then moves count indices instead of count images.
 #pragma once
 
 #include <cstdint>
@@ -24,7 +26,12 @@ public:
 
 private:
     int upload(int count);
+    Backend& m_backend;
     const ImageDataset& m_data;
+    bool m_resident;                         // the data set lives in backend memory
+    DeviceBuffer<float> m_residentImages;    // every sample, when resident
+    DeviceBuffer<int32_t> m_residentLabels;
+    DeviceBuffer<int32_t> m_rows;            // the batch's sample indices, when resident
     std::vector<float> m_hostImages;
     std::vector<int32_t> m_hostLabels;
     DeviceBuffer<float> m_images;

@@ -75,7 +75,7 @@ const float* Model::forward(const float* x, int batch) {
     return in;
 }
 
-float Model::computeGradients(const float* x, const int32_t* labels, int batch) {
+void Model::backpropagate(const float* x, const int32_t* labels, int batch) {
     const float* logits = forward(x, batch);
     const size_t last = m_layers.size() - 1;
     m_backend.softmaxCrossEntropy(logits, labels, batch, classes(), m_rowLoss.data(), m_outputGrads[last].data());
@@ -84,6 +84,10 @@ float Model::computeGradients(const float* x, const int32_t* labels, int batch) 
         float* dx = i == 0 ? nullptr : m_outputGrads[i - 1].data();  // the input needs no gradient
         m_layers[i]->backward(m_backend, in, m_outputs[i].data(), m_outputGrads[i].data(), dx, batch);
     }
+}
+
+float Model::meanLoss(int batch) {
+    SS_CHECK(batch > 0 && batch <= m_maxBatch, "batch larger than the model was built for");
     m_backend.copyToHost(m_hostRowLoss.data(), m_rowLoss.data(), sizeof(float) * batch);
     return std::accumulate(m_hostRowLoss.begin(), m_hostRowLoss.begin() + batch, 0.0f) / static_cast<float>(batch);
 }

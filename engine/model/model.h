@@ -38,7 +38,15 @@ public:
     const float* forward(const float* x, int batch);
     /// Forward and backward on a device batch with device labels: fills gradients() and returns
     /// the batch's mean loss. Labels must be in [0, classes).
-    float computeGradients(const float* x, const int32_t* labels, int batch);
+    float computeGradients(const float* x, const int32_t* labels, int batch) {
+        backpropagate(x, labels, batch);
+        return meanLoss(batch);
+    }
+    /// computeGradients without reading the loss back: queues the work and returns at once, so a GPU
+    /// step is not drained each time, and a backend can record it (Backend::record).
+    void backpropagate(const float* x, const int32_t* labels, int batch);
+    /// The mean loss of the last backpropagate() over `batch` rows; waits for it.
+    float meanLoss(int batch);
 
     Backend& backend() { return m_backend; }
 

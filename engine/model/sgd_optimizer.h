@@ -18,8 +18,15 @@ public:
     SgdSettings& settings() { return m_settings; }
     const SgdSettings& settings() const { return m_settings; }
     /// PyTorch's SGD step: g = grads + weightDecay * params; v = momentum * v + g; params -= lr * v.
-    void step(float* params, const float* grads, float learningRate);
+    void step(float* params, const float* grads, float learningRate) {
+        setLearningRate(learningRate);
+        apply(params, grads);
+    }
     void step(float* params, const float* grads) { step(params, grads, m_settings.learningRate); }
+    /// Puts the rate where apply() reads it (backend memory); uploads only when it changed.
+    void setLearningRate(float learningRate);
+    /// The step at the rate set last: the part of a step a recorded step (Backend::record) replays.
+    void apply(float* params, const float* grads);
     /// The momentum buffer (checkpoints save and restore it).
     DeviceBuffer<float>& velocity() { return m_velocity; }
     const DeviceBuffer<float>& velocity() const { return m_velocity; }
@@ -28,6 +35,8 @@ private:
     Backend& m_backend;
     SgdSettings m_settings;
     DeviceBuffer<float> m_velocity;
+    DeviceBuffer<float> m_learningRate;  // one float
+    float m_uploadedRate;                // NaN until the first upload
 };
 
 }  // namespace syncscope::engine

@@ -8,6 +8,7 @@
 
 #include "engine/core/rng.h"
 #include "engine/model/batch_feeder.h"
+#include "engine/model/training_step.h"
 
 namespace syncscope::engine {
 
@@ -27,6 +28,7 @@ Evaluation train(Model& model, const ImageDataset& train, const ImageDataset& te
 
     BatchFeeder feeder(backend, train, config.batch);
     SgdOptimizer optimizer(backend, model.parameterCount(), config.sgd);
+    TrainingStep trainingStep(model, optimizer, feeder.images(), feeder.labels());
     Rng rng(config.seed ^ 0x5eed5eedULL);
     std::vector<int32_t> order(samples);
     std::iota(order.begin(), order.end(), 0);
@@ -40,9 +42,9 @@ Evaluation train(Model& model, const ImageDataset& train, const ImageDataset& te
         for (long long s = 0; s < stepsPerEpoch; ++s, ++step) {
             const size_t first = static_cast<size_t>(s) * config.batch;
             const int n = feeder.stage(order, first, std::min<int>(config.batch, samples - static_cast<int>(first)));
-            const float loss = model.computeGradients(feeder.images(), feeder.labels(), n);
             const float lr = scheduledLearningRate(config, step, totalSteps);
-            optimizer.step(model.parameters(), model.gradients(), lr);
+            trainingStep.run(n, lr);
+            const float loss = model.meanLoss(n);
             lossWindow += loss;
             ++lossCount;
             if (onProgress && (s % 20 == 19 || s + 1 == stepsPerEpoch)) {

@@ -266,7 +266,7 @@ void WorkerSession::push(const PulledVersions& base, float loss, double computeM
     p->set_comm_ms(m_commMs);
     p->set_wait_ms(m_waitMs);
     const float* gradient = m_model->gradients();
-    if (m_backend->name() != "cpu") {  // device memory: stage on the host first
+    if (!m_backend->sharesHostMemory()) {  // device memory: stage on the host first
         m_hostGradient.resize(m_model->parameterCount());
         m_backend->copyToHost(m_hostGradient.data(), gradient, m_hostGradient.size() * sizeof(float));
         gradient = m_hostGradient.data();

@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <utility>
 #include <numeric>
 #include <string>
 #include <vector>
@@ -15,12 +17,55 @@
 #include "engine/model/fashion_mnist.h"
 #include "engine/model/model_zoo.h"
 #include "engine/model/sgd_optimizer.h"
+#include "engine/model/training_step.h"
 
 using namespace syncscope::engine;
 
+namespace {
+
+/// Trains `steps` steps of a fresh model (seed 1) on the batches of `order`, the step run as `mode`;
+/// returns the parameters and how the steps ran.
+std::pair<std::vector<float>, std::string> trainSteps(Backend& backend, const ImageDataset& train,
+                                                      const std::string& modelName, int batch, int steps,
+                                                      const std::vector<int32_t>& order, TrainingStep::Mode mode) {
+    auto model = createModel(backend, modelName, batch, 1);
+    if (!model) return {{}, model.status().message()};
+    BatchFeeder feeder(backend, train, batch);
+    SgdOptimizer optimizer(backend, (*model)->parameterCount(), SgdSettings{});
+    TrainingStep trainingStep(**model, optimizer, feeder.images(), feeder.labels(), mode);
+    const int batchesPerEpoch = train.count / batch;
+    for (int step = 0; step < steps; ++step) {
+        feeder.stage(order, static_cast<size_t>(step % batchesPerEpoch) * batch, batch);
+        // A changing rate, as a schedule gives: a recording must read it at each replay.
+        trainingStep.run(batch, optimizer.settings().learningRate * (1.0f - 0.5f * step / steps));
+    }
+    return {(*model)->downloadParameters(), trainingStep.describe()};
+}
+
+/// The recorded step must train exactly as the call-by-call step: same kernels, same order, same bits.
+int verify(Backend& backend, const ImageDataset& train, const std::string& modelName, int batch, int steps,
+           const std::vector<int32_t>& order) {
+    const auto [recorded, how] = trainSteps(backend, train, modelName, batch, steps, order, TrainingStep::Mode::Recorded);
+    const auto [plain, plainHow] =
+        trainSteps(backend, train, modelName, batch, steps, order, TrainingStep::Mode::CallByCall);
+    double worst = recorded.size() == plain.size() && !plain.empty() ? 0.0 : 1e30;
+    size_t differing = 0;
+    for (size_t i = 0; worst < 1e30 && i < plain.size(); ++i) {
+        const double diff = std::fabs(static_cast<double>(recorded[i]) - plain[i]);
+        if (!(diff == 0.0)) ++differing;
+        worst = std::max(worst, std::isnan(diff) ? 1e30 : diff);
+    }
+    fmt::print("VERIFY {{\"model\":\"{}\",\"batch\":{},\"steps\":{},\"parameters\":{},\"differing\":{},"
+               "\"max_abs_difference\":{:g},\"recorded\":\"{}\",\"backend\":\"{}\"}}\n",
+               modelName, batch, steps, plain.size(), differing, worst, how, backend.describe());
+    return differing == 0 && worst == 0.0 ? 0 : 1;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
-    std::string modelName = "mlp", backendName = "cpu", data = defaultFashionMnistDir();
-    int threads = 1, batch = 64, windows = 3;
+    std::string modelName = "mlp", backendName = "cpu", data = defaultFashionMnistDir(), stepMode = "recorded";
+    int threads = 1, batch = 64, windows = 3, verifySteps = 0;
     double warmupSeconds = 3, windowSeconds = 5;
     CLI::App app{"Training throughput of one model on one backend: a time-based warm-up, then timed windows "
                  "(the same protocol as tests/bench/torch_compute_peer.py)"};
@@ -32,20 +77,32 @@ int main(int argc, char** argv) {
     app.add_option("--windows", windows)->check(CLI::Range(1, 1000));
     app.add_option("--window-seconds", windowSeconds)->check(CLI::Range(0.01, 3600.0));
     app.add_option("--data", data);
+    app.add_option("--step", stepMode,
+                   "recorded: each step replays one recording (a CUDA graph) where the backend can record "
+                   "(default); call-by-call: every op launched on its own")
+        ->check(CLI::IsMember({"recorded", "call-by-call"}));
+    app.add_option("--verify-steps", verifySteps,
+                   "instead of timing: run this many steps recorded and as many call by call from the same "
+                   "start, and print how far the two models' parameters differ (exit 1 unless identical)")
+        ->check(CLI::Range(0, 100000));
     CLI11_PARSE(app, argc, argv);
 
     auto backend = createBackend(backendName == "cuda" ? BackendKind::Cuda : BackendKind::Cpu, threads);
     if (!backend) return printError(backend.status());
     auto train = loadFashionMnistSplit(data, "train");
     if (!train) return printError(train.status());
-    auto model = createModel(**backend, modelName, batch, 1);
-    if (!model) return printError(model.status());
-
-    BatchFeeder feeder(**backend, *train, batch);
-    SgdOptimizer optimizer(**backend, (*model)->parameterCount(), SgdSettings{});
     std::vector<int32_t> order(train->count);
     std::iota(order.begin(), order.end(), 0);
     const int batchesPerEpoch = train->count / batch;
+    if (verifySteps > 0) return verify(**backend, *train, modelName, batch, verifySteps, order);
+
+    auto model = createModel(**backend, modelName, batch, 1);
+    if (!model) return printError(model.status());
+    BatchFeeder feeder(**backend, *train, batch);
+    SgdOptimizer optimizer(**backend, (*model)->parameterCount(), SgdSettings{});
+    TrainingStep trainingStep(**model, optimizer, feeder.images(), feeder.labels(),
+                              stepMode == "recorded" ? TrainingStep::Mode::Recorded : TrainingStep::Mode::CallByCall);
+    const float learningRate = optimizer.settings().learningRate;
     long long step = 0;
     // Trains for about `seconds` (checking the clock every 8 steps, after a device sync) and returns
     // samples/s over the whole steps run.
@@ -54,8 +111,7 @@ int main(int argc, char** argv) {
         for (long long steps = 1;; ++steps, ++step) {
             const size_t first = static_cast<size_t>(step % batchesPerEpoch) * batch;
             feeder.stage(order, first, batch);
-            (*model)->computeGradients(feeder.images(), feeder.labels(), batch);
-            optimizer.step((*model)->parameters(), (*model)->gradients());
+            trainingStep.run(batch, learningRate);
             if (steps % 8 != 0) continue;
             (*backend)->synchronize();
             const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -70,8 +126,8 @@ int main(int argc, char** argv) {
     std::string list;
     for (double r : rates) list += fmt::format("{}{:.1f}", list.empty() ? "" : ",", r);
     fmt::print("BENCH {{\"impl\":\"syncscope-{}\",\"model\":\"{}\",\"threads\":{},\"batch\":{},\"warmup_seconds\":{},"
-               "\"windows\":[{}],\"samples_per_s\":{:.1f},\"backend\":\"{}\"}}\n",
+               "\"windows\":[{}],\"samples_per_s\":{:.1f},\"backend\":\"{}\",\"step\":\"{}\"}}\n",
                backendName, modelName, threads, batch, warmupSeconds, list, sorted[sorted.size() / 2],
-               (*backend)->describe());
+               (*backend)->describe(), trainingStep.describe());
     return 0;
 }

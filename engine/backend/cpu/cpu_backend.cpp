@@ -62,6 +62,15 @@ void CpuBackend::copyToHost(void* dst, const void* src, size_t bytes) { std::mem
 void CpuBackend::copyOnDevice(void* dst, const void* src, size_t bytes) { std::memmove(dst, src, bytes); }
 void CpuBackend::fill(float* dst, float value, size_t count) { std::fill(dst, dst + count, value); }
 
+void CpuBackend::gatherRows(const float* src, const int32_t* rows, int count, size_t rowLength, float* dst) {
+    for (int i = 0; i < count; ++i)
+        std::memcpy(dst + rowLength * i, src + rowLength * static_cast<size_t>(rows[i]), sizeof(float) * rowLength);
+}
+
+void CpuBackend::gatherLabels(const int32_t* src, const int32_t* rows, int count, int32_t* dst) {
+    for (int i = 0; i < count; ++i) dst[i] = src[rows[i]];
+}
+
 void CpuBackend::gemm(bool transA, bool transB, int m, int n, int k, float alpha, const float* a,
                       const float* b, float beta, float* c) {
     const dnnl_status_t status = dnnl_sgemm(transA ? 'T' : 'N', transB ? 'T' : 'N', m, n, k, alpha, a,
@@ -171,9 +180,9 @@ __attribute__((target_clones("avx512f", "avx2", "default"))) static void sgdMome
     }
 }
 
-void CpuBackend::sgdMomentumStep(float* params, const float* grads, float* velocity, size_t count, float lr,
-                                 float momentum, float weightDecay) {
-    sgdMomentumKernel(params, grads, velocity, count, lr, momentum, weightDecay);
+void CpuBackend::sgdMomentumStep(float* params, const float* grads, float* velocity, size_t count,
+                                 const float* learningRate, float momentum, float weightDecay) {
+    sgdMomentumKernel(params, grads, velocity, count, *learningRate, momentum, weightDecay);
 }
 
 }  // namespace syncscope::engine

@@ -27,6 +27,8 @@ public:
     void copyToHost(void* dst, const void* src, size_t bytes) override;
     void copyOnDevice(void* dst, const void* src, size_t bytes) override;
     void fill(float* dst, float value, size_t count) override;
+    void gatherRows(const float* src, const int32_t* rows, int count, size_t rowLength, float* dst) override;
+    void gatherLabels(const int32_t* src, const int32_t* rows, int count, int32_t* dst) override;
     void synchronize() override {}
 
     void gemm(bool transA, bool transB, int m, int n, int k, float alpha, const float* a, const float* b,
@@ -48,7 +50,7 @@ public:
 
     void softmaxCrossEntropy(const float* logits, const int32_t* labels, int rows, int classes, float* rowLoss,
                              float* dlogits) override;
-    void sgdMomentumStep(float* params, const float* grads, float* velocity, size_t count, float lr,
+    void sgdMomentumStep(float* params, const float* grads, float* velocity, size_t count, const float* learningRate,
                          float momentum, float weightDecay) override;
 
 private:

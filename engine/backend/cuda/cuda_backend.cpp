@@ -13,6 +13,26 @@
 
 namespace syncscope::engine {
 
+namespace {
+
+constexpr size_t kCublasWorkspaceBytes = size_t{32} << 20;
+
+/// A CUDA graph instantiated from recorded backend calls, launched on the backend's stream.
+class CudaGraphWork final : public RecordedWork {
+public:
+    CudaGraphWork(cudaGraphExec_t exec, cudaStream_t stream) : m_exec(exec), m_stream(stream) {}
+    ~CudaGraphWork() override { SS_CUDA_CHECK(cudaGraphExecDestroy(m_exec)); }
+    CudaGraphWork(const CudaGraphWork&) = delete;
+    CudaGraphWork& operator=(const CudaGraphWork&) = delete;
+    void replay() override { SS_CUDA_CHECK(cudaGraphLaunch(m_exec, m_stream)); }
+
+private:
+    cudaGraphExec_t m_exec;
+    cudaStream_t m_stream;
+};
+
+}  // namespace
+
 std::unique_ptr<CudaBackend> CudaBackend::create(int device, std::string* whyNot) {
     std::unique_ptr<CudaBackend> backend(new CudaBackend(device));
     if (!backend->start(whyNot)) return nullptr;  // the destructor releases what did start
@@ -50,6 +70,12 @@ bool CudaBackend::start(std::string* whyNot) {
         return fail(std::string("cuBLAS could not start: ") + cublasGetStatusString(status));
     }
     SS_CUBLAS_CHECK(cublasSetStream(m_cublas, m_stream));
+    // cuBLAS's own workspace pool allocates on demand, which a CUDA graph being recorded cannot; NVIDIA
+    // advises 32 MiB on Hopper. Set after cublasSetStream, which resets it.
+    error = cudaMalloc(&m_cublasWorkspace, kCublasWorkspaceBytes);
+    if (error != cudaSuccess)
+        return fail(std::string("cannot allocate cuBLAS's workspace: ") + cudaGetErrorString(error));
+    SS_CUBLAS_CHECK(cublasSetWorkspace(m_cublas, m_cublasWorkspace, kCublasWorkspaceBytes));
     // Default math keeps SGEMM in full FP32 (TF32 needs CUBLAS_TF32_TENSOR_OP_MATH, never set here), so
     // gemm agrees with the CPU backend to FP32 rounding.
     SS_CUBLAS_CHECK(cublasSetMathMode(m_cublas, CUBLAS_DEFAULT_MATH));
@@ -74,6 +100,7 @@ CudaBackend::~CudaBackend() {
     if (m_stream) SS_CUDA_CHECK(cudaStreamSynchronize(m_stream));
     m_cudnn.reset();
     if (m_cublas) SS_CUBLAS_CHECK(cublasDestroy(m_cublas));
+    if (m_cublasWorkspace) SS_CUDA_CHECK(cudaFree(m_cublasWorkspace));
     if (m_stream) SS_CUDA_CHECK(cudaStreamDestroy(m_stream));
 }
 
@@ -121,6 +148,34 @@ void CudaBackend::copyOnDevice(void* dst, const void* src, size_t bytes) {
 void CudaBackend::fill(float* dst, float value, size_t count) { launchFill(dst, value, count, m_stream); }
 
 void CudaBackend::synchronize() { SS_CUDA_CHECK(cudaStreamSynchronize(m_stream)); }
+
+std::unique_ptr<RecordedWork> CudaBackend::record(const std::function<void()>& work, std::string* whyNot) {
+    const auto fail = [whyNot](const char* what, cudaError_t error) -> std::unique_ptr<RecordedWork> {
+        (void)cudaGetLastError();  // a failed capture leaves its error behind; later checks must not see it
+        if (whyNot) *whyNot = std::string(what) + ": " + cudaGetErrorString(error);
+        return nullptr;
+    };
+    // Relaxed: a call that allocates (cuDNN growing its workspace) does not break the recording.
+    cudaError_t error = cudaStreamBeginCapture(m_stream, cudaStreamCaptureModeRelaxed);
+    if (error != cudaSuccess) return fail("cannot start recording a CUDA graph", error);
+    work();
+    cudaGraph_t graph = nullptr;
+    error = cudaStreamEndCapture(m_stream, &graph);
+    if (error != cudaSuccess) return fail("recording the CUDA graph failed", error);
+    cudaGraphExec_t exec = nullptr;
+    error = cudaGraphInstantiate(&exec, graph, 0);
+    SS_CUDA_CHECK(cudaGraphDestroy(graph));
+    if (error != cudaSuccess) return fail("cannot instantiate the recorded CUDA graph", error);
+    return std::make_unique<CudaGraphWork>(exec, m_stream);
+}
+
+void CudaBackend::gatherRows(const float* src, const int32_t* rows, int count, size_t rowLength, float* dst) {
+    launchGatherRows(src, rows, count, rowLength, dst, m_stream);
+}
+
+void CudaBackend::gatherLabels(const int32_t* src, const int32_t* rows, int count, int32_t* dst) {
+    launchGatherLabels(src, rows, count, dst, m_stream);
+}
 
 void CudaBackend::gemm(bool transA, bool transB, int m, int n, int k, float alpha, const float* a, const float* b,
                        float beta, float* c) {
@@ -188,9 +243,9 @@ void CudaBackend::softmaxCrossEntropy(const float* logits, const int32_t* labels
     launchSoftmaxCrossEntropy(logits, labels, rows, classes, rowLoss, dlogits, m_stream);
 }
 
-void CudaBackend::sgdMomentumStep(float* params, const float* grads, float* velocity, size_t count, float lr,
-                                  float momentum, float weightDecay) {
-    launchSgdMomentumStep(params, grads, velocity, count, lr, momentum, weightDecay, m_stream);
+void CudaBackend::sgdMomentumStep(float* params, const float* grads, float* velocity, size_t count,
+                                  const float* learningRate, float momentum, float weightDecay) {
+    launchSgdMomentumStep(params, grads, velocity, count, learningRate, momentum, weightDecay, m_stream);
 }
 
 }  // namespace syncscope::engine

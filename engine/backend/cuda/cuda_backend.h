@@ -34,6 +34,10 @@ public:
     void copyOnDevice(void* dst, const void* src, size_t bytes) override;
     void fill(float* dst, float value, size_t count) override;
     void synchronize() override;
+    bool sharesHostMemory() const override { return false; }
+    std::unique_ptr<RecordedWork> record(const std::function<void()>& work, std::string* whyNot) override;
+    void gatherRows(const float* src, const int32_t* rows, int count, size_t rowLength, float* dst) override;
+    void gatherLabels(const int32_t* src, const int32_t* rows, int count, int32_t* dst) override;
 
     void gemm(bool transA, bool transB, int m, int n, int k, float alpha, const float* a, const float* b, float beta,
               float* c) override;
@@ -52,8 +56,8 @@ public:
 
     void softmaxCrossEntropy(const float* logits, const int32_t* labels, int rows, int classes, float* rowLoss,
                              float* dlogits) override;
-    void sgdMomentumStep(float* params, const float* grads, float* velocity, size_t count, float lr, float momentum,
-                         float weightDecay) override;
+    void sgdMomentumStep(float* params, const float* grads, float* velocity, size_t count, const float* learningRate,
+                         float momentum, float weightDecay) override;
 
 private:
     explicit CudaBackend(int device) : m_device(device) {}
@@ -64,6 +68,7 @@ private:
     std::string m_description;  // filled by start(): device, capability, library versions
     cudaStream_t m_stream = nullptr;
     cublasHandle_t m_cublas = nullptr;
+    void* m_cublasWorkspace = nullptr;  // set explicitly, so a recorded gemm never asks for memory
     std::unique_ptr<CudnnOps> m_cudnn;
 };
 

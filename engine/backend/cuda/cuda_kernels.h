@@ -1,4 +1,5 @@
-// Host launchers of the CUDA backend's small kernels (fill, ReLU, bias, softmax cross-entropy, SGD).
+// Host launchers of the CUDA backend's small kernels (fill, ReLU, bias, softmax cross-entropy, SGD,
+// gathers).
 // Each queues its kernel on `stream` and checks the launch; the kernel sits next to its launcher in
 // one .cu file per concern. Internal to the CUDA backend: only its own translation units include this.
 #pragma once
@@ -36,9 +37,15 @@ void launchBiasGradient(const float* dy, float* grad, int rows, int cols, cudaSt
 void launchSoftmaxCrossEntropy(const float* logits, const int32_t* labels, int rows, int classes, float* rowLoss,
                                float* dlogits, cudaStream_t stream);
 
-/// g' = g + wd * p; v = momentum * v + g'; p -= lr * v.
-void launchSgdMomentumStep(float* params, const float* grads, float* velocity, size_t count, float lr,
-                           float momentum, float weightDecay, cudaStream_t stream);
+/// g' = g + wd * p; v = momentum * v + g'; p -= lr * v, lr read from device memory when it runs.
+void launchSgdMomentumStep(float* params, const float* grads, float* velocity, size_t count,
+                           const float* learningRate, float momentum, float weightDecay, cudaStream_t stream);
+
+/// dst row i = src row rows[i] (rowLength floats each), for i < count.
+void launchGatherRows(const float* src, const int32_t* rows, int count, size_t rowLength, float* dst,
+                      cudaStream_t stream);
+/// dst[i] = src[rows[i]], for i < count.
+void launchGatherLabels(const int32_t* src, const int32_t* rows, int count, int32_t* dst, cudaStream_t stream);
 
 /// cudaSuccess when this build's kernels can run on the current device; otherwise the error a launch
 /// would hit (typically cudaErrorNoKernelImageForDevice: built for other GPU architectures).

@@ -6,8 +6,9 @@ namespace syncscope::engine {
 
 namespace {
 
-__global__ void sgdMomentumStepKernel(float* params, const float* grads, float* velocity, size_t count, float lr,
-                                      float momentum, float weightDecay) {
+__global__ void sgdMomentumStepKernel(float* params, const float* grads, float* velocity, size_t count,
+                                      const float* learningRate, float momentum, float weightDecay) {
+    const float lr = *learningRate;
     const size_t step = static_cast<size_t>(gridDim.x) * blockDim.x;
     for (size_t i = static_cast<size_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < count; i += step) {
         const float p = params[i];
@@ -20,11 +21,11 @@ __global__ void sgdMomentumStepKernel(float* params, const float* grads, float* 
 
 }  // namespace
 
-void launchSgdMomentumStep(float* params, const float* grads, float* velocity, size_t count, float lr,
-                           float momentum, float weightDecay, cudaStream_t stream) {
+void launchSgdMomentumStep(float* params, const float* grads, float* velocity, size_t count,
+                           const float* learningRate, float momentum, float weightDecay, cudaStream_t stream) {
     if (count == 0) return;
     sgdMomentumStepKernel<<<elementwiseBlocks(count), kElementwiseThreads, 0, stream>>>(
-        params, grads, velocity, count, lr, momentum, weightDecay);
+        params, grads, velocity, count, learningRate, momentum, weightDecay);
     SS_CUDA_CHECK_LAUNCH();
 }
 
