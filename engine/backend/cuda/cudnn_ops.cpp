@@ -122,6 +122,7 @@ CudnnOps::~CudnnOps() {
     m_convPlans.clear();
     m_poolPlans.clear();
     if (m_workspace) SS_CUDA_CHECK(cudaFree(m_workspace));
+    for (void* retired : m_retiredWorkspaces) SS_CUDA_CHECK(cudaFree(retired));
     SS_CUDNN_CHECK(cudnnDestroy(m_handle));
 }
 
@@ -204,9 +205,9 @@ CudnnOps::PoolPlan& CudnnOps::poolPlan(const PoolShape& s) {
 
 void* CudnnOps::workspace(size_t bytes) {
     if (bytes > m_workspaceBytes) {
-        // Work queued earlier may still read the old buffer.
-        SS_CUDA_CHECK(cudaStreamSynchronize(m_stream));
-        if (m_workspace) SS_CUDA_CHECK(cudaFree(m_workspace));
+        // The old buffer stays allocated until the end: queued work and recorded steps (CUDA graphs,
+        // Backend::record) may still read it, and a stream synchronisation here would break a recording.
+        if (m_workspace) m_retiredWorkspaces.push_back(m_workspace);
         m_workspace = nullptr;
         m_workspaceBytes = 0;
         SS_CUDA_CHECK(cudaMalloc(&m_workspace, bytes));

@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <cuda_runtime.h>
 #include <cudnn.h>
@@ -52,6 +53,7 @@ private:
     std::map<PoolKey, std::unique_ptr<PoolPlan>> m_poolPlans;
     void* m_workspace = nullptr;
     size_t m_workspaceBytes = 0;
+    std::vector<void*> m_retiredWorkspaces;  // outgrown, kept until the end (see workspace())
 };
 
 }  // namespace syncscope::engine
