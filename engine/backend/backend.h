@@ -48,6 +48,16 @@ struct PoolShape {
     int outWidth() const { return (width - window) / stride + 1; }
 };
 
+/// How a backend picks and runs its convolutions. The defaults give the same bits on every run and
+/// results within FP32 rounding of the CPU backend; PyTorch's defaults on CUDA are tf32 and measure on.
+struct ConvolutionSettings {
+    bool tf32 = false;              // tensor cores with 10-bit mantissas (TF32) allowed
+    bool measure = false;           // time the candidate algorithms once per shape instead of asking the
+                                    // library's heuristics (PyTorch's torch.backends.cudnn.benchmark)
+    bool deterministicOnly = true;  // only algorithms without atomics: the same bits on every run
+    bool operator==(const ConvolutionSettings&) const = default;
+};
+
 /// A sequence of backend calls recorded once and run again as a unit (on CUDA, a CUDA graph: one
 /// launch instead of one per kernel). It reads and writes the same buffers each time it is replayed,
 /// and the values those buffers hold at replay time (a learning rate in a buffer, a new batch).
@@ -97,6 +107,10 @@ public:
         if (whyNot) *whyNot = "the " + name() + " backend runs each call as it comes and records none";
         return nullptr;
     }
+
+    /// How convolutions are chosen and run (ConvolutionSettings). Returns false where the backend
+    /// cannot honour a setting (the CPU backend has only the defaults); set it before the first one.
+    virtual bool setConvolutionSettings(const ConvolutionSettings& settings) { return settings == ConvolutionSettings{}; }
 
     /// dst row i = src row rows[i], for i < count; rows of rowLength floats; rows in backend memory.
     virtual void gatherRows(const float* src, const int32_t* rows, int count, size_t rowLength, float* dst) = 0;

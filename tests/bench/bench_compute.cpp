@@ -64,7 +64,8 @@ int verify(Backend& backend, const ImageDataset& train, const std::string& model
 }  // namespace
 
 int main(int argc, char** argv) {
-    std::string modelName = "mlp", backendName = "cpu", data = defaultFashionMnistDir(), stepMode = "recorded";
+    std::string modelName = "mlp", backendName = "cpu", data = defaultFashionMnistDir(), stepMode = "recorded",
+                convMath = "fp32", convAlgorithms = "heuristic";
     int threads = 1, batch = 64, windows = 3, verifySteps = 0;
     double warmupSeconds = 3, windowSeconds = 5;
     CLI::App app{"Training throughput of one model on one backend: a time-based warm-up, then timed windows "
@@ -81,6 +82,15 @@ int main(int argc, char** argv) {
                    "recorded: each step replays one recording (a CUDA graph) where the backend can record "
                    "(default); call-by-call: every op launched on its own")
         ->check(CLI::IsMember({"recorded", "call-by-call"}));
+    app.add_option("--conv-math", convMath,
+                   "fp32: convolutions within FP32 rounding of the CPU backend (default); tf32: on tensor cores "
+                   "(10-bit mantissas, PyTorch's default for cuDNN on CUDA)")
+        ->check(CLI::IsMember({"fp32", "tf32"}));
+    app.add_option("--conv-algorithms", convAlgorithms,
+                   "heuristic: cuDNN's heuristics, deterministic algorithms (default); measured: time the "
+                   "deterministic ones once per shape; measured-any: the fastest measured, atomics allowed "
+                   "(PyTorch's cudnn.benchmark)")
+        ->check(CLI::IsMember({"heuristic", "measured", "measured-any"}));
     app.add_option("--verify-steps", verifySteps,
                    "instead of timing: run this many steps recorded and as many call by call from the same "
                    "start, and print how far the two models' parameters differ (exit 1 unless identical)")
@@ -89,6 +99,13 @@ int main(int argc, char** argv) {
 
     auto backend = createBackend(backendName == "cuda" ? BackendKind::Cuda : BackendKind::Cpu, threads);
     if (!backend) return printError(backend.status());
+    ConvolutionSettings convolutions;
+    convolutions.tf32 = convMath == "tf32";
+    convolutions.measure = convAlgorithms != "heuristic";
+    convolutions.deterministicOnly = convAlgorithms != "measured-any";
+    if (!(*backend)->setConvolutionSettings(convolutions))
+        return printError(invalidArgument("--conv-math and --conv-algorithms: the " + (*backend)->name() +
+                                          " backend has only fp32 and heuristic"));
     auto train = loadFashionMnistSplit(data, "train");
     if (!train) return printError(train.status());
     std::vector<int32_t> order(train->count);

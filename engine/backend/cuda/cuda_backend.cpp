@@ -169,6 +169,20 @@ std::unique_ptr<RecordedWork> CudaBackend::record(const std::function<void()>& w
     return std::make_unique<CudaGraphWork>(exec, m_stream);
 }
 
+bool CudaBackend::setConvolutionSettings(const ConvolutionSettings& settings) {
+    m_convolutions = settings;
+    m_cudnn->setSettings(settings);
+    return true;
+}
+
+std::string CudaBackend::describe() const {
+    std::string text = m_description;
+    if (m_convolutions.tf32) text += ", TF32 convolutions";
+    if (m_convolutions.measure) text += ", measured convolution algorithms";
+    if (!m_convolutions.deterministicOnly) text += " (non-deterministic allowed)";
+    return text;
+}
+
 void CudaBackend::gatherRows(const float* src, const int32_t* rows, int count, size_t rowLength, float* dst) {
     launchGatherRows(src, rows, count, rowLength, dst, m_stream);
 }

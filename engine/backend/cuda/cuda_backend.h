@@ -24,7 +24,7 @@ public:
     CudaBackend& operator=(const CudaBackend&) = delete;
 
     std::string name() const override { return "cuda"; }
-    std::string describe() const override { return m_description; }
+    std::string describe() const override;
     bool supportsOp(const std::string& op) const override;
 
     void* allocate(size_t bytes) override;
@@ -35,6 +35,7 @@ public:
     void fill(float* dst, float value, size_t count) override;
     void synchronize() override;
     bool sharesHostMemory() const override { return false; }
+    bool setConvolutionSettings(const ConvolutionSettings& settings) override;
     std::unique_ptr<RecordedWork> record(const std::function<void()>& work, std::string* whyNot) override;
     void gatherRows(const float* src, const int32_t* rows, int count, size_t rowLength, float* dst) override;
     void gatherLabels(const int32_t* src, const int32_t* rows, int count, int32_t* dst) override;
@@ -70,6 +71,7 @@ private:
     cublasHandle_t m_cublas = nullptr;
     void* m_cublasWorkspace = nullptr;  // set explicitly, so a recorded gemm never asks for memory
     std::unique_ptr<CudnnOps> m_cudnn;
+    ConvolutionSettings m_convolutions;
 };
 
 }  // namespace syncscope::engine

@@ -17,12 +17,14 @@ bool isTensorOpMath(cudnnMathType_t math) {
     return math == CUDNN_TENSOR_OP_MATH || math == CUDNN_TENSOR_OP_MATH_ALLOW_CONVERSION;
 }
 
-// cudnnGet*_v7 lists algorithms best first; take the best that is deterministic and plain FP32.
+// cudnnGet*_v7 (heuristics) and cudnnFind* (measured) list algorithms best first; take the best the
+// settings allow: deterministic unless told otherwise, plain FP32 unless TF32 is allowed.
 template <typename Perf>
-const Perf* bestDeterministicFp32(const Perf* results, int count) {
+const Perf* bestAllowed(const Perf* results, int count, const ConvolutionSettings& settings) {
     for (int i = 0; i < count; ++i) {
         const Perf& r = results[i];
-        if (r.status == CUDNN_STATUS_SUCCESS && r.determinism == CUDNN_DETERMINISTIC && !isTensorOpMath(r.mathType))
+        if (r.status == CUDNN_STATUS_SUCCESS && (!settings.deterministicOnly || r.determinism == CUDNN_DETERMINISTIC) &&
+            (settings.tf32 || !isTensorOpMath(r.mathType)))
             return &r;
     }
     return nullptr;
@@ -146,35 +148,49 @@ CudnnOps::ConvPlan& CudnnOps::convPlan(const ConvShape& s) {
     SS_CUDNN_CHECK(cudnnSetConvolution2dDescriptor(p.conv, s.padding, s.padding, s.stride, s.stride, 1, 1,
                                                    CUDNN_CROSS_CORRELATION, CUDNN_DATA_FLOAT));
     // FMA math forbids TF32 tensor cores (which CUDNN_DEFAULT_MATH allows on Ampere and later), keeping
-    // results within FP32 rounding of the CPU backend.
-    SS_CUDNN_CHECK(cudnnSetConvolutionMathType(p.conv, CUDNN_FMA_MATH));
+    // results within FP32 rounding of the CPU backend; ConvolutionSettings::tf32 asks for them, as PyTorch does.
+    SS_CUDNN_CHECK(cudnnSetConvolutionMathType(p.conv, m_settings.tf32 ? CUDNN_TENSOR_OP_MATH : CUDNN_FMA_MATH));
 
     int n = 0, c = 0, h = 0, w = 0;
     SS_CUDNN_CHECK(cudnnGetConvolution2dForwardOutputDim(p.conv, p.x, p.w, &n, &c, &h, &w));
     SS_CHECK(n == s.batch && c == s.outChannels && h == s.outHeight() && w == s.outWidth(),
              "cuDNN's convolution output geometry differs from ConvShape's");
 
-    // Heuristics (Get_v7), not benchmarks (Find): the choice is then the same on every run and every
-    // worker, which benchmarking under load would not guarantee.
+    // Heuristics (Get_v7) by default, not measurements (Find): the choice is then the same on every run
+    // and every worker, which timing under load would not guarantee. Measuring runs each candidate on
+    // buffers cuDNN allocates itself, once per shape, outside any recorded step (plans are made by the
+    // first, call-by-call step).
     int returned = 0;
     cudnnConvolutionFwdAlgoPerf_t forward[CUDNN_CONVOLUTION_FWD_ALGO_COUNT] = {};
-    SS_CUDNN_CHECK(cudnnGetConvolutionForwardAlgorithm_v7(m_handle, p.x, p.w, p.conv, p.y,
-                                                          CUDNN_CONVOLUTION_FWD_ALGO_COUNT, &returned, forward));
-    if (const auto* best = bestDeterministicFp32(forward, returned)) p.forwardAlgo = best->algo;
+    if (m_settings.measure)
+        SS_CUDNN_CHECK(cudnnFindConvolutionForwardAlgorithm(m_handle, p.x, p.w, p.conv, p.y,
+                                                            CUDNN_CONVOLUTION_FWD_ALGO_COUNT, &returned, forward));
+    else
+        SS_CUDNN_CHECK(cudnnGetConvolutionForwardAlgorithm_v7(m_handle, p.x, p.w, p.conv, p.y,
+                                                              CUDNN_CONVOLUTION_FWD_ALGO_COUNT, &returned, forward));
+    if (const auto* best = bestAllowed(forward, returned, m_settings)) p.forwardAlgo = best->algo;
     SS_CUDNN_CHECK(
         cudnnGetConvolutionForwardWorkspaceSize(m_handle, p.x, p.w, p.conv, p.y, p.forwardAlgo, &p.forwardBytes));
 
     cudnnConvolutionBwdDataAlgoPerf_t backwardData[CUDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT] = {};
-    SS_CUDNN_CHECK(cudnnGetConvolutionBackwardDataAlgorithm_v7(
-        m_handle, p.w, p.y, p.conv, p.x, CUDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT, &returned, backwardData));
-    if (const auto* best = bestDeterministicFp32(backwardData, returned)) p.backwardDataAlgo = best->algo;
+    if (m_settings.measure)
+        SS_CUDNN_CHECK(cudnnFindConvolutionBackwardDataAlgorithm(
+            m_handle, p.w, p.y, p.conv, p.x, CUDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT, &returned, backwardData));
+    else
+        SS_CUDNN_CHECK(cudnnGetConvolutionBackwardDataAlgorithm_v7(
+            m_handle, p.w, p.y, p.conv, p.x, CUDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT, &returned, backwardData));
+    if (const auto* best = bestAllowed(backwardData, returned, m_settings)) p.backwardDataAlgo = best->algo;
     SS_CUDNN_CHECK(cudnnGetConvolutionBackwardDataWorkspaceSize(m_handle, p.w, p.y, p.conv, p.x, p.backwardDataAlgo,
                                                                 &p.backwardDataBytes));
 
     cudnnConvolutionBwdFilterAlgoPerf_t backwardFilter[CUDNN_CONVOLUTION_BWD_FILTER_ALGO_COUNT] = {};
-    SS_CUDNN_CHECK(cudnnGetConvolutionBackwardFilterAlgorithm_v7(
-        m_handle, p.x, p.y, p.conv, p.w, CUDNN_CONVOLUTION_BWD_FILTER_ALGO_COUNT, &returned, backwardFilter));
-    if (const auto* best = bestDeterministicFp32(backwardFilter, returned)) p.backwardFilterAlgo = best->algo;
+    if (m_settings.measure)
+        SS_CUDNN_CHECK(cudnnFindConvolutionBackwardFilterAlgorithm(
+            m_handle, p.x, p.y, p.conv, p.w, CUDNN_CONVOLUTION_BWD_FILTER_ALGO_COUNT, &returned, backwardFilter));
+    else
+        SS_CUDNN_CHECK(cudnnGetConvolutionBackwardFilterAlgorithm_v7(
+            m_handle, p.x, p.y, p.conv, p.w, CUDNN_CONVOLUTION_BWD_FILTER_ALGO_COUNT, &returned, backwardFilter));
+    if (const auto* best = bestAllowed(backwardFilter, returned, m_settings)) p.backwardFilterAlgo = best->algo;
     SS_CUDNN_CHECK(cudnnGetConvolutionBackwardFilterWorkspaceSize(m_handle, p.x, p.y, p.conv, p.w,
                                                                   p.backwardFilterAlgo, &p.backwardFilterBytes));
 
@@ -201,6 +217,12 @@ CudnnOps::PoolPlan& CudnnOps::poolPlan(const PoolShape& s) {
     SS_CHECK(n == s.batch && c == s.channels && h == s.outHeight() && w == s.outWidth(),
              "cuDNN's pooling output geometry differs from PoolShape's");
     return *m_poolPlans.emplace(key, std::move(plan)).first->second;
+}
+
+void CudnnOps::setSettings(const ConvolutionSettings& settings) {
+    if (settings == m_settings) return;
+    m_settings = settings;
+    m_convPlans.clear();  // planned under other settings; recorded steps keep their kernels, not these plans
 }
 
 void* CudnnOps::workspace(size_t bytes) {

@@ -29,6 +29,9 @@ public:
     /// "cuDNN 9.19.0": the library version actually loaded, for Backend::describe().
     std::string describe() const;
 
+    /// Applies to convolutions planned from now on (Backend::setConvolutionSettings).
+    void setSettings(const ConvolutionSettings& settings);
+
     // Semantics as in backend.h; every output is overwritten, never accumulated into.
     void conv2dForward(const ConvShape& s, const float* x, const float* w, const float* bias, float* y);
     void conv2dBackwardData(const ConvShape& s, const float* w, const float* dy, float* dx);
@@ -53,6 +56,7 @@ private:
     std::map<PoolKey, std::unique_ptr<PoolPlan>> m_poolPlans;
     void* m_workspace = nullptr;
     size_t m_workspaceBytes = 0;
+    ConvolutionSettings m_settings;
     std::vector<void*> m_retiredWorkspaces;  // outgrown, kept until the end (see workspace())
 };
 
