@@ -49,6 +49,9 @@ def parse_args():
                         "both (the mlp has no 4-D tensors and runs contiguous)")
     p.add_argument("--probe-seconds", type=float, default=2.0)
     p.add_argument("--device", choices=["cpu", "cuda"], default="cpu")
+    p.add_argument("--cuda-tf32", choices=["default", "off"], default="default",
+                   help="on CUDA: PyTorch's defaults (TF32 tensor cores for cuDNN convolutions, full FP32 "
+                        "matmuls), or off (FP32 everywhere, the engine's CUDA backend's precision)")
     p.add_argument("--data", default="/usr/share/datasets/fashion-mnist")
     p.add_argument("--blas-threads", type=int, default=1,
                    help="OpenBLAS threads (default 1): Debian's pthread OpenBLAS pool fights "
@@ -156,12 +159,18 @@ def main():
     torch.set_num_threads(a.threads)
     torch.set_num_interop_threads(1)
     blas_info, blas_files = blas_in_use(torch)
-    if not blas_files or any(f.startswith(REFERENCE_BLAS_DIR) for f in blas_files):
+    if a.device == "cpu" and (not blas_files or any(f.startswith(REFERENCE_BLAS_DIR) for f in blas_files)):
         sys.exit(f"torch_compute_peer: torch's GEMMs would run in the reference BLAS ({blas_info}; "
                  f"mapped: {', '.join(blas_files) or 'none'}); no figure reported. Install an optimised "
                  "one (`./setup.sh bench-deps` installs libopenblas0-pthread) and run again.")
     if a.device == "cuda" and not torch.cuda.is_available():
         sys.exit("torch_compute_peer: --device cuda but torch.cuda.is_available() is False")
+    if a.device == "cuda":
+        # PyTorch's performance guide: let cuDNN time its algorithms for the shapes at hand.
+        torch.backends.cudnn.benchmark = True
+        if a.cuda_tf32 == "off":
+            torch.backends.cudnn.allow_tf32 = False
+            torch.backends.cuda.matmul.allow_tf32 = False
     try:
         x_np, y_np = load_train(a.data)
     except (OSError, ValueError) as e:
@@ -221,7 +230,11 @@ def main():
     print("BENCH " + json.dumps({
         "impl": f"pytorch-{a.device}", "torch_version": torch.__version__, "model": a.model,
         "threads": a.threads, "blas_threads": a.blas_threads, "batch": a.batch,
-        "blas_info": blas_info, "blas_files": blas_files, "update": f"{chosen}/{chosen_format}", "update_probes": probes,
+        "blas_info": blas_info, "blas_files": blas_files,
+        "cuda": ({"device": torch.cuda.get_device_name(), "cuda": torch.version.cuda,
+                  "cudnn": torch.backends.cudnn.version(), "cudnn_benchmark": torch.backends.cudnn.benchmark,
+                  "cudnn_tf32": torch.backends.cudnn.allow_tf32,
+                  "matmul_tf32": torch.backends.cuda.matmul.allow_tf32} if a.device == "cuda" else None), "update": f"{chosen}/{chosen_format}", "update_probes": probes,
         "warmup_seconds": a.warmup_seconds, "windows": [round(w, 1) for w in windows],
         "samples_per_s": round(statistics.median(windows), 1)}), flush=True)
 
