@@ -133,3 +133,15 @@ TEST_F(TestCpuGather, recordGivesNothingAndSaysWhy) {
     EXPECT_TRUE(m_backend->record([] {}, nullptr) == nullptr);  // no reason asked for: no crash either
     EXPECT_TRUE(m_backend->sharesHostMemory());
 }
+
+// The CPU backend convolves one way only: it takes the default settings and refuses any other, so
+// bench_compute --conv-math tf32 on the CPU is an error and not a silent FP32 run.
+TEST_F(TestCpuGather, convolutionSettingsOnlyTheDefaults) {
+    EXPECT_TRUE(m_backend->setConvolutionSettings(syncscope::engine::ConvolutionSettings{}));
+    syncscope::engine::ConvolutionSettings tf32;
+    tf32.tf32 = true;
+    EXPECT_FALSE(m_backend->setConvolutionSettings(tf32));
+    syncscope::engine::ConvolutionSettings measured;
+    measured.measure = true;
+    EXPECT_FALSE(m_backend->setConvolutionSettings(measured));
+}
