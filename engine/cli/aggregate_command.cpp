@@ -12,12 +12,12 @@
 
 namespace syncscope::engine {
 
-int aggregate(RelayOptions options, const SecurityFlags& security) {
-    if (Status s = prepareRelay(options, security, "group aggregator"); !s) return printError(s);
+int aggregate(const RelayFlags& flags) {
+    RelayOptions options = flags.options;
+    if (Status s = prepareRelay(options, flags.security, "group aggregator"); !s) return printError(s);
     Aggregator aggregator(options);
     if (Status s = aggregator.start(); !s) return printError(s, 3);
-    std::printf("%s%s\n", kAggregatorLinePrefix, aggregator.endpoint().c_str());
-    std::fflush(stdout);
+    if (Status s = announceRelay(flags, kAggregatorLinePrefix, aggregator.endpoint()); !s) return printError(s, 3);
     const Status status = aggregator.run();
     const AggregatorStats& s = aggregator.stats();
     std::fprintf(stderr,
@@ -34,7 +34,7 @@ void addAggregateCommand(CLI::App& app, int& exitCode) {
     CLI::App* cmd = app.add_subcommand(
         "aggregate", "Run a group aggregator: workers connect to it, it sums their rounds for the coordinator at --connect");
     addRelayFlags(*cmd, *flags);
-    cmd->callback([=, &exitCode] { exitCode = aggregate(flags->options, flags->security); });
+    cmd->callback([=, &exitCode] { exitCode = aggregate(*flags); });
 }
 
 }  // namespace syncscope::engine

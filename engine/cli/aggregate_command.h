@@ -4,7 +4,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "engine/cli/security_flags.h"
+#include "engine/cli/relay_flags.h"
 #include "engine/relay/aggregator.h"
 
 namespace syncscope::engine {
@@ -13,6 +13,6 @@ void addAggregateCommand(CLI::App& app, int& exitCode);
 
 /// Runs an aggregator until its run ends (its endpoint line first, what it did last); returns the
 /// process's exit code, having printed any error. `launch --slurm` runs one in its aggregator tasks.
-int aggregate(RelayOptions options, const SecurityFlags& security);
+int aggregate(const RelayFlags& flags);
 
 }  // namespace syncscope::engine

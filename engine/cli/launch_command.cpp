@@ -112,14 +112,15 @@ int runWorkerTask(const SlurmTask& task, LaunchFlags& f) {
 
 // A relay task (a group aggregator for the workers the coordinator sends it, or a parameter shard
 // that takes the next range of the model): on its node, on a free port; `serveRelay` runs it.
-int runRelayTask(const SlurmTask& task, LaunchFlags& f, int (*serveRelay)(RelayOptions, const SecurityFlags&)) {
+int runRelayTask(const SlurmTask& task, LaunchFlags& f, int (*serveRelay)(const RelayFlags&)) {
     if (!f.security.insecure)
         if (Status s = awaitCredentials(f.security.credentials, f.startupTimeout); !s) return printError(s, 3);
-    RelayOptions options;
-    options.connect = fmt::format("tcp://{}:{}", task.firstHost, f.listen.dataPort);
-    options.bindHost = f.listen.bind;
-    options.registerTimeoutSeconds = f.startupTimeout;
-    return serveRelay(options, f.security);
+    RelayFlags relay;
+    relay.options.connect = fmt::format("tcp://{}:{}", task.firstHost, f.listen.dataPort);
+    relay.options.bindHost = f.listen.bind;
+    relay.options.registerTimeoutSeconds = f.startupTimeout;
+    relay.security = f.security;
+    return serveRelay(relay);
 }
 
 int launch(LaunchFlags& f, bool credentialsGiven, bool workersGiven) {

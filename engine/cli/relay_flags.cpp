@@ -1,7 +1,11 @@
 // The relay commands' shared flags (see relay_flags.h).
 #include "engine/cli/relay_flags.h"
 
+#include <cstdio>
+
+#include "engine/cli/report_fd_flag.h"
 #include "engine/core/process_signals.h"
+#include "engine/net/process_report.h"
 
 namespace syncscope::engine {
 
@@ -11,7 +15,17 @@ void addRelayFlags(CLI::App& cmd, RelayFlags& f) {
     cmd.add_option("--port", f.options.port, "Port for its workers (0: any free port)")->check(CLI::Range(0, 65535))->capture_default_str();
     cmd.add_option("--advertise", f.options.advertise,
                    "The endpoint workers dial when it is not the bound one (e.g. tcp://node7:6000)");
+    addReportFdFlag(cmd, f.reportFd, "where it listens");
     addSecurityFlags(cmd, f.security, true);
+}
+
+Status announceRelay(const RelayFlags& flags, const char* prefix, const std::string& endpoint) {
+    std::printf("%s%s\n", prefix, endpoint.c_str());
+    std::fflush(stdout);
+    if (flags.reportFd < 0) return Status::ok();
+    wire::ProcessReport report;
+    report.set_relay_endpoint(endpoint);
+    return writeProcessReport(flags.reportFd, report);
 }
 
 Status prepareRelay(RelayOptions& options, const SecurityFlags& security, const std::string& what) {

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "engine/cli/cli_errors.h"
+#include "engine/cli/report_fd_flag.h"
 #include "engine/cli/final_report.h"
 #include "engine/cli/run_options.h"
 #include "engine/cli/security_flags.h"
@@ -100,10 +101,7 @@ void addServeCommand(CLI::App& app, int& exitCode) {
     CLI::App* cmd = app.add_subcommand("serve", "Run a coordinator (parameter server) that workers connect to");
     addRunOptions(*cmd, *run, true);
     addListenFlags(*cmd, *listen);
-    cmd->add_option("--report-fd", listen->reportFd,
-                    "For a program that starts serve: an open descriptor (a pipe) to write where it listens and how "
-                    "the run ended to, as length-prefixed protobuf ProcessReports")
-        ->check(CLI::Range(3, 65535));
+    addReportFdFlag(*cmd, listen->reportFd, "where it listens and how the run ended");
     addSecurityFlags(*cmd, *security, true);
     cmd->callback([=, &exitCode] {
         auto plan = toRunPlan(*run);

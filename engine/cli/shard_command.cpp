@@ -15,12 +15,12 @@ unsigned long long n(uint64_t value) { return static_cast<unsigned long long>(va
 
 }  // namespace
 
-int serveShard(RelayOptions options, const SecurityFlags& security) {
-    if (Status s = prepareRelay(options, security, "parameter shard"); !s) return printError(s);
+int serveShard(const RelayFlags& flags) {
+    RelayOptions options = flags.options;
+    if (Status s = prepareRelay(options, flags.security, "parameter shard"); !s) return printError(s);
     ParameterShard shard(options);
     if (Status s = shard.start(); !s) return printError(s, 3);
-    std::printf("%s%s\n", kShardLinePrefix, shard.endpoint().c_str());
-    std::fflush(stdout);
+    if (Status s = announceRelay(flags, kShardLinePrefix, shard.endpoint()); !s) return printError(s, 3);
     std::fprintf(stderr, "shard %u: parameters [%llu, %llu) of the model, for workers at %s\n", shard.range().index(),
                  n(shard.range().begin()), n(shard.range().end()), shard.endpoint().c_str());
     const Status status = shard.run();
@@ -40,7 +40,7 @@ void addShardCommand(CLI::App& app, int& exitCode) {
         "shard", "Run a parameter shard: it holds one range of the model of the coordinator at --connect "
                  "(serve --shards S), and its workers push and pull that range here");
     addRelayFlags(*cmd, *flags);
-    cmd->callback([=, &exitCode] { exitCode = serveShard(flags->options, flags->security); });
+    cmd->callback([=, &exitCode] { exitCode = serveShard(*flags); });
 }
 
 }  // namespace syncscope::engine

@@ -4,7 +4,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "engine/cli/security_flags.h"
+#include "engine/cli/relay_flags.h"
 #include "engine/relay/parameter_shard.h"
 
 namespace syncscope::engine {
@@ -13,6 +13,6 @@ void addShardCommand(CLI::App& app, int& exitCode);
 
 /// Runs a shard until its run ends (its endpoint line first, what it did last); returns the
 /// process's exit code, having printed any error.
-int serveShard(RelayOptions options, const SecurityFlags& security);
+int serveShard(const RelayFlags& flags);
 
 }  // namespace syncscope::engine

@@ -1,4 +1,4 @@
-// LocalCluster: fork/exec of this same binary, with the endpoint handshake over a pipe.
+// LocalCluster: fork/exec of this same binary; children report where they listen on a pipe each.
 #include "engine/launch/local_cluster.h"
 
 #include <fcntl.h>
@@ -25,34 +25,6 @@ Status LocalCluster::secure() {
 std::vector<std::string> LocalCluster::securityArguments() const {
     if (!m_credentials) return {"--insecure"};
     return {"--credentials", m_credentials->path(), "--data-plane", kLocalDataPlane};
-}
-
-Result<std::string> LocalCluster::startAndReadLine(const std::vector<std::string>& args, const std::string& what,
-                                                   pid_t* pid, int* stdoutFd) {
-    int fds[2];
-    if (pipe2(fds, O_CLOEXEC) != 0) return unavailable(std::string("pipe: ") + std::strerror(errno));
-    std::vector<std::string> all = args;
-    const std::vector<std::string> security = securityArguments();
-    all.insert(all.end(), security.begin(), security.end());
-    LaunchOptions options;
-    options.stdoutFd = fds[1];
-    auto started = m_launcher.start(m_engine, all, options);
-    close(fds[1]);
-    *stdoutFd = fds[0];
-    if (!started) return started.status();
-    *pid = *started;
-    std::string line;
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-    while (line.find('\n') == std::string::npos) {
-        pollfd p{*stdoutFd, POLLIN, 0};
-        if (std::chrono::steady_clock::now() > deadline || poll(&p, 1, 200) < 0)
-            return unavailable("the " + what + " did not report its endpoints within 60 s");
-        if (!(p.revents & (POLLIN | POLLHUP))) continue;
-        char c;
-        if (read(*stdoutFd, &c, 1) != 1) return unavailable("the " + what + " exited before it was ready (its error is above)");
-        line += c;
-    }
-    return line.substr(0, line.size() - 1);
 }
 
 Status LocalCluster::launchCoordinator(const wire::RunPlan& plan) {
@@ -124,19 +96,42 @@ std::optional<wire::RunResult> LocalCluster::coordinatorResult(double waitSecond
     return std::nullopt;
 }
 
-Result<std::string> LocalCluster::startRelay(const std::string& command, const std::string& prefix) {
-    pid_t pid = -1;
-    int fd = -1;
-    auto line = startAndReadLine({command, "--connect", m_endpoints.data}, command, &pid, &fd);
-    if (fd >= 0) m_relayStdouts.push_back(fd);
-    if (!line) return line.status();
-    if (line->rfind(prefix, 0) != 0) return unavailable("`" + command + "` printed \"" + *line + "\" instead of its endpoint");
-    return line->substr(prefix.size());
+Result<std::string> LocalCluster::startRelay(const std::string& command) {
+    std::vector<std::string> args{command, "--connect", m_endpoints.data, "--report-fd", std::to_string(kChildReportFd)};
+    const std::vector<std::string> security = securityArguments();
+    args.insert(args.end(), security.begin(), security.end());
+    // Its stdout is for people; where it listens comes as a report on a pipe of its own.
+    int fds[2];
+    if (pipe2(fds, O_CLOEXEC | O_NONBLOCK) != 0) return unavailable(std::string("pipe: ") + std::strerror(errno));
+    const int devNull = ::open("/dev/null", O_WRONLY | O_CLOEXEC);
+    LaunchOptions options;
+    options.stdoutFd = devNull;
+    options.reportFd = fds[1];
+    auto started = m_launcher.start(m_engine, args, options);
+    close(fds[1]);
+    if (devNull >= 0) close(devNull);
+    ProcessReportReader reports(fds[0]);
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    Result<std::string> endpoint = unavailable("the " + command + " did not report its endpoint within 60 s");
+    while (started && std::chrono::steady_clock::now() < deadline) {
+        if (auto report = reports.next(200); report && !report->relay_endpoint().empty()) {
+            endpoint = report->relay_endpoint();
+            break;
+        }
+        if (reports.closed() || !reports.error().empty()) {
+            endpoint = unavailable("the " + command + " exited before it was ready (its error is above)" +
+                                   (reports.error().empty() ? std::string() : ": " + reports.error()));
+            break;
+        }
+    }
+    close(fds[0]);
+    if (!started) return started.status();
+    return endpoint;
 }
 
-Result<std::string> LocalCluster::startAggregator() { return startRelay("aggregate", kAggregatorLinePrefix); }
+Result<std::string> LocalCluster::startAggregator() { return startRelay("aggregate"); }
 
-Result<std::string> LocalCluster::startShard() { return startRelay("shard", kShardLinePrefix); }
+Result<std::string> LocalCluster::startShard() { return startRelay("shard"); }
 
 Result<pid_t> LocalCluster::startWorker(const std::vector<std::string>& workerArgs) {
     std::vector<std::string> args{"work", "--connect", m_endpoints.data};
@@ -153,8 +148,6 @@ void LocalCluster::stopAll(double graceSeconds) {
     m_reports.reset();
     if (m_reportFd >= 0) close(m_reportFd);
     m_reportFd = -1;
-    for (int fd : m_relayStdouts) close(fd);
-    m_relayStdouts.clear();
 }
 
 }  // namespace syncscope::engine

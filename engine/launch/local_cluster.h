@@ -1,7 +1,8 @@
 // LocalCluster: a coordinator and N workers as child processes of this one (`syncscope-engine
 // run`), started through the ProcessLauncher (own process group, killed with the parent, SIGTERM
 // then SIGKILL on stop). The coordinator gets its run as a plan file and reports where it listens
-// and how its run ended on a pipe (ProcessReports); relays still print their endpoint line.
+// and how its run ended on a pipe (ProcessReports); aggregators and shards report where they listen
+// the same way.
 #pragma once
 
 #include <sys/types.h>
@@ -75,12 +76,9 @@ public:
     std::string release();
 
 private:
-    /// Starts `args` with stdout on a pipe and reads the first line it prints (within 60 s).
-    Result<std::string> startAndReadLine(const std::vector<std::string>& args, const std::string& what, pid_t* pid,
-                                         int* stdoutFd);
     /// Starts a server process between the workers and the coordinator (`command` --connect <data
-    /// endpoint>) and reads the endpoint it prints after `prefix`.
-    Result<std::string> startRelay(const std::string& command, const std::string& prefix);
+    /// endpoint> --report-fd) and waits up to 60 s for the report of where it listens.
+    Result<std::string> startRelay(const std::string& command);
     std::string m_engine;
     std::optional<PrivateCredentials> m_credentials;
     std::optional<TemporaryFolder> m_planFolder;  ///< the coordinator's plan file, removed with the cluster
@@ -89,7 +87,6 @@ private:
     pid_t m_coordinator = -1;
     int m_reportFd = -1;  ///< the coordinator's reports (serve --report-fd)
     std::optional<ProcessReportReader> m_reports;
-    std::vector<int> m_relayStdouts;  ///< of the aggregators and shards
     CoordinatorEndpoints m_endpoints;
 };
 

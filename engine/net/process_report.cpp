@@ -5,17 +5,18 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <csignal>
 #include <cstring>
 
+#include "engine/net/protocol.h"
+
 namespace syncscope::engine {
-namespace {
-
-/// No report comes near it: a longer frame means the stream is not one.
-constexpr uint32_t kMaxReportBytes = 1u << 20;
-
-}  // namespace
 
 Status writeProcessReport(int fd, const wire::ProcessReport& report) {
+    // A starting process that has gone (or closed its end) must cost a failed write, not the process:
+    // SIGPIPE's default would end a coordinator before it prints its result.
+    static const bool brokenPipesIgnored = [] { return std::signal(SIGPIPE, SIG_IGN) != SIG_ERR; }();
+    (void)brokenPipesIgnored;
     const std::string payload = report.SerializeAsString();
     std::string frame(4, '\0');
     for (int i = 0; i < 4; ++i) frame[i] = static_cast<char>((payload.size() >> (8 * i)) & 0xFF);
@@ -33,7 +34,7 @@ std::optional<wire::ProcessReport> ProcessReportReader::take() {
     if (m_buffer.size() < 4 || !m_error.empty()) return std::nullopt;
     uint32_t length = 0;
     for (int i = 0; i < 4; ++i) length |= uint32_t(uint8_t(m_buffer[i])) << (8 * i);
-    if (length > kMaxReportBytes) {
+    if (length > kMaxProcessReportBytes) {  // no report comes near it: not a stream of reports
         m_error = "a report of " + std::to_string(length) + " bytes: the stream is not one of reports";
         return std::nullopt;
     }

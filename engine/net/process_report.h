@@ -13,7 +13,8 @@
 
 namespace syncscope::engine {
 
-/// Writes one report to `fd` whole (retrying short writes); the error says why it could not.
+/// Writes one report to `fd` whole (retrying short writes); the error says why it could not. The
+/// first call makes this process ignore SIGPIPE, so a reader that has gone is an error, not the end.
 Status writeProcessReport(int fd, const wire::ProcessReport& report);
 
 /// Reads reports from a pipe as its bytes arrive.
