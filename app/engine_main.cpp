@@ -1,5 +1,5 @@
 // syncscope-engine: the engine's command line: train, serve, work, run, aggregate, shard, launch,
-// export, experiment, keygen.
+// export, experiment, keygen, plan.
 #include <CLI/CLI.hpp>
 
 #include <string>
@@ -8,6 +8,7 @@
 #include "engine/cli/experiment_command.h"
 #include "engine/cli/export_command.h"
 #include "engine/cli/keygen_command.h"
+#include "engine/cli/plan_command.h"
 #include "engine/cli/launch_command.h"
 #include "engine/cli/run_command.h"
 #include "engine/cli/serve_command.h"
@@ -32,6 +33,7 @@ int main(int argc, char** argv) {
     syncscope::engine::addExportCommand(app, exitCode);
     syncscope::engine::addExperimentCommand(app, exitCode);
     syncscope::engine::addKeygenCommand(app, exitCode);
+    syncscope::engine::addPlanCommand(app, exitCode);
     CLI11_PARSE(app, argc, argv);
     return exitCode;
 }

@@ -35,6 +35,9 @@ constexpr uint64_t kMaxTrainExamples = 1ULL << 40;
 
 /// Largest protobuf metadata frame accepted (a Snapshot reply can be large; requests are tiny).
 constexpr size_t kMaxEnvelopeBytes = 1 << 20;
+/// The longest ProcessReport frame a starting process reads from a child (process_report.h, and the
+/// Python package's coordinator.py through its generated syncscope_protocol module).
+constexpr uint32_t kMaxProcessReportBytes = 1u << 20;
 /// Largest control-plane request accepted.
 constexpr size_t kMaxControlBytes = 64 << 10;
 

@@ -13,7 +13,6 @@ parameters, and this process is the run's evaluator (the console's accuracy char
 
 import argparse
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -32,6 +31,7 @@ import syncscope  # noqa: E402
 from syncscope.batches import shuffled_batches  # noqa: E402
 from syncscope.fashion_mnist import load_split  # noqa: E402
 from syncscope.flat_layout import parameter_count  # noqa: E402
+from syncscope.wire import pb  # noqa: E402
 
 
 # ---- the model: no batch norm (its running statistics are buffers, which a parameter server does not
@@ -107,39 +107,30 @@ def evaluate_on(images, labels):
     return evaluate
 
 
-def find_engine(given):
-    candidates = [given, os.environ.get("SYNCSCOPE_ENGINE"), shutil.which("syncscope-engine"),
-                  os.path.join(HERE, "..", "..", "build", "app", "syncscope-engine")]
-    for path in candidates:
-        if path and os.access(path, os.X_OK):
-            return os.path.abspath(path)
-    sys.exit("custom_model: no syncscope-engine found; build it (./setup.sh build) or pass --engine PATH")
-
-
 def run(args):
     """The coordinator, the workers, and this process as the evaluator."""
     torch.set_num_threads(1)
-    engine = find_engine(args.engine)
+    engine = syncscope.find_engine(args.engine)
     folder = args.folder or tempfile.mkdtemp(prefix="syncscope-custom-")
     os.makedirs(folder, mode=0o700, exist_ok=True)
-    credentials = os.path.join(folder, "run.credentials")
+    # The run, once: the engine's default plan with this script's settings; serve checks it.
+    plan = syncscope.default_plan(engine)
+    plan.spec.model = "external"
     count = parameter_count(ResidualCnn())
-    serve_log = open(os.path.join(folder, "serve.log"), "w")
-    serve = subprocess.Popen(
-        [engine, "serve", "--model", "external", "--parameters", str(count), "--workers", str(args.workers),
-         "--mode", args.mode, "--batch", str(args.batch), "--lr", str(args.lr), "--epochs", str(args.epochs),
-         "--eval-interval", str(args.eval_interval), "--credentials", credentials,
-         "--data-port", str(args.port), "--control-port", str(args.port + 1), "--telemetry-port", str(args.port + 2),
-         *(["--record", args.record] if args.record else [])],
-        stdout=subprocess.PIPE, stderr=serve_log, text=True)
-    processes = [serve]
+    plan.external_parameters = count
+    plan.spec.batch_size = args.batch
+    plan.spec.learning_rate = args.lr
+    plan.spec.eval_interval_seconds = args.eval_interval
+    plan.layout.workers = args.workers
+    plan.mode.mode = pb.SyncMode.Value(args.mode.upper())
+    plan.stop.max_epochs = args.epochs
+    if args.record:
+        plan.record_path = os.path.abspath(args.record)
+    coordinator = syncscope.Coordinator(plan, folder, engine=engine, ports=(args.port, args.port + 1, args.port + 2))
+    processes = []
     try:
-        line = serve.stdout.readline()
-        match = re.search(r"endpoints data=(\S+) control=(\S+) telemetry=(\S+)", line)
-        if not match:
-            serve.wait(timeout=10)
-            sys.exit("custom_model: the coordinator did not start:\n" + open(serve_log.name).read())
-        data, control, _ = match.groups()
+        data, control, _ = coordinator.start()
+        credentials = coordinator.credentials
         roles = {}
         for role in ("worker", "steer"):
             roles[role] = os.path.join(folder, role + ".credentials")
@@ -164,14 +155,17 @@ def run(args):
         for version, accuracy, loss, took in evaluator.results[-3:]:
             print("version %d: test accuracy %.2f%%, loss %.4f (%.1f s to evaluate)" % (version, 100 * accuracy,
                                                                                         loss, took), flush=True)
-        serve.wait(timeout=60)
-        for p in processes[1:]:
+        coordinator.wait(timeout=60)
+        for p in processes:
             p.wait(timeout=30)
         if final is None:
-            sys.exit("custom_model: the run ended without a final evaluation; see %s" % serve_log.name)
+            sys.exit("custom_model: the run ended without a final evaluation; see %s" % coordinator.log_path)
         print("final test accuracy: %.2f%% (model version %d, %g epochs, %.0f s)" % (100 * final[1], final[0],
                                                                                   args.epochs, seconds), flush=True)
+    except syncscope.SyncScopeError as error:
+        sys.exit("custom_model: %s" % error)
     finally:
+        coordinator.stop()
         for p in processes:
             if p.poll() is None:
                 p.terminate()

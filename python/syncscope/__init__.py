@@ -9,14 +9,22 @@ the shape of Horovod's DistributedOptimizer:
         loss = loss_fn(model(x), y)
         loss.backward()
         opt.step(loss)                     # push the gradient, copy in the released parameters
+
+and starting the run's coordinator from one run plan (coordinator.py):
+
+    plan = syncscope.default_plan()        # the engine's defaults
+    plan.layout.workers = 4
+    with syncscope.Coordinator(plan, folder) as c:
+        ...                                # workers connect to c.endpoints.data; c.wait() gives the result
 """
 
 from .control import Steering
+from .coordinator import Coordinator, Endpoints, default_plan, find_engine, write_plan
 from .credentials import Credentials
 from .errors import CoordinatorLost, ProtocolError, SyncScopeError
 from .evaluator import Evaluator
 from .optimizer import DistributedOptimizer
 from .worker import Worker
 
-__all__ = ["Worker", "Evaluator", "DistributedOptimizer", "Steering", "Credentials", "SyncScopeError",
-           "CoordinatorLost", "ProtocolError"]
+__all__ = ["Worker", "Evaluator", "DistributedOptimizer", "Steering", "Credentials", "Coordinator", "Endpoints",
+           "default_plan", "write_plan", "find_engine", "SyncScopeError", "CoordinatorLost", "ProtocolError"]

@@ -3,7 +3,6 @@ workers as processes of their own, every one stopped at the end of its test. cte
 binaries in SYNCSCOPE_ENGINE and SYNCSCOPE_MLP_VECTORS; without them the tests that need them skip."""
 
 import os
-import re
 import subprocess
 import sys
 import time
@@ -41,6 +40,7 @@ class Cluster:
         self.credentials = os.path.join(self.folder, "run.credentials")
         self.endpoints = {}
         self.serve = None
+        self._reports = None
 
     def keygen(self, role):
         out = os.path.join(self.folder, "%s.credentials" % role)
@@ -49,18 +49,24 @@ class Cluster:
         return out
 
     def start_coordinator(self, *args):
+        """`serve` with these flags; where it listens comes from its report pipe (--report-fd)."""
+        from syncscope.coordinator import _ReportReader  # the package's own reader of ProcessReports
+        read_end, write_end = os.pipe()
         self.serve = self._spawn("serve", [self.engine, "serve", "--credentials", self.credentials, "--data-port", "0",
-                                           "--control-port", "0", "--telemetry-port", "0", *args])
+                                           "--control-port", "0", "--telemetry-port", "0", "--report-fd",
+                                           str(write_end), *args], pass_fds=(write_end,))
+        os.close(write_end)
+        self._reports = _ReportReader(read_end)  # kept open until stop(): serve reports its result too
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
-            match = re.search(r"endpoints data=(\S+) control=(\S+) telemetry=(\S+)", self.output("serve"))
-            if match:
-                self.endpoints = dict(zip(("data", "control", "telemetry"), match.groups()))
-                return self.endpoints
-            if self.serve.poll() is not None:
+            report = self._reports.next(deadline - time.monotonic())
+            if report is None:
                 break
-            time.sleep(0.05)
-        raise AssertionError("the coordinator printed no endpoints line:\n" + self.logs())
+            if report.HasField("listening"):
+                self.endpoints = {"data": report.listening.data, "control": report.listening.control,
+                                  "telemetry": report.listening.telemetry}
+                return self.endpoints
+        raise AssertionError("the coordinator reported no endpoints:\n" + self.logs())
 
     def start_native_worker(self, name, *extra):
         return self._spawn(name, [self.engine, "work", "--connect", self.endpoints["data"], "--credentials",
@@ -75,9 +81,9 @@ class Cluster:
         env = dict(os.environ, PYTHONPATH=os.pathsep.join([PYTHON_DIR, os.environ.get("PYTHONPATH", "")]))
         return self._spawn(name, [sys.executable, script, *args], env=env)
 
-    def _spawn(self, name, argv, env=None):
+    def _spawn(self, name, argv, env=None, pass_fds=()):
         log = open(os.path.join(self.folder, name + ".log"), "w")
-        process = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT, env=env)
+        process = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT, env=env, pass_fds=pass_fds)
         process.name = name
         self.processes.append(process)
         return process
@@ -99,6 +105,8 @@ class Cluster:
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()
+        if self._reports is not None:
+            self._reports.close()
 
 
 @pytest.fixture
