@@ -15,7 +15,7 @@ binaries=(app/syncscope-engine tests/test_backend_consistency tests/bench/bench_
 for b in "${binaries[@]}"; do
     [[ -x $build/$b ]] || { echo "stage_device_files: $build/$b is missing: build it first (cmake --build $build --target ${b##*/})" >&2; exit 1; }
 done
-if ! ldd "$build/app/syncscope-engine" | grep -q libcudart; then
+if [[ $(ldd "$build/app/syncscope-engine") != *libcudart* ]]; then
     echo "stage_device_files: $build/app/syncscope-engine has no CUDA backend: configure with -DSYNCSCOPE_CUDA=ON (nvcc and cuDNN 9 needed)" >&2
     exit 1
 fi
