@@ -48,17 +48,19 @@ Status parseWindow(const std::string& text, TraceOptions& trace) {
 Result<ExportRequest> toRequest(const ExportFlags& f) {
     ExportRequest request;
     request.recording = f.recording;
-    request.output = f.output;
+    request.output = f.output == "-" ? std::string() : f.output;  // "-": standard output, as for most tools
     auto format = parseExportFormat(f.format);
     if (!format) return format.status();
     request.format = *format;
+    if (f.output == "-" && request.format == ExportFormat::TfEvents)
+        return invalidArgument("--output - (standard output) cannot hold TensorBoard event files: give a folder");
     const bool traceFlags = f.windowOption->count() > 0 || f.maxEventsOption->count() > 0;
     if (traceFlags && request.format != ExportFormat::Trace)
         return invalidArgument("--window and --max-events bound a trace; use them with --format trace");
     if (!f.window.empty())
         if (Status s = parseWindow(f.window, request.trace); !s) return s;
     request.trace.maxEvents = f.maxEvents;
-    if (f.json && f.output.empty() && request.format != ExportFormat::TfEvents)
+    if (f.json && request.output.empty() && request.format != ExportFormat::TfEvents)
         return invalidArgument("--json prints the export's summary on standard output, so the export itself needs "
                                "a file: add --output FILE");
     return request;
@@ -94,7 +96,7 @@ int runExport(const ExportFlags& f) {
         std::fprintf(stderr, "note: the trace reached --max-events %llu and ends at %.2f s of run time; narrow it "
                              "with --window FROM:TO or raise --max-events\n",
                      static_cast<unsigned long long>(f.maxEvents), result->trace.cutAtSeconds);
-    if (!f.output.empty())
+    if (!f.output.empty() && f.output != "-")
         std::fprintf(stderr, "exported %llu records to %zu file(s) under '%s'\n",
                      static_cast<unsigned long long>(result->records), result->files.size(), f.output.c_str());
     if (f.json) printJson(resultJson(f, *result));
@@ -111,7 +113,7 @@ void addExportCommand(CLI::App& app, int& exitCode) {
     cmd->add_option("REC", f->recording, "Recording file written by --record")->required();
     cmd->add_option("--format", f->format, "Output format")->required()->check(CLI::IsMember(exportFormatNames()));
     cmd->add_option("--output", f->output,
-                    "File to write (default: standard output); for tfevents a folder (a TensorBoard log dir)");
+                    "File to write (default, or -: standard output); for tfevents a folder (a TensorBoard log dir)");
     f->windowOption = cmd->add_option("--window", f->window,
                                       "trace: only what starts in FROM:TO seconds of run time (default: the whole run)");
     f->maxEventsOption = cmd->add_option("--max-events", f->maxEvents,

@@ -154,6 +154,19 @@ TEST_F(TestExportCli, showsAProgressBarOnATerminal) {
     ASSERT_TRUE(contains(shown, "100% [") && contains(shown, "KiB read")) << shown;
 }
 
+// `--output -` is standard output, as for most tools: the CSV comes there, and no file named "-" is made.
+TEST_F(TestExportCli, outputDashIsStandardOutput) {
+    const std::string dash = fs::current_path() / "-";
+    ASSERT_FALSE(fs::exists(dash)) << "a file named '-' is already in " << fs::current_path();
+    const EngineRun run = runEngine({"export", s_recording, "--format", "csv", "--output", "-"});
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_FALSE(fs::exists(dash)) << "export --output - wrote a file named '-'";
+    EXPECT_EQ(run.out.rfind("record,time_s,", 0), 0u) << run.out.substr(0, 200);  // the CSV's header first
+    EXPECT_GT(count(run.out, "\n"), 10);
+    const EngineRun events = runEngine({"export", s_recording, "--format", "tfevents", "--output", "-"});
+    EXPECT_TRUE(events.exitCode == 2 && contains(events.err, "give a folder")) << events.err;
+}
+
 TEST_F(TestExportCli, wrongFlagsSayWhatToDo) {
     const struct {
         Args args;
