@@ -33,7 +33,7 @@ int totalMarkers(const ChartsPanel& charts) {
 
 bool logMatches(const MainWindow& window, const QString& pattern) {
     const QRegularExpression re(pattern, QRegularExpression::CaseInsensitiveOption);
-    return re.match(window.logView()->toPlainText()).hasMatch();
+    return re.match(window.parts().log->toPlainText()).hasMatch();
 }
 
 // The row of `workerId` in the worker table (-1: not there).
@@ -63,7 +63,7 @@ private:
 // assignment of both workers), then the groups slider dragged to one group; each comes back as an
 // event. Then auto mode, whose decisions come back with their reasons.
 void TestMainWindow::steerGroupedMode(MainWindow& window) {
-    SteeringPanel& steering = *window.steeringPanel();
+    SteeringPanel& steering = *window.parts().steering;
     WorkerTableModel& workers = *steering.workerTable();
     steering.modeSelector()->setCurrentIndex(steering.modeSelector()->findData(wire::GROUPED));
     QVERIFY(steering.groupsSlider()->isEnabled());
@@ -91,12 +91,12 @@ void TestMainWindow::steerGroupedMode(MainWindow& window) {
     QVERIFY(!logMatches(window, QStringLiteral("refused")));
 
     // Auto, deciding every second: its decisions come back as events with a reason, drawn as markers.
-    const int markersBefore = totalMarkers(*window.chartsPanel());
+    const int markersBefore = totalMarkers(*window.parts().charts);
     steering.modeSelector()->setCurrentIndex(steering.modeSelector()->findData(wire::AUTO));
     qobject_cast<QDoubleSpinBox*>(steering.modeEditor()->field("decision_seconds"))->setValue(1.0);
     steering.applyMode();
     QTRY_VERIFY_WITH_TIMEOUT(logMatches(window, QStringLiteral("\\] auto: \\S.*: \\S")), kEngineTimeoutMs);
-    QTRY_VERIFY_WITH_TIMEOUT(totalMarkers(*window.chartsPanel()) >= markersBefore + 2, kEngineTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(totalMarkers(*window.parts().charts) >= markersBefore + 2, kEngineTimeoutMs);
 }
 
 void TestMainWindow::steersARealLocalCluster() {
@@ -112,8 +112,8 @@ void TestMainWindow::steersARealLocalCluster() {
     settings.dataDir = QStringLiteral(SYNCSCOPE_FASHION_MNIST_DIR);
     window.startLocalCluster(settings);
 
-    ChartsPanel& charts = *window.chartsPanel();
-    SteeringPanel& steering = *window.steeringPanel();
+    ChartsPanel& charts = *window.parts().charts;
+    SteeringPanel& steering = *window.parts().steering;
     QTRY_VERIFY_WITH_TIMEOUT(charts.pointCount(QStringLiteral("Samples/s per worker")) > 4, kEngineTimeoutMs);
     QTRY_VERIFY_WITH_TIMEOUT(window.statusText().contains(QStringLiteral("Mode: BSP")), kEngineTimeoutMs);
     QTRY_VERIFY_WITH_TIMEOUT(window.statusText().contains(QStringLiteral("State: running")), kEngineTimeoutMs);
@@ -136,11 +136,11 @@ void TestMainWindow::steersARealLocalCluster() {
     // The switch is change 1, checkpointed before it (the console's cluster keeps checkpoints):
     // it is offered for rollback, and rolling it back brings bsp back.
     QTRY_VERIFY_WITH_TIMEOUT(logMatches(window, QStringLiteral("\\] mode .*asp.* \\(change 1\\)")), kEngineTimeoutMs);
-    const auto choices = RollbackPicker::choices(window.store().frame()->events);
+    const auto choices = RollbackPicker::choices(window.parts().store->frame()->events);
     QVERIFY(!choices.empty());
     QCOMPARE(choices.front().changeId, uint64_t(1));
     QVERIFY2(choices.front().label.startsWith(QStringLiteral("change 1 at ")), qPrintable(choices.front().label));
-    QVERIFY(window.rollbackAction()->isEnabled());
+    QVERIFY(window.parts().rollback->isEnabled());
     window.rollBack(1);
     QTRY_VERIFY_WITH_TIMEOUT(logMatches(window, QStringLiteral("\\] rollback: rolled back to before change 1 .*bsp")),
                              kEngineTimeoutMs);

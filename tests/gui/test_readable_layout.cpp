@@ -140,7 +140,7 @@ QString undrawable(const QString& text, const QFont& font) {
 // hover texts aside) and the widgets' own (labels, buttons, boxes, headers, menus).
 QStringList undrawableTexts(MainWindow& window) {
     QStringList found;
-    for (QChartView* view : window.chartsPanel()->chartViews()) {
+    for (QChartView* view : window.parts().charts->chartViews()) {
         if (!view->isVisible()) continue;
         for (QGraphicsItem* item : view->scene()->items()) {
             if (!item->isVisible()) continue;
@@ -200,7 +200,7 @@ QStringList TestReadableLayout::problems(MainWindow& window, QSize asked) {
     if (window.size() != asked)
         found << QStringLiteral("the window is %1, not %2 (its minimum size is %3)")
                      .arg(sizeName(window.size()), sizeName(asked), sizeName(window.minimumSizeHint()));
-    for (QChartView* view : window.chartsPanel()->chartViews()) {
+    for (QChartView* view : window.parts().charts->chartViews()) {
         if (!view->isVisible()) continue;  // the presentation view leaves two out
         if (view->chart()->axes().isEmpty()) found << QStringLiteral("%1: no axes").arg(view->chart()->title());
         if (const QString cut = elidedTexts(view); !cut.isEmpty()) found << cut;
@@ -217,7 +217,7 @@ QStringList TestReadableLayout::problems(MainWindow& window, QSize asked) {
     const int line = window.fontMetrics().height();
     if (log && log->isVisible() && log->height() > 2.5 * line)
         found << QStringLiteral("the log takes %1 px, more than a line of %2 px").arg(log->height()).arg(line);
-    auto* table = window.steeringPanel()->findChild<QTableView*>();
+    auto* table = window.parts().steering->findChild<QTableView*>();
     if (!table || !table->isVisible()) return found << QStringLiteral("no worker table in view");
     // Four workers: every row in view, every column in view, and none narrower than its header.
     const int rows = table->model()->rowCount(), last = rows - 1;
@@ -230,10 +230,10 @@ QStringList TestReadableLayout::problems(MainWindow& window, QSize asked) {
     // A narrow window's table leaves out only what the charts also show (SteeringPanel::setCompact).
     for (int column = 0; column < header->count(); ++column)
         if (header->isSectionHidden(column) && !window.presentationView() &&
-            !(window.steeringPanel()->compact() && SteeringPanel::columnsLeftOutWhenCompact().contains(column)) &&
+            !(window.parts().steering->compact() && SteeringPanel::columnsLeftOutWhenCompact().contains(column)) &&
             column != WorkerTableModel::Lag && column != WorkerTableModel::Batch)
             found << QStringLiteral("worker table: column \"%1\" is hidden").arg(table->model()->headerData(column, Qt::Horizontal).toString());
-    if (asked.width() >= 1280 && window.steeringPanel()->compact()) found << QStringLiteral("the worker table is compact at %1").arg(sizeName(asked));
+    if (asked.width() >= 1280 && window.parts().steering->compact()) found << QStringLiteral("the worker table is compact at %1").arg(sizeName(asked));
     for (int column = 0; column < header->count(); ++column)
         if (!header->isSectionHidden(column) && header->sectionSize(column) < header->sectionSizeHint(column))
             found << QStringLiteral("worker table: column \"%1\" is %2 px, its header needs %3")
@@ -260,19 +260,19 @@ void TestReadableLayout::noChartTextIsElided() {
         if (scenario) {
             const ScenarioLoad load = ScenarioParser::load(resolveScenarioPath(QStringLiteral("grouping-rescue")));
             QVERIFY2(load.scenario, qPrintable(load.error));
-            window.scenarioRunner()->start(*load.scenario);  // the banner as a scenario shows it, no cluster
-            window.scenarioBanner()->reload();
+            window.parts().scenarioRunner->start(*load.scenario);  // the banner as a scenario shows it, no cluster
+            window.parts().scenarioBanner->reload();
             window.findChild<QDockWidget*>(QStringLiteral("scenarioDock"))->show();
         }
         const TelemetryFrame frame = realisticFrame();
-        window.chartsPanel()->showFrame(frame);
-        window.steeringPanel()->showFrame(frame);
+        window.parts().charts->showFrame(frame);
+        window.parts().steering->showFrame(frame);
         window.resize(size);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         if (presentation) window.setPresentationView(true);
         QTest::qWait(50);  // the layout, then each chart's re-reduction for its final plot width
-        window.chartsPanel()->showFrame(frame);
+        window.parts().charts->showFrame(frame);
         QTest::qWait(50);
         // SYNCSCOPE_LAYOUT_SHOTS=DIR keeps a picture of each window, to look at what the test read.
         if (const QString shots = qEnvironmentVariable("SYNCSCOPE_LAYOUT_SHOTS"); !shots.isEmpty())

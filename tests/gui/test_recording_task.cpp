@@ -71,10 +71,10 @@ private slots:
         MainWindow window(QStringLiteral(SYNCSCOPE_ENGINE_BINARY));
         window.show();
         window.openRecordingInBackground(m_recording);
-        QTRY_VERIFY2_WITH_TIMEOUT(window.replayController()->isOpen(), qPrintable(window.statusBar()->currentMessage()), 5000);
-        QCOMPARE(window.replayController()->duration(), 0.9);
+        QTRY_VERIFY2_WITH_TIMEOUT(window.parts().replay->isOpen(), qPrintable(window.statusBar()->currentMessage()), 5000);
+        QCOMPARE(window.parts().replay->duration(), 0.9);
         window.openRecordingInBackground(m_dir.filePath(QStringLiteral("missing.ssrec")));
-        QTRY_VERIFY_WITH_TIMEOUT(!window.replayController()->isOpen(), 5000);  // the failure closes the old replay
+        QTRY_VERIFY_WITH_TIMEOUT(!window.parts().replay->isOpen(), 5000);  // the failure closes the old replay
     }
 
     void exportsThroughTheTaskWriteTheFiles() {

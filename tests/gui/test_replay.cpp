@@ -83,35 +83,35 @@ void TestReplay::cleanup() { m_window.reset(); }
 
 void TestReplay::chartsHoldBoundedPointCounts() {
     QVERIFY(m_window->openRecording(m_recording));
-    const ChartsPanel& charts = *m_window->chartsPanel();
+    const ChartsPanel& charts = *m_window->parts().charts;
     QTRY_VERIFY_WITH_TIMEOUT(charts.pointCount(kSamples) > 0, kRepaintTimeoutMs);
     QTRY_VERIFY_WITH_TIMEOUT(charts.pointCount(kLoss) > 0, kRepaintTimeoutMs);
     // About two points per pixel column per series (2 workers; 1 loss series), plus the ends.
     QVERIFY(chartWidth(charts, kSamples) > 0);
     QVERIFY(charts.pointCount(kSamples) <= 2 * (2 * chartWidth(charts, kSamples) + 4));
     QVERIFY(charts.pointCount(kLoss) <= 2 * chartWidth(charts, kLoss) + 4);
-    QVERIFY(m_window->replayBar()->isVisible());
+    QVERIFY(m_window->parts().replayBar->isVisible());
 }
 
 void TestReplay::seekingBackShowsFewerTicks() {
     QVERIFY(m_window->openRecording(m_recording));
-    ReplayController& replay = *m_window->replayController();
+    ReplayController& replay = *m_window->parts().replay;
     const qsizetype allTicks = replay.ticksShown();
     const double duration = replay.duration();
     QVERIFY(duration > 3.0);
-    QTRY_VERIFY_WITH_TIMEOUT(m_window->chartsPanel()->pointCount(kSamples) > 0, kRepaintTimeoutMs);
-    const int allPoints = m_window->chartsPanel()->pointCount(kSamples);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->parts().charts->pointCount(kSamples) > 0, kRepaintTimeoutMs);
+    const int allPoints = m_window->parts().charts->pointCount(kSamples);
     replay.seek(duration / 2);
     QCOMPARE(replay.position(), duration / 2);
     QVERIFY(replay.ticksShown() < allTicks);
     QVERIFY(replay.ticksShown() > allTicks / 4);
-    QTRY_VERIFY_WITH_TIMEOUT(m_window->chartsPanel()->pointCount(kSamples) < allPoints, kRepaintTimeoutMs);
-    QVERIFY(m_window->chartsPanel()->pointCount(kSamples) > 0);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->parts().charts->pointCount(kSamples) < allPoints, kRepaintTimeoutMs);
+    QVERIFY(m_window->parts().charts->pointCount(kSamples) > 0);
 }
 
 void TestReplay::playbackAt16xAdvances() {
     QVERIFY(m_window->openRecording(m_recording));
-    ReplayController& replay = *m_window->replayController();
+    ReplayController& replay = *m_window->parts().replay;
     replay.seek(0.0);
     replay.setSpeed(16.0);
     QCOMPARE(replay.speed(), 16.0);
@@ -131,18 +131,18 @@ void TestReplay::exportsMatchTheEngineExporters() {
     QVERIFY(engine::exportCsv(recording.value(), csv).isOk());
     QVERIFY(engine::exportJsonLines(recording.value(), jsonl).isOk());
     const QString csvPath = m_dir.filePath(QStringLiteral("r.csv")), jsonlPath = m_dir.filePath(QStringLiteral("r.jsonl"));
-    QCOMPARE(m_window->replayController()->exportRecording(csvPath), QString());
-    QCOMPARE(m_window->replayController()->exportRecording(jsonlPath), QString());
+    QCOMPARE(m_window->parts().replay->exportRecording(csvPath), QString());
+    QCOMPARE(m_window->parts().replay->exportRecording(jsonlPath), QString());
     QVERIFY(lineCount(readAll(csvPath)) > 1);
     QCOMPARE(lineCount(readAll(csvPath)), lineCount(QByteArray::fromStdString(csv.str())));
     QCOMPARE(lineCount(readAll(jsonlPath)), qsizetype(recording.value().records.size() + 1));  // + the header line
     QCOMPARE(lineCount(readAll(jsonlPath)), lineCount(QByteArray::fromStdString(jsonl.str())));
-    QVERIFY(!m_window->replayController()->exportRecording(m_dir.filePath(QStringLiteral("r.txt"))).isEmpty());
+    QVERIFY(!m_window->parts().replay->exportRecording(m_dir.filePath(QStringLiteral("r.txt"))).isEmpty());
 }
 
 void TestReplay::exportsChartsAsPngAndSvg() {
     QVERIFY(m_window->openRecording(m_recording));
-    QTRY_VERIFY_WITH_TIMEOUT(m_window->chartsPanel()->pointCount(kLoss) > 0, kRepaintTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->parts().charts->pointCount(kLoss) > 0, kRepaintTimeoutMs);
     const QString png = m_dir.filePath(QStringLiteral("charts.png")), svg = m_dir.filePath(QStringLiteral("charts.svg"));
     QVERIFY(m_window->exportCharts(png));
     QVERIFY(m_window->exportCharts(svg));
@@ -162,9 +162,9 @@ void TestReplay::exportsChartsAsPngAndSvg() {
 void TestReplay::missingFileGivesAMessage() {
     QVERIFY(!m_window->openRecording(m_dir.filePath(QStringLiteral("missing.ssrec"))));
     QVERIFY(m_window->statusBar()->currentMessage().contains(QStringLiteral("missing.ssrec")));
-    QVERIFY(m_window->logView()->toPlainText().contains(QStringLiteral("missing.ssrec")));
-    QVERIFY(!m_window->replayController()->isOpen());
-    QVERIFY(!m_window->replayBar()->isVisible());
+    QVERIFY(m_window->parts().log->toPlainText().contains(QStringLiteral("missing.ssrec")));
+    QVERIFY(!m_window->parts().replay->isOpen());
+    QVERIFY(!m_window->parts().replayBar->isVisible());
 }
 
 void TestReplay::truncatedCopyWarnsAndOpens() {
@@ -177,8 +177,8 @@ void TestReplay::truncatedCopyWarnsAndOpens() {
     out.close();
     QVERIFY(m_window->openRecording(cut));
     QVERIFY(m_window->statusBar()->currentMessage().contains(QStringLiteral("warning")));
-    QVERIFY(m_window->replayController()->duration() > 3.0);
-    QTRY_VERIFY_WITH_TIMEOUT(m_window->chartsPanel()->pointCount(kSamples) > 0, kRepaintTimeoutMs);
+    QVERIFY(m_window->parts().replay->duration() > 3.0);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->parts().charts->pointCount(kSamples) > 0, kRepaintTimeoutMs);
 }
 
 QTEST_MAIN(TestReplay)

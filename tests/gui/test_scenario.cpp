@@ -44,7 +44,7 @@ QByteArray scenarioJson(const QByteArray& schedule, const QByteArray& extra = {}
 constexpr int kEngineTimeoutMs = 30'000;
 
 bool logMatches(const MainWindow& window, const QString& pattern) {
-    return QRegularExpression(pattern).match(window.logView()->toPlainText()).hasMatch();
+    return QRegularExpression(pattern).match(window.parts().log->toPlainText()).hasMatch();
 }
 
 wire::Tick tick(double timeS, wire::RunState state) {
@@ -396,25 +396,25 @@ void TestScenario::mainWindowTogglesPresentationView() {
     MainWindow window(QStringLiteral(SYNCSCOPE_ENGINE_BINARY));
     window.resize(1400, 900);
     window.show();
-    QChart* chart = window.chartsPanel()->chartViews().first()->chart();
+    QChart* chart = window.parts().charts->chartViews().first()->chart();
     const QFont title = chart->titleFont();
     auto* logDock = window.findChild<QDockWidget*>(QStringLiteral("logDock"));
     QVERIFY(logDock && !logDock->isHidden());
-    const double note = window.scenarioBanner()->noteLabel()->font().pointSizeF();
-    QAction* toggle = window.presentationAction();
+    const double note = window.parts().scenarioBanner->noteLabel()->font().pointSizeF();
+    QAction* toggle = window.parts().presentation;
     QVERIFY(toggle->shortcuts().contains(QKeySequence(Qt::Key_F5)));
     toggle->trigger();
     QVERIFY(window.presentationView());
     QCOMPARE(chart->titleFont().pointSizeF(), title.pointSizeF() * PresentationMode::kDefaultScale);
-    QCOMPARE(window.scenarioBanner()->noteLabel()->font().pointSizeF(), note * PresentationMode::kDefaultScale);
+    QCOMPARE(window.parts().scenarioBanner->noteLabel()->font().pointSizeF(), note * PresentationMode::kDefaultScale);
     QVERIFY(logDock->isHidden());
-    auto* table = window.steeringPanel()->findChild<QTableView*>();
+    auto* table = window.parts().steering->findChild<QTableView*>();
     QVERIFY(table && table->font().pointSizeF() > title.pointSizeF());
     QVERIFY(table->isVisibleTo(&window));  // the worker table stays, large
     toggle->trigger();
     QVERIFY(!window.presentationView());
     QCOMPARE(chart->titleFont(), title);
-    QCOMPARE(window.scenarioBanner()->noteLabel()->font().pointSizeF(), note);
+    QCOMPARE(window.parts().scenarioBanner->noteLabel()->font().pointSizeF(), note);
     QVERIFY(!logDock->isHidden());
     window.setPresentationView(true);  // the method and the action agree
     QVERIFY(toggle->isChecked());
@@ -442,7 +442,7 @@ void TestScenario::mainWindowListsAndRefusesScenarios() {
     QVERIFY2(window.statusBar()->currentMessage().contains(QStringLiteral("broken.json: schedule entry 1 (at 3 s): unknown action 'warp'")),
              qPrintable(window.statusBar()->currentMessage()));
     QVERIFY(!window.localClusterRunning());
-    QVERIFY(!window.scenarioRunner()->active());
+    QVERIFY(!window.parts().scenarioRunner->active());
 }
 
 // A short scenario through the whole path: local cluster with the scenario's straggler, steps fired
@@ -465,14 +465,14 @@ void TestScenario::mainWindowPlaysAScenarioOnARealCluster() {
     window.show();
     QVERIFY(window.openScenario(path));
     QVERIFY(logMatches(window, QStringLiteral("worker 1: x3 compute")));  // the straggler from the start
-    QTRY_VERIFY_WITH_TIMEOUT(window.scenarioBanner()->noteLabel()->text() == QStringLiteral("worker 1 is slow"), kEngineTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(window.parts().scenarioBanner->noteLabel()->text() == QStringLiteral("worker 1 is slow"), kEngineTimeoutMs);
     QTRY_VERIFY_WITH_TIMEOUT(logMatches(window, QStringLiteral("\\] worker 1 slowdown: ")), kEngineTimeoutMs);
     QTRY_VERIFY_WITH_TIMEOUT(logMatches(window, QStringLiteral("\\] mode .*asp")), kEngineTimeoutMs);
     QTRY_VERIFY_WITH_TIMEOUT(window.statusText().contains(QStringLiteral("State: stopped")), kEngineTimeoutMs);
-    QTRY_VERIFY_WITH_TIMEOUT(!window.scenarioRunner()->active(), kEngineTimeoutMs);
-    for (int step = 0; step < 4; ++step) QCOMPARE(window.scenarioRunner()->stepState(step), ScenarioRunner::StepState::Done);
-    QCOMPARE(window.scenarioBanner()->noteLabel()->text(), QStringLiteral("the end"));
-    QVERIFY(window.scenarioRunner()->trainingSeconds() >= 6.0);
+    QTRY_VERIFY_WITH_TIMEOUT(!window.parts().scenarioRunner->active(), kEngineTimeoutMs);
+    for (int step = 0; step < 4; ++step) QCOMPARE(window.parts().scenarioRunner->stepState(step), ScenarioRunner::StepState::Done);
+    QCOMPARE(window.parts().scenarioBanner->noteLabel()->text(), QStringLiteral("the end"));
+    QVERIFY(window.parts().scenarioRunner->trainingSeconds() >= 6.0);
     QVERIFY(!logMatches(window, QStringLiteral("refused")));
     window.close();  // closes once the cluster has stopped
     QTRY_VERIFY_WITH_TIMEOUT(!window.localClusterRunning() && !window.isVisible(), kEngineTimeoutMs);

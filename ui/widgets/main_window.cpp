@@ -359,7 +359,13 @@ void MainWindow::rollBack(uint64_t changeId) {
 
 void MainWindow::appendLog(const QString& line) { m_logPanel->append(line); }
 
-QPlainTextEdit* MainWindow::logView() const { return m_logPanel->view(); }
+MainWindow::Parts MainWindow::parts() const {
+    // Handed out to drive the window as a person would, as its child widgets are; the two parts held
+    // by value are no different.
+    auto* self = const_cast<MainWindow*>(this);
+    return {m_charts,         m_advisor,           m_steering,       &self->m_replay,  m_replayBar, &self->m_scenarioRunner,
+            m_scenarioBanner, m_presentationAction, m_rollbackAction, m_logPanel->view(), &m_store};
+}
 
 void MainWindow::reportError(const QString& message) {
     appendLog(message);

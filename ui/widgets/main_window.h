@@ -41,9 +41,8 @@ public:
     ~MainWindow() override;
 
     void attach(const AttachSettings& settings);
-    /// Starts `serve` and its workers; attaches once the coordinator reports its endpoints.
-    /// `extraArguments` go to `serve` after the settings' own flags.
-    /// Starts a local cluster for `settings` (a scenario's run: `plan`, built from them and adjusted).
+    /// Starts a local cluster for `settings` (a scenario's: `plan`, built from them and adjusted) and
+    /// attaches once its coordinator reports where it listens.
     void startLocalCluster(const LocalClusterSettings& settings);
     void startLocalCluster(const LocalClusterSettings& settings, const wire::RunPlan& plan);
     void detach();
@@ -60,31 +59,35 @@ public:
     void openRecordingInBackground(const QString& path);
     /// The charts as they are drawn now, as PNG (.png) or SVG (.svg).
     bool exportCharts(const QString& path);
-    ReplayController* replayController() { return &m_replay; }
-    ReplayBar* replayBar() const { return m_replayBar; }
 
     /// Loads the scenario at `path` (a file, or :/scenarios/… for a shipped one), starts its local
     /// cluster and plays its schedule; false, with the reason in the status bar and log, if it cannot.
     bool openScenario(const QString& path);
     void runScenario(const Scenario& scenario);
-    ScenarioRunner* scenarioRunner() { return &m_scenarioRunner; }
-    ScenarioBanner* scenarioBanner() const { return m_scenarioBanner; }
     /// Large type for a projector; fine controls and the log hidden. Nothing of it is saved.
     void setPresentationView(bool on);
     bool presentationView() const { return m_presentation.active(); }
-    QAction* presentationAction() const { return m_presentationAction; }
     /// Asks the coordinator to restore the checkpoint taken before change `changeId`.
     void rollBack(uint64_t changeId);
-    QAction* rollbackAction() const { return m_rollbackAction; }
 
-    ChartsPanel* chartsPanel() const { return m_charts; }
-    /// The advisor's open proposal, above the charts (hidden while there is none).
-    AdvisorBar* advisorBar() const { return m_advisor; }
     /// Opens the comparison of runs (File → Compare runs…) with these recordings added.
     CompareWindow* compareRuns(const QStringList& recordings = {});
-    const TelemetryStore& store() const { return m_store; }
-    SteeringPanel* steeringPanel() const { return m_steering; }
-    QPlainTextEdit* logView() const;
+
+    /// The window's parts, for the tests and benches that drive the console as a person would.
+    struct Parts {
+        ChartsPanel* charts;
+        AdvisorBar* advisor;  ///< the advisor's open proposal, above the charts (hidden while there is none)
+        SteeringPanel* steering;
+        ReplayController* replay;
+        ReplayBar* replayBar;
+        ScenarioRunner* scenarioRunner;
+        ScenarioBanner* scenarioBanner;
+        QAction* presentation;  ///< View → Presentation
+        QAction* rollback;      ///< Run → Roll back…
+        QPlainTextEdit* log;
+        const TelemetryStore* store;
+    };
+    Parts parts() const;
     /// The status bar's labels joined by " | ".
     QString statusText() const;
     static QString runStateName(wire::RunState state);
