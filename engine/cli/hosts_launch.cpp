@@ -18,8 +18,8 @@
 
 #include "engine/cli/attach_help.h"
 #include "engine/cli/cli_errors.h"
-#include "engine/cli/remote_workers.h"
-#include "engine/cli/ssh_commands.h"
+#include "engine/launch/remote_workers.h"
+#include "engine/launch/ssh_commands.h"
 #include "engine/core/process_launcher.h"
 #include "engine/core/process_signals.h"
 

@@ -18,7 +18,7 @@
 #include "engine/cli/launch_flags.h"
 #include "engine/cli/serve_command.h"
 #include "engine/cli/shard_command.h"
-#include "engine/cli/slurm_task.h"
+#include "engine/launch/slurm_task.h"
 
 namespace syncscope::engine {
 namespace {

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/cli/hosts_file.h"
-#include "engine/cli/ssh_commands.h"
+#include "engine/launch/hosts_file.h"
+#include "engine/launch/ssh_commands.h"
 #include "tests/unit/test_support.h"
 
 using namespace syncscope::engine;

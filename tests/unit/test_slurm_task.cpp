@@ -6,7 +6,7 @@
 #include <map>
 #include <string>
 
-#include "engine/cli/slurm_task.h"
+#include "engine/launch/slurm_task.h"
 
 using namespace syncscope::engine;
 

@@ -1,6 +1,6 @@
 // RemoteWorkers (see remote_workers.h): ssh sessions as child processes, their output read through
 // pipes, one poll() over all of them.
-#include "engine/cli/remote_workers.h"
+#include "engine/launch/remote_workers.h"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -15,7 +15,7 @@
 
 #include <fmt/format.h>
 
-#include "engine/cli/ssh_commands.h"
+#include "engine/launch/ssh_commands.h"
 
 namespace syncscope::engine {
 namespace {

@@ -1,5 +1,5 @@
 // Hosts files (see hosts_file.h).
-#include "engine/cli/hosts_file.h"
+#include "engine/launch/hosts_file.h"
 
 #include <cerrno>
 #include <cstring>

@@ -1,5 +1,5 @@
 // Slurm task variables and host lists (see slurm_task.h).
-#include "engine/cli/slurm_task.h"
+#include "engine/launch/slurm_task.h"
 
 #include <cstdlib>
 #include <vector>

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/cli/hosts_file.h"
+#include "engine/launch/hosts_file.h"
 #include "engine/core/process_launcher.h"
 #include "engine/core/status.h"
 

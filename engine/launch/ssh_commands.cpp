@@ -1,5 +1,5 @@
 // ssh commands of `launch --hosts` (see ssh_commands.h).
-#include "engine/cli/ssh_commands.h"
+#include "engine/launch/ssh_commands.h"
 
 #include <sstream>
 
