@@ -33,23 +33,15 @@ Status LocalCluster::launchCoordinator(const wire::RunPlan& plan) {
     m_planFolder.emplace(std::move(*folder));
     const std::string planFile = m_planFolder->path() + "/run.plan";
     if (Status s = writeRunPlan(planFile, plan); !s) return s;
-    std::vector<std::string> args{"serve", "--plan", planFile, "--data-port", "0", "--control-port", "0",
-                                  "--telemetry-port", "0", "--report-fd", std::to_string(kChildReportFd)};
-    const std::vector<std::string> security = securityArguments();
-    args.insert(args.end(), security.begin(), security.end());
-    // Its stdout is for people (`run` says the result itself); where it listens and how the run
-    // ended come as reports on a pipe of their own.
-    int fds[2];
-    if (pipe2(fds, O_CLOEXEC | O_NONBLOCK) != 0) return unavailable(std::string("pipe: ") + std::strerror(errno));
-    const int devNull = ::open("/dev/null", O_WRONLY | O_CLOEXEC);
-    LaunchOptions options;
-    options.stdoutFd = devNull;
-    options.reportFd = fds[1];
-    auto started = m_launcher.start(m_engine, args, options);
-    close(fds[1]);
-    if (devNull >= 0) close(devNull);
-    m_reports.emplace(fds[0]);
-    m_reportFd = fds[0];
+    // `run` says the result itself; where it listens and how the run ended come as reports.
+    int reportFd = -1;
+    auto started = startReporting({"serve", "--plan", planFile, "--data-port", "0", "--control-port", "0",
+                                   "--telemetry-port", "0"},
+                                  &reportFd);
+    if (reportFd >= 0) {
+        m_reports.emplace(reportFd);
+        m_reportFd = reportFd;
+    }
     if (!started) return started.status();
     m_coordinator = *started;
     return Status::ok();
@@ -96,21 +88,28 @@ std::optional<wire::RunResult> LocalCluster::coordinatorResult(double waitSecond
     return std::nullopt;
 }
 
-Result<std::string> LocalCluster::startRelay(const std::string& command) {
-    std::vector<std::string> args{command, "--connect", m_endpoints.data, "--report-fd", std::to_string(kChildReportFd)};
+Result<pid_t> LocalCluster::startReporting(std::vector<std::string> args, int* reportFd) {
+    args.insert(args.end(), {"--report-fd", std::to_string(kChildReportFd)});
     const std::vector<std::string> security = securityArguments();
     args.insert(args.end(), security.begin(), security.end());
-    // Its stdout is for people; where it listens comes as a report on a pipe of its own.
     int fds[2];
     if (pipe2(fds, O_CLOEXEC | O_NONBLOCK) != 0) return unavailable(std::string("pipe: ") + std::strerror(errno));
-    const int devNull = ::open("/dev/null", O_WRONLY | O_CLOEXEC);
+    const int devNull = ::open("/dev/null", O_WRONLY | O_CLOEXEC);  // its stdout is for people
     LaunchOptions options;
     options.stdoutFd = devNull;
     options.reportFd = fds[1];
     auto started = m_launcher.start(m_engine, args, options);
     close(fds[1]);
     if (devNull >= 0) close(devNull);
-    ProcessReportReader reports(fds[0]);
+    *reportFd = fds[0];
+    return started;
+}
+
+Result<std::string> LocalCluster::startRelay(const std::string& command) {
+    int fd = -1;
+    auto started = startReporting({command, "--connect", m_endpoints.data}, &fd);
+    if (fd < 0) return started.status();
+    ProcessReportReader reports(fd);
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
     Result<std::string> endpoint = unavailable("the " + command + " did not report its endpoint within 60 s");
     while (started && std::chrono::steady_clock::now() < deadline) {
@@ -124,7 +123,7 @@ Result<std::string> LocalCluster::startRelay(const std::string& command) {
             break;
         }
     }
-    close(fds[0]);
+    close(fd);
     if (!started) return started.status();
     return endpoint;
 }

@@ -76,6 +76,9 @@ public:
     std::string release();
 
 private:
+    /// Starts `args` with --report-fd and the cluster's security flags, stdout to /dev/null; *reportFd
+    /// is the read end of its report pipe (-1 when no pipe could be made).
+    Result<pid_t> startReporting(std::vector<std::string> args, int* reportFd);
     /// Starts a server process between the workers and the coordinator (`command` --connect <data
     /// endpoint> --report-fd) and waits up to 60 s for the report of where it listens.
     Result<std::string> startRelay(const std::string& command);
