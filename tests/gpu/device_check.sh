@@ -34,7 +34,6 @@ report=$out/device-check.md
 benchlog=$out/bench.jsonl
 details=$out/details
 mkdir -p "$details"
-exec > >(tee -a "$out/device-check.log") 2>&1
 
 missing=()
 [[ -r $carry/syncscope-device.tar.xz ]] || missing+=("$carry/syncscope-device.tar.xz")
@@ -48,6 +47,7 @@ if ! command -v nvidia-smi >/dev/null || ! nvidia-smi -L >/dev/null 2>&1; then
     echo "device_check: everything needed is present, but no NVIDIA GPU is visible (nvidia-smi -L fails): nothing to check"
     exit 77
 fi
+exec > >(tee -a "$out/device-check.log") 2>&1  # from here on, everything into the log as well
 
 started=$(date +%s)
 failures=0

@@ -39,7 +39,11 @@ private slots:
         pacer.requestFrame();
         QTRY_COMPARE_WITH_TIMEOUT(int(drawnAt.size()), 1, 1000);
         QTest::qWait(5);  // the frame's cost is taken once its events are through
-        QCOMPARE(pacer.intervalMs(), int(kCostMs / FramePacer::kFrameShare));
+        // The sleep may overrun on a loaded machine (30 ms took 34 under ctest -j2): at least the
+        // nominal cost's interval, and not far beyond it.
+        QVERIFY2(pacer.intervalMs() >= int(kCostMs / FramePacer::kFrameShare) &&
+                     pacer.intervalMs() <= int((kCostMs + 15) / FramePacer::kFrameShare),
+                 qPrintable(QStringLiteral("interval %1 ms for a %2 ms frame").arg(pacer.intervalMs()).arg(kCostMs)));
         pacer.requestFrame();
         QTRY_COMPARE_WITH_TIMEOUT(int(drawnAt.size()), 2, 1000);
         QVERIFY(drawnAt[1] - drawnAt[0] >= kCostMs + int(kCostMs / FramePacer::kFrameShare) - 5);
