@@ -27,9 +27,6 @@ public:
     /// Model::meanLoss(batch) reads its loss afterwards.
     void run(int batch, float learningRate);
 
-    /// True while steps replay recordings (false before the first recording and on a backend that
-    /// cannot record).
-    bool replaying() const { return !m_recordings.empty() && m_mode == Mode::Recorded; }
     /// How steps run, in words: "recorded (one CUDA graph per step)" or why each call runs alone.
     std::string describe() const;
 
