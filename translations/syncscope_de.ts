@@ -1356,47 +1356,52 @@
         <translation>Ein lokaler Cluster läuft bereits; zuerst anhalten.</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="35"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="31"/>
+        <source>The console starts a coordinator and its workers on this machine; start a cluster with shards, aggregators or other hosts with syncscope-engine run or launch, and attach to it.</source>
+        <translation>Die Konsole startet einen Koordinator und seine Worker auf diesem Rechner; starten Sie einen Cluster mit Shards, Aggregatoren oder anderen Hosts mit syncscope-engine run oder launch und verbinden Sie sich damit.</translation>
+    </message>
+    <message>
+        <location filename="../ui/net/local_cluster_process.cpp" line="40"/>
         <source>Cannot make the local cluster&apos;s credentials: %1</source>
         <translation>Die Zugangsdaten des lokalen Clusters können nicht erstellt werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="43"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="48"/>
         <source>Cannot make the local cluster&apos;s checkpoint folder: %1</source>
         <translation>Der Checkpoint-Ordner des lokalen Clusters lässt sich nicht anlegen: %1</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="50"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="55"/>
         <source>Cannot start a local cluster: %1</source>
         <translation>Lokaler Cluster kann nicht gestartet werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="72"/>
-        <source>Cannot start worker %1: %2</source>
-        <translation>Worker %1 kann nicht gestartet werden: %2</translation>
-    </message>
-    <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="62"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="67"/>
         <source>The coordinator exited before it was ready (its error is in the terminal)</source>
         <translation>Der Koordinator hat sich beendet, bevor er bereit war (sein Fehler steht im Terminal)</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="81"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="76"/>
+        <source>Cannot start the workers: %1</source>
+        <translation>Die Worker lassen sich nicht starten: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/net/local_cluster_process.cpp" line="85"/>
         <source>Final test accuracy %1% at model version %2</source>
         <translation>Endgültige Testgenauigkeit %1% bei Modellversion %2</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="85"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="89"/>
         <source>The run could not go on: %1</source>
         <translation>Der Lauf konnte nicht weitergehen: %1</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="123"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="127"/>
         <source>The local cluster keeps running; attach again with --credentials %1</source>
         <translation>Der lokale Cluster läuft weiter; mit --credentials %1 wieder verbinden</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="126"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="130"/>
         <source>Its checkpoints stay in %1</source>
         <translation>Seine Checkpoints bleiben in %1</translation>
     </message>
@@ -1714,73 +1719,73 @@
         <translation>Zurück zum Stand vor Änderung %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="371"/>
+        <location filename="../ui/widgets/main_window.cpp" line="377"/>
         <source>Command %1 refused: %2</source>
         <translation>Befehl %1 abgelehnt: %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="380"/>
+        <location filename="../ui/widgets/main_window.cpp" line="386"/>
         <source>Command %1 done: %2</source>
         <translation>Befehl %1 ausgeführt: %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="380"/>
+        <location filename="../ui/widgets/main_window.cpp" line="386"/>
         <source>no event</source>
         <translation>kein Ereignis</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="387"/>
+        <location filename="../ui/widgets/main_window.cpp" line="393"/>
         <source>A local cluster is already running; stop it first.</source>
         <translation>Ein lokaler Cluster läuft bereits; zuerst anhalten.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="391"/>
+        <location filename="../ui/widgets/main_window.cpp" line="397"/>
         <source>Cannot start a local cluster: %1</source>
         <translation>Lokaler Cluster kann nicht gestartet werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="398"/>
+        <location filename="../ui/widgets/main_window.cpp" line="404"/>
         <source>Starting a local cluster: %1 workers, %2, %3%4</source>
         <translation>Lokaler Cluster startet: %1 Worker, %2, %3%4</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="414"/>
+        <location filename="../ui/widgets/main_window.cpp" line="420"/>
         <source>The local cluster has stopped.</source>
         <translation>Der lokale Cluster ist angehalten.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="423"/>
+        <location filename="../ui/widgets/main_window.cpp" line="429"/>
         <source>Stopping the local cluster…</source>
         <translation>Der lokale Cluster wird angehalten…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="450"/>
-        <location filename="../ui/widgets/main_window.cpp" line="481"/>
+        <location filename="../ui/widgets/main_window.cpp" line="456"/>
+        <location filename="../ui/widgets/main_window.cpp" line="487"/>
         <source>Stop the local cluster?</source>
         <translation>Den lokalen Cluster anhalten?</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="451"/>
+        <location filename="../ui/widgets/main_window.cpp" line="457"/>
         <source>This window started a local cluster. Stop its coordinator and workers?</source>
         <translation>Dieses Fenster hat einen lokalen Cluster gestartet. Seinen Koordinator und seine Worker anhalten?</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="471"/>
+        <location filename="../ui/widgets/main_window.cpp" line="477"/>
         <source>Cannot run the scenario: %1</source>
         <translation>Das Szenario kann nicht ausgeführt werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="482"/>
+        <location filename="../ui/widgets/main_window.cpp" line="488"/>
         <source>A local cluster is running. Stop it and start the scenario &quot;%1&quot;?</source>
         <translation>Ein lokaler Cluster läuft. Ihn anhalten und das Szenario „%1“ starten?</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="492"/>
+        <location filename="../ui/widgets/main_window.cpp" line="498"/>
         <source>Scenario: %1 (%2)</source>
         <translation>Szenario: %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="502"/>
+        <location filename="../ui/widgets/main_window.cpp" line="508"/>
         <source>Scenario %1 s · next: %2</source>
         <translation>Szenario %1 s · als Nächstes: %2</translation>
     </message>

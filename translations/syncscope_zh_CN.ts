@@ -1351,47 +1351,52 @@
         <translation>本地集群已在运行；请先停止它。</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="35"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="31"/>
+        <source>The console starts a coordinator and its workers on this machine; start a cluster with shards, aggregators or other hosts with syncscope-engine run or launch, and attach to it.</source>
+        <translation>控制台只在本机启动协调器及其工作进程；带分片、聚合器或其他主机的集群请用 syncscope-engine run 或 launch 启动，然后连接到它。</translation>
+    </message>
+    <message>
+        <location filename="../ui/net/local_cluster_process.cpp" line="40"/>
         <source>Cannot make the local cluster&apos;s credentials: %1</source>
         <translation>无法创建本地集群的凭据：%1</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="43"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="48"/>
         <source>Cannot make the local cluster&apos;s checkpoint folder: %1</source>
         <translation>无法创建本地集群的检查点文件夹：%1</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="50"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="55"/>
         <source>Cannot start a local cluster: %1</source>
         <translation>无法启动本地集群：%1</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="72"/>
-        <source>Cannot start worker %1: %2</source>
-        <translation>无法启动工作节点 %1：%2</translation>
-    </message>
-    <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="62"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="67"/>
         <source>The coordinator exited before it was ready (its error is in the terminal)</source>
         <translation>协调器在就绪前退出（错误信息见终端）</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="81"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="76"/>
+        <source>Cannot start the workers: %1</source>
+        <translation>无法启动工作进程：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/net/local_cluster_process.cpp" line="85"/>
         <source>Final test accuracy %1% at model version %2</source>
         <translation>最终测试准确率 %1%，模型版本 %2</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="85"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="89"/>
         <source>The run could not go on: %1</source>
         <translation>运行无法继续：%1</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="123"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="127"/>
         <source>The local cluster keeps running; attach again with --credentials %1</source>
         <translation>本地集群继续运行；可用 --credentials %1 重新连接</translation>
     </message>
     <message>
-        <location filename="../ui/net/local_cluster_process.cpp" line="126"/>
+        <location filename="../ui/net/local_cluster_process.cpp" line="130"/>
         <source>Its checkpoints stay in %1</source>
         <translation>其检查点保留在 %1</translation>
     </message>
@@ -1709,73 +1714,73 @@
         <translation>正在回滚到更改 %1 之前</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="371"/>
+        <location filename="../ui/widgets/main_window.cpp" line="377"/>
         <source>Command %1 refused: %2</source>
         <translation>命令 %1 被拒绝：%2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="380"/>
+        <location filename="../ui/widgets/main_window.cpp" line="386"/>
         <source>Command %1 done: %2</source>
         <translation>命令 %1 已完成：%2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="380"/>
+        <location filename="../ui/widgets/main_window.cpp" line="386"/>
         <source>no event</source>
         <translation>无事件</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="387"/>
+        <location filename="../ui/widgets/main_window.cpp" line="393"/>
         <source>A local cluster is already running; stop it first.</source>
         <translation>本地集群已在运行；请先停止它。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="391"/>
+        <location filename="../ui/widgets/main_window.cpp" line="397"/>
         <source>Cannot start a local cluster: %1</source>
         <translation>无法启动本地集群：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="398"/>
+        <location filename="../ui/widgets/main_window.cpp" line="404"/>
         <source>Starting a local cluster: %1 workers, %2, %3%4</source>
         <translation>正在启动本地集群：%1 个工作节点，%2，%3%4</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="414"/>
+        <location filename="../ui/widgets/main_window.cpp" line="420"/>
         <source>The local cluster has stopped.</source>
         <translation>本地集群已停止。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="423"/>
+        <location filename="../ui/widgets/main_window.cpp" line="429"/>
         <source>Stopping the local cluster…</source>
         <translation>正在停止本地集群…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="450"/>
-        <location filename="../ui/widgets/main_window.cpp" line="481"/>
+        <location filename="../ui/widgets/main_window.cpp" line="456"/>
+        <location filename="../ui/widgets/main_window.cpp" line="487"/>
         <source>Stop the local cluster?</source>
         <translation>停止本地集群？</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="451"/>
+        <location filename="../ui/widgets/main_window.cpp" line="457"/>
         <source>This window started a local cluster. Stop its coordinator and workers?</source>
         <translation>此窗口启动了一个本地集群。要停止其协调器和工作节点吗？</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="471"/>
+        <location filename="../ui/widgets/main_window.cpp" line="477"/>
         <source>Cannot run the scenario: %1</source>
         <translation>无法运行场景：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="482"/>
+        <location filename="../ui/widgets/main_window.cpp" line="488"/>
         <source>A local cluster is running. Stop it and start the scenario &quot;%1&quot;?</source>
         <translation>本地集群正在运行。要停止它并启动场景“%1”吗？</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="492"/>
+        <location filename="../ui/widgets/main_window.cpp" line="498"/>
         <source>Scenario: %1 (%2)</source>
         <translation>场景：%1（%2）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="502"/>
+        <location filename="../ui/widgets/main_window.cpp" line="508"/>
         <source>Scenario %1 s · next: %2</source>
         <translation>场景 %1 s · 下一步：%2</translation>
     </message>

@@ -5,10 +5,6 @@
 
 namespace syncscope::engine {
 
-std::string onHost(const std::string& endpoint, const std::string& host) {
-    return "tcp://" + host + endpoint.substr(endpoint.rfind(':'));
-}
-
 void printConsoleAttach(const std::string& host, const CoordinatorEndpoints& bound, const SecurityFlags& security) {
     const std::string control = onHost(bound.control, host);
     if (security.insecure) {

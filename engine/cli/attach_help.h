@@ -9,8 +9,6 @@
 
 namespace syncscope::engine {
 
-/// "tcp://0.0.0.0:5556" -> "tcp://node07:5556": where other machines reach what the coordinator bound.
-std::string onHost(const std::string& endpoint, const std::string& host);
 /// Prints the `attach a console: ...` lines for a coordinator that bound `bound` on `host`.
 void printConsoleAttach(const std::string& host, const CoordinatorEndpoints& bound, const SecurityFlags& security);
 

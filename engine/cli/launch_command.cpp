@@ -19,6 +19,7 @@
 #include "engine/cli/serve_command.h"
 #include "engine/cli/shard_command.h"
 #include "engine/launch/slurm_task.h"
+#include "engine/launch/task_roles.h"
 
 namespace syncscope::engine {
 namespace {
@@ -61,6 +62,7 @@ Status checkRun(const SlurmTask& task, LaunchFlags& f, bool workersGiven) {
         return invalidArgument("--data-port 0 cannot be used with launch: the workers must know the coordinator's "
                                "port before it listens");
     if (Status s = checkInsecureBind(f.security, f.listen.bind); !s) return s;
+    f.run.placement.set_kind(wire::Placement::PLACE_SLURM);
     auto plan = toRunPlan(f.run);
     if (!plan) return plan.status();
     f.plan = std::move(*plan);
@@ -127,14 +129,6 @@ int launch(LaunchFlags& f, bool credentialsGiven, bool workersGiven) {
     if (f.slurm == !f.hostsFile.empty())
         return printError(invalidArgument("launch needs one of --slurm (run it with srun inside a Slurm allocation) "
                                           "or --hosts FILE (from this machine, over ssh), not both"));
-    if (!f.hostsFile.empty() && f.run.aggregators)
-        return printError(invalidArgument("--aggregators places aggregators in a Slurm step's tasks; with --hosts, start "
-                                          "`syncscope-engine aggregate --connect tcp://THIS_HOST:PORT --bind 0.0.0.0` "
-                                          "on the hosts that should run them (docs/cluster.md)"));
-    if (!f.hostsFile.empty() && f.run.shards)
-        return printError(invalidArgument("--shards places parameter shards in a Slurm step's tasks; with --hosts, start "
-                                          "`syncscope-engine shard --connect tcp://THIS_HOST:PORT --bind 0.0.0.0` on "
-                                          "the hosts that should run them (docs/cluster.md)"));
     if (!f.hostsFile.empty()) return launchOnHosts(f, credentialsGiven, workersGiven);
     auto task = slurmTaskFromEnvironment();
     if (!task) return printError(task.status());
@@ -145,9 +139,13 @@ int launch(LaunchFlags& f, bool credentialsGiven, bool workersGiven) {
     if (Status s = checkRun(*task, f, workersGiven); !s) return printError(s);
     if (!credentialsGiven) f.security.credentials = jobCredentialsPath(*task);
     f.security.credentials = std::filesystem::absolute(f.security.credentials).string();
-    if (task->rank == 0) return runCoordinatorTask(*task, f);
-    if (task->rank <= f.run.shards) return runRelayTask(*task, f, serveShard);
-    return task->rank <= f.run.aggregators ? runRelayTask(*task, f, aggregate) : runWorkerTask(*task, f);
+    switch (roleOfTask(task->rank, f.plan.layout())) {
+    case TaskRole::Coordinator: return runCoordinatorTask(*task, f);
+    case TaskRole::Shard: return runRelayTask(*task, f, serveShard);
+    case TaskRole::Aggregator: return runRelayTask(*task, f, aggregate);
+    case TaskRole::Worker: break;
+    }
+    return runWorkerTask(*task, f);
 }
 
 }  // namespace

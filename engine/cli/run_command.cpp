@@ -1,85 +1,17 @@
-// `run`: starts a LocalCluster, follows its telemetry with a progress bar, stops it cleanly on
-// Ctrl-C, and prints the coordinator's final report.
+// `run`: a Cluster on this machine with its own private credentials, followed by runCluster().
 #include "engine/cli/run_command.h"
 
 #include <algorithm>
-#include <cctype>
-#include <cstdio>
-#include <zmq.hpp>
-
-#include <fmt/format.h>
 
 #include "engine/cli/cli_errors.h"
-#include "engine/cli/final_report.h"
+#include "engine/cli/cluster_run.h"
 #include "engine/cli/json_output.h"
 #include "engine/cli/run_options.h"
-#include "engine/cli/straggler_throttles.h"
-#include "engine/core/process_signals.h"
-#include "engine/core/progress_bar.h"
 #include "engine/model/model_zoo.h"
-#include "engine/net/endpoint.h"
-#include "engine/net/protocol.h"
-#include "engine/net/wire_codec.h"
 #include "engine/plan/run_plan.h"
-#include "engine/launch/local_cluster.h"
 
 namespace syncscope::engine {
 namespace {
-
-std::string progressLine(const wire::Tick& t) {
-    double samplesPerSecond = 0;
-    for (const auto& w : t.workers()) samplesPerSecond += w.samples_per_s();
-    char text[200];
-    std::snprintf(text, sizeof text, "v%llu  loss %.3f  acc %s  %.0f samples/s  %zu workers",
-                  static_cast<unsigned long long>(t.version()), t.train_loss(),
-                  t.test_accuracy() < 0 ? "  -  " : fmt::format("{:.2f}%", 100 * t.test_accuracy()).c_str(),
-                  samplesPerSecond, static_cast<size_t>(t.workers_size()));
-    return text;
-}
-
-void requestStop(zmq::socket_t& control) {
-    wire::Envelope envelope;
-    envelope.mutable_control()->set_stop(true);
-    sendMessage(control, nullptr, envelope);
-}
-
-std::string lowercase(std::string text) {
-    for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return text;
-}
-
-// The closing line, as serve prints it for people: "final test accuracy: 86.36% at model version 505".
-std::string finalLine(const std::optional<wire::RunResult>& result) {
-    if (!result) return "final test accuracy: unknown (the coordinator ended without a report)\n";
-    if (!result->failure().empty()) return "final test accuracy: unknown (the run could not go on)\n";
-    if (!result->evaluated()) return "final test accuracy: unknown (no evaluator reported on the final model)\n";
-    return formatFinalReport(result->test_accuracy(), result->model_version());
-}
-
-// run --json: the coordinator's reported result, the last tick the run command saw, and the workers'
-// speeds from the last tick of training (the closing ticks, after the stop, show none).
-nlohmann::json resultJson(const std::optional<wire::RunResult>& result, const wire::Tick& last,
-                          const wire::Tick& lastRunning, int exitCode) {
-    const bool evaluated = result && result->evaluated();
-    nlohmann::json workers = nlohmann::json::array();
-    for (const wire::WorkerStats& w : lastRunning.workers())
-        workers.push_back({{"id", w.worker_id()}, {"samples_per_s", w.samples_per_s()},
-                           {"staleness_mean", w.staleness_mean()}, {"pushed", w.pushed()}, {"applied", w.applied()},
-                           {"dropped", w.dropped()}});
-    return {{"command", "run"},
-            {"exit_code", exitCode},
-            {"interrupted", catchInterrupts().load()},
-            {"final_test_accuracy", evaluated ? nlohmann::json(result->test_accuracy()) : nlohmann::json()},
-            {"model_version", evaluated ? result->model_version() : last.version()},
-            {"mode", lowercase(wire::SyncMode_Name(last.mode().mode()))},
-            {"time_s", last.time_s()},
-            {"samples_total", last.samples_total()},
-            {"samples_per_s", last.time_s() > 0 ? last.samples_total() / last.time_s() : 0.0},
-            {"pushed", last.pushed()},
-            {"applied", last.applied()},
-            {"dropped", last.dropped()},
-            {"workers", workers}};
-}
 
 int runLocal(const RunOptions& options, bool json) {
     auto plan = toRunPlan(options);
@@ -88,70 +20,14 @@ int runLocal(const RunOptions& options, bool json) {
         return printError(invalidArgument(std::string("`run` starts native workers, which cannot train --model ") +
                                           kExternalModel + "; start the coordinator with `serve --model " +
                                           kExternalModel + " --parameters N` and your own workers (python/)"));
-    StragglerThrottles throttles(plan->layout());
-    const std::atomic<bool>& interrupted = catchInterrupts();
-    LocalCluster cluster;
+    Cluster cluster;
     if (Status s = cluster.secure(); !s) return printError(s);  // its own private credentials
-    if (Status s = cluster.startCoordinator(*plan); !s) return printError(s);
     const wire::RunLayout& layout = plan->layout();
-    for (unsigned i = 0; i < layout.aggregators(); ++i)  // before the workers, which the coordinator deals to them
-        if (auto endpoint = cluster.startAggregator(); !endpoint) return printError(endpoint.status());
-    for (unsigned i = 0; i < layout.shards(); ++i)  // the model's ranges, before the workers that pull them
-        if (auto endpoint = cluster.startShard(); !endpoint) return printError(endpoint.status());
-    const std::vector<std::string> placement{
-        "--backend", layout.worker_backend().empty() ? "auto" : layout.worker_backend(), "--threads",
-        std::to_string(std::max(1u, layout.worker_threads()))};
-    for (unsigned i = 0; i < layout.workers(); ++i)
-        if (auto pid = cluster.startWorker(placement); !pid) return printError(pid.status());
-
-    zmq::context_t context(1);
-    zmq::socket_t telemetry(context, zmq::socket_type::sub), control(context, zmq::socket_type::dealer);
-    telemetry.set(zmq::sockopt::linger, 0);
-    control.set(zmq::sockopt::linger, 0);
-    const EndpointSecurity steer = EndpointSecurity::client(cluster.credentials(), Role::Steer);
-    applySecurity(telemetry, steer, false);
-    applySecurity(control, steer, false);
-    telemetry.set(zmq::sockopt::subscribe, kTickTopic);
-    telemetry.connect(cluster.endpoints().telemetry);
-    control.connect(cluster.endpoints().control);
-
-    ProgressBar bar;
-    wire::Tick last, lastRunning;
-    bool stopSent = false;
-    auto stopDeadline = std::chrono::steady_clock::now();
-    int coordinatorExit = -1;
-    while (cluster.coordinatorRunning(&coordinatorExit)) {
-        zmq::pollitem_t item{telemetry.handle(), 0, ZMQ_POLLIN, 0};
-        pollSockets(&item, 1, std::chrono::milliseconds(100));
-        zmq::message_t topic, body;
-        while (telemetry.recv(topic, zmq::recv_flags::dontwait)) {
-            if (!topic.more() || !telemetry.recv(body, zmq::recv_flags::none)) continue;
-            wire::Tick t;
-            if (!t.ParseFromArray(body.data(), static_cast<int>(body.size()))) continue;
-            bar.update(static_cast<long long>(1000 * t.progress()), 1000, progressLine(t));
-            for (const wire::Event& event : t.events())
-                if (const std::string note = throttles.onEvent(event, cluster.processes()); !note.empty())
-                    bar.note(note);
-            if (t.state() == wire::RUN_RUNNING) lastRunning = t;
-            last = std::move(t);
-        }
-        if (interrupted.load() && !stopSent) {
-            bar.finish();
-            std::fprintf(stderr, "stopping the local cluster...\n");
-            requestStop(control);
-            stopSent = true;
-            stopDeadline = std::chrono::steady_clock::now() + std::chrono::seconds(15);
-        }
-        if (stopSent && std::chrono::steady_clock::now() > stopDeadline) break;
-    }
-    bar.finish();
-    const std::optional<wire::RunResult> result = cluster.coordinatorResult();
-    cluster.stopAll(3.0);
-    std::fputs(finalLine(result).c_str(), textOutput(json));
-    const int exitCode = coordinatorExit != 0 ? 3 : interrupted.load() ? 130 : 0;
-    if (json) printJson(resultJson(result, last, lastRunning, exitCode));
-    if (coordinatorExit != 0) std::fprintf(stderr, "error: the coordinator exited with code %d\n", coordinatorExit);
-    return exitCode;
+    ClusterRunSettings settings;
+    settings.workerArguments = {"--backend", layout.worker_backend().empty() ? "auto" : layout.worker_backend(),
+                                "--threads", std::to_string(std::max(1u, layout.worker_threads()))};
+    settings.json = json;
+    return runCluster(cluster, *plan, settings);
 }
 
 }  // namespace

@@ -262,6 +262,7 @@ Result<wire::RunPlan> toRunPlan(const RunOptions& o) {
                                    "of a CPU for worker 0)");
         (*layout.mutable_cpu_quotas())[worker] = share;
     }
+    *layout.mutable_placement() = o.placement;
     if (!o.resumeDir.empty() && !o.checkpointDir.empty() && o.resumeDir != o.checkpointDir)
         return invalidArgument("--resume '" + o.resumeDir + "' and --checkpoint-dir '" + o.checkpointDir +
                                "' differ: a resumed run goes on checkpointing into the folder it resumes from; "

@@ -39,6 +39,7 @@ struct RunOptions {
     double checkpointSeconds;
     size_t keepCheckpoints, keepChangeCheckpoints;
     std::string planFile;  ///< `serve --plan FILE`: the whole run from a file instead of these flags
+    wire::Placement placement;  ///< where the workers run: here unless `launch` places them (no flag of its own)
 };
 
 /// Registers the run flags on a subcommand; with `planFlag`, also --plan FILE, which excludes them

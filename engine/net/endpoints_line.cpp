@@ -35,4 +35,8 @@ Result<CoordinatorEndpoints> parseEndpointsLine(const std::string& line) {
     return e;
 }
 
+std::string onHost(const std::string& endpoint, const std::string& host) {
+    return "tcp://" + host + endpoint.substr(endpoint.rfind(':'));
+}
+
 }  // namespace syncscope::engine

@@ -20,6 +20,8 @@ inline constexpr const char* kShardLinePrefix = "shard ";
 
 /// Whether a server process's endpoint is one its workers can dial (tcp:// or ipc://, printable, short).
 bool plausibleEndpoint(const std::string& endpoint);
+/// "tcp://0.0.0.0:5556" -> "tcp://node07:5556": where other machines reach what a process bound.
+std::string onHost(const std::string& endpoint, const std::string& host);
 
 Result<CoordinatorEndpoints> parseEndpointsLine(const std::string& line);
 std::string formatEndpointsLine(const CoordinatorEndpoints& endpoints);

@@ -84,6 +84,34 @@ Status validateStop(const wire::StopConditions& s) {
     return Status::ok();
 }
 
+// Workers on other hosts: the counts add up to the run's, and the relays (which run where the plan
+// is launched) have no hosts of their own yet.
+Status validatePlacement(const wire::RunLayout& l) {
+    const wire::Placement& place = l.placement();
+    if (place.kind() != wire::Placement::PLACE_HOSTS) {
+        if (place.hosts_size() > 0) return invalidArgument("hosts are given for a run that does not place workers on hosts");
+        return Status::ok();
+    }
+    if (place.hosts_size() == 0) return invalidArgument("no hosts to start the workers on: the hosts file names none");
+    uint64_t workers = 0;
+    for (const wire::HostWorkers& h : place.hosts()) {
+        if (h.host().empty()) return invalidArgument("a host without a name: give each line HOST [WORKERS]");
+        if (h.workers() == 0) return invalidArgument("host " + h.host() + " runs 0 workers: give it 1 or more, or leave it out");
+        workers += h.workers();
+    }
+    if (workers != l.workers())
+        return invalidArgument(fmt::format("--workers {} disagrees with the {} workers of the hosts; leave --workers out, "
+                                           "or change the counts in the hosts file", l.workers(), workers));
+    if (l.aggregators() || l.shards())
+        return invalidArgument(fmt::format(
+            "--{} with --hosts: relays are placed in a Slurm step's tasks or on this machine (run); with --hosts, "
+            "start `syncscope-engine {} --connect tcp://THIS_HOST:PORT --bind 0.0.0.0` on the hosts that should run "
+            "them (docs/cluster.md)", l.shards() ? "shards" : "aggregators", l.shards() ? "shard" : "aggregate"));
+    if (!l.cpu_quotas().empty())
+        return invalidArgument("--cpu-quota throttles workers of this machine; with --hosts the workers run elsewhere");
+    return Status::ok();
+}
+
 Status validateLayout(const wire::RunPlan& p) {
     const wire::RunLayout& l = p.layout();
     const uint32_t maxWorkers = runLimits().max_workers();
@@ -108,7 +136,7 @@ Status validateLayout(const wire::RunPlan& p) {
     for (const auto& [worker, share] : l.cpu_quotas())
         if (!(share >= 0.01 && share <= 1.0))
             return invalidArgument(fmt::format("--cpu-quota {}:{:g}: the share of a CPU must be in 0.01..1", worker, share));
-    return Status::ok();
+    return validatePlacement(l);
 }
 
 Status validateCheckpoints(const wire::CheckpointPlan& c) {

@@ -20,7 +20,7 @@
 
 #include "engine/core/check.h"
 #include "engine/core/temporary_folder.h"
-#include "engine/launch/local_cluster.h"
+#include "engine/launch/cluster.h"
 #include "engine/model/fashion_mnist.h"
 #include "engine/net/protocol.h"
 #include "engine/net/tensor_frame.h"
@@ -177,7 +177,7 @@ int main(int argc, char** argv) {
 
     auto folder = TemporaryFolder::create("syncscope-soak-");
     SS_CHECK(folder, "a temp folder");
-    LocalCluster cluster(s.engine);
+    Cluster cluster(s.engine);
     SS_CHECK(cluster.secure(), "credentials");
     const std::string dir = folder->path();
     wire::RunPlan run = defaultRunPlan();  // mlp, bsp

@@ -26,7 +26,7 @@
 #include "engine/net/protocol.h"
 #include "engine/net/wire_codec.h"
 #include "engine/relay/aggregator.h"
-#include "engine/launch/local_cluster.h"
+#include "engine/launch/cluster.h"
 #include "engine/relay/parameter_shard.h"
 #include "tests/integration/child_process.h"
 

@@ -2,6 +2,7 @@
 // clear message and a non-zero exit, before doing any work.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <string>
 
 #include "tests/integration/engine_process.h"
@@ -48,8 +49,7 @@ const Rejected kRejected[] = {
       "not available where the model lives on parameter shards"},
     {"shards and checkpoints", {"serve", "--insecure", "--shards", "2", "--checkpoint-dir", "/tmp"},
       "--checkpoint-dir"},
-    {"shards over ssh", {"launch", "--hosts", "/nonexistent/hosts", "--shards", "2"},
-      "syncscope-engine shard --connect"},
+    {"missing hosts file", {"launch", "--hosts", "/nonexistent/hosts"}, "cannot read the hosts file /nonexistent/hosts"},
     {"export missing file", {"export", "/nonexistent.ssrec", "--format", "csv"}, "/nonexistent.ssrec"},
     {"missing data", {"train", "--data", "/nonexistent/fmnist"}, "apt-get install dataset-fashion-mnist"},
 };
@@ -66,6 +66,25 @@ void rejected(const Rejected& r) {
 
 TEST(TestCliErrors, rejected) {
     for (const Rejected& r : kRejected) {
+        SCOPED_TRACE(r.row);
+        rejected(r);
+    }
+}
+
+// Relays have no hosts of their own in a hosts file: launch --hosts says where to start them, from
+// the plan's validation, after reading the file and before any ssh session.
+TEST(TestCliErrors, relaysOverSsh) {
+    const std::string hosts = ::testing::TempDir() + "/relays.hosts";
+    std::ofstream(hosts) << "node1 2\nnode2 1\n";
+    const Rejected rows[] = {
+        {"shards over ssh", {"launch", "--hosts", hosts, "--shards", "2", "--insecure", "--bind", "127.0.0.1"},
+         "syncscope-engine shard --connect"},
+        {"aggregators over ssh", {"launch", "--hosts", hosts, "--aggregators", "1", "--insecure", "--bind", "127.0.0.1"},
+         "syncscope-engine aggregate --connect"},
+        {"workers disagree", {"launch", "--hosts", hosts, "--workers", "4", "--insecure", "--bind", "127.0.0.1"},
+         "--workers 4 disagrees with the 3 workers of " + hosts},
+    };
+    for (const Rejected& r : rows) {
         SCOPED_TRACE(r.row);
         rejected(r);
     }

@@ -16,7 +16,7 @@
 #include "engine/net/endpoint.h"
 #include "engine/net/wire_codec.h"
 #include "engine/relay/aggregator.h"
-#include "engine/launch/local_cluster.h"
+#include "engine/launch/cluster.h"
 #include "tests/integration/engine_cluster.h"
 #include "tests/integration/engine_process.h"
 #include "tests/integration/recording_helpers.h"

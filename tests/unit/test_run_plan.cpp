@@ -95,6 +95,41 @@ TEST(RunPlan, RulesAcrossFlagsAreCheckedOnce) {
     refused({"--cpu-quota", "1:2"}, "SHARE in 0.01..1");
 }
 
+// Workers on hosts: the hosts' counts are the run's, every host runs some, and what only this
+// machine can run (relays, CPU quotas) is refused naming what to do instead.
+TEST(RunPlan, APlacementOnHostsAddsUp) {
+    wire::RunPlan plan = defaultRunPlan();
+    plan.mutable_stop()->set_until_stopped(true);
+    plan.mutable_layout()->set_workers(3);
+    wire::Placement& place = *plan.mutable_layout()->mutable_placement();
+    place.set_kind(wire::Placement::PLACE_HOSTS);
+    const auto refused = [](const wire::RunPlan& p, const std::string& words) {
+        const Status s = validateRunPlan(p);
+        ASSERT_FALSE(s) << "accepted: " << p.layout().placement().ShortDebugString();
+        EXPECT_NE(s.message().find(words), std::string::npos) << s.message();
+    };
+    refused(plan, "no hosts");
+    wire::HostWorkers* first = place.add_hosts();
+    first->set_host("node1");
+    first->set_workers(2);
+    refused(plan, "--workers 3 disagrees with the 2 workers");
+    wire::HostWorkers* second = place.add_hosts();
+    second->set_host("node2");
+    second->set_workers(1);
+    EXPECT_TRUE(validateRunPlan(plan)) << validateRunPlan(plan).message();
+    second->set_workers(0);
+    refused(plan, "node2 runs 0 workers");
+    second->set_workers(1);
+    plan.mutable_layout()->set_shards(2);
+    refused(plan, "syncscope-engine shard --connect");
+    plan.mutable_layout()->set_shards(0);
+    (*plan.mutable_layout()->mutable_cpu_quotas())[0] = 0.5;
+    refused(plan, "--cpu-quota");
+    plan.mutable_layout()->clear_cpu_quotas();
+    place.set_kind(wire::Placement::PLACE_LOCAL);
+    refused(plan, "hosts are given");
+}
+
 TEST(RunPlan, TheFileReadsBackTheSameRunZerosIncluded) {
     auto folder = TemporaryFolder::create("syncscope-run-plan-");
     ASSERT_TRUE(folder) << folder.status().message();

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "engine/launch/slurm_task.h"
+#include "engine/launch/task_roles.h"
 
 using namespace syncscope::engine;
 
@@ -92,4 +93,21 @@ TEST(TestSlurmTask, gpuFollowsLocalId) {
     ASSERT_EQ(*gpuForLocalTask(2, "4,5,6,7"), std::string("6"));
     ASSERT_EQ(*gpuForLocalTask(5, "4,5,6,7"), std::string("5"));  // more tasks than GPUs on the node: shared
     ASSERT_EQ(*gpuForLocalTask(1, "GPU-aa,GPU-bb"), std::string("GPU-bb"));  // UUIDs as well as indices
+}
+
+// A step's ranks take the roles in the order the Cluster starts them: coordinator, shards,
+// aggregators, workers.
+TEST(SlurmTask, RanksTakeTheClustersStartOrder) {
+    syncscope::wire::RunLayout layout;
+    layout.set_workers(3);
+    layout.set_shards(2);
+    EXPECT_EQ(tasksFor(layout), 6u);
+    const TaskRole sharded[] = {TaskRole::Coordinator, TaskRole::Shard, TaskRole::Shard,
+                                TaskRole::Worker, TaskRole::Worker, TaskRole::Worker};
+    for (unsigned rank = 0; rank < 6; ++rank) EXPECT_EQ(roleOfTask(rank, layout), sharded[rank]) << "rank " << rank;
+    layout.set_shards(1);
+    layout.set_aggregators(2);
+    const TaskRole both[] = {TaskRole::Coordinator, TaskRole::Shard, TaskRole::Aggregator, TaskRole::Aggregator,
+                             TaskRole::Worker};
+    for (unsigned rank = 0; rank < 5; ++rank) EXPECT_EQ(roleOfTask(rank, layout), both[rank]) << "rank " << rank;
 }

@@ -26,11 +26,16 @@ bool LocalClusterProcess::start(const QString& engineBinary, wire::RunPlan plan,
         emit failed(tr("A local cluster is already running; stop it first."));
         return false;
     }
+    const wire::RunLayout& layout = plan.layout();
+    if (layout.shards() || layout.aggregators() || layout.placement().kind() != wire::Placement::PLACE_LOCAL) {
+        emit failed(tr("The console starts a coordinator and its workers on this machine; start a cluster with "
+                       "shards, aggregators or other hosts with syncscope-engine run or launch, and attach to it."));
+        return false;
+    }
     stopReading();
-    m_workers = static_cast<int>(plan.layout().workers());
     m_workerArguments = workerArguments;
     m_haveEndpoints = false;
-    m_cluster = std::make_unique<engine::LocalCluster>(engineBinary.toStdString());
+    m_cluster = std::make_unique<engine::Cluster>(engineBinary.toStdString());
     if (const engine::Status s = m_cluster->secure(); !s) {  // the cluster's own keys, private to this user
         emit failed(tr("Cannot make the local cluster's credentials: %1").arg(QString::fromStdString(s.message())));
         return false;
@@ -67,9 +72,8 @@ void LocalClusterProcess::readReports() {
         m_haveEndpoints = true;
         std::vector<std::string> args;
         for (const QString& a : m_workerArguments) args.push_back(a.toStdString());
-        for (int i = 0; i < m_workers; ++i)
-            if (auto pid = m_cluster->startWorker(args); !pid)
-                emit failed(tr("Cannot start worker %1: %2").arg(i).arg(QString::fromStdString(pid.status().message())));
+        if (const engine::Status s = m_cluster->startProcesses(args); !s)
+            emit failed(tr("Cannot start the workers: %1").arg(QString::fromStdString(s.message())));
         const engine::CoordinatorEndpoints& endpoints = m_cluster->endpoints();
         emit ready(QString::fromStdString(endpoints.control), QString::fromStdString(endpoints.telemetry),
                    QString::fromStdString(m_cluster->credentialsPath()));

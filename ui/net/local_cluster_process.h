@@ -1,5 +1,5 @@
-// LocalClusterProcess: the console's thin Qt adapter over the engine's LocalCluster (engine/launch):
-// the same orchestrator `run` uses starts the coordinator from a run plan and its workers through
+// LocalClusterProcess: the console's thin Qt adapter over the engine's Cluster (engine/launch): the
+// same orchestrator `run` and `launch --hosts` use starts the coordinator from a run plan and its workers through
 // the ProcessLauncher, so the processes die with the console even when it is killed. The
 // coordinator's reports are read through a socket notifier, and stopping signals and polls on a
 // timer: nothing here ever blocks the GUI thread.
@@ -14,7 +14,7 @@
 #include <optional>
 
 #include "engine/core/temporary_folder.h"
-#include "engine/launch/local_cluster.h"
+#include "engine/launch/cluster.h"
 #include "engine/proto/syncscope.pb.h"
 
 class QSocketNotifier;
@@ -29,7 +29,8 @@ public:
 
     /// Starts the coordinator for `plan` (a validated one; with checkpoints in a folder of its own
     /// unless the plan names one); once it listens, the plan's workers with `workerArguments`, then
-    /// ready(). Errors come as failed().
+    /// ready(). Errors come as failed(). Relays and hosts are refused: the cluster would wait for
+    /// them to listen, and the GUI thread never waits (`run` and `launch` start them).
     bool start(const QString& engineBinary, wire::RunPlan plan, const QStringList& workerArguments);
     /// SIGTERM to all, SIGKILL after `graceMs`; stopped() when none runs. Returns at once.
     void stop(int graceMs = 3000);
@@ -52,9 +53,8 @@ private:
     void checkStopped();
     void stopReading();
 
-    std::unique_ptr<engine::LocalCluster> m_cluster;
+    std::unique_ptr<engine::Cluster> m_cluster;
     QStringList m_workerArguments;
-    int m_workers = 0;
     /// The coordinator's checkpoints (what "roll back" restores), unless the plan names a folder.
     std::optional<engine::TemporaryFolder> m_checkpoints;
     QSocketNotifier* m_reportNotifier = nullptr;
