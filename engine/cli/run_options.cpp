@@ -290,31 +290,10 @@ Result<wire::RunPlan> toRunPlan(const RunOptions& o) {
 
 CoordinatorOptions coordinatorOptionsFor(const wire::RunPlan& p) {
     CoordinatorOptions c;
-    c.spec = p.spec();
-    if (c.spec.data_dir().empty()) c.spec.set_data_dir(defaultFashionMnistDir());
-    c.spec.set_shard_count(p.layout().workers());
-    c.externalParameters = p.external_parameters();
-    c.mode = p.mode();
-    c.maxEpochs = p.stop().max_epochs();
-    c.maxSeconds = p.stop().max_seconds();
-    c.targetAccuracy = p.stop().target_accuracy();
-    c.cosineSchedule = p.stop().cosine_schedule();
-    c.expectedWorkers = p.layout().workers();
-    c.spareWorkers = p.layout().spare_workers();
-    c.parameterShards = p.layout().shards();
-    c.startPaused = p.start_paused();
-    c.recordPath = p.record_path();
-    c.evalIntervalSeconds = p.spec().eval_interval_seconds();
-    c.tickHz = p.tick_hz();
-    c.heartbeatTimeoutSeconds = p.heartbeat_timeout_seconds();
-    c.maxGradientNorm = p.max_gradient_norm();
-    c.checkpointDir = p.checkpoints().folder();
-    c.resume = p.checkpoints().resume();
-    c.checkpointSeconds = p.checkpoints().seconds();
-    c.keepCheckpoints = p.checkpoints().keep_periodic();
-    c.keepChangeCheckpoints = p.checkpoints().keep_before_changes();
-    c.pauseOnStorageFailure = p.checkpoints().pause_on_storage_failure();
-    for (const auto& [worker, slowdown] : p.slowdowns()) c.slowdowns[worker] = slowdown;
+    c.plan = p;
+    wire::RunSpec& spec = *c.plan.mutable_spec();
+    if (spec.data_dir().empty()) spec.set_data_dir(defaultFashionMnistDir());
+    spec.set_shard_count(p.layout().workers());
     return c;
 }
 

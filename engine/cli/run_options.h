@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/ps/coordinator.h"
+#include "engine/coordinator/coordinator.h"
 
 namespace syncscope::engine {
 

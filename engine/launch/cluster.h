@@ -70,8 +70,6 @@ public:
     /// listens, up to 60 s), then its workers where its placement puts them, each given `workerArgs`
     /// (backend, threads, timeouts) beside where to connect and the cluster's security.
     Status startProcesses(const std::vector<std::string>& workerArgs);
-    /// Starts one more worker here (a replacement, a test's extra one); returns its pid.
-    Result<pid_t> startWorker(const std::vector<std::string>& workerArgs);
     /// How other hosts reach the coordinator: the placement's reachable host, else the bind address,
     /// else (binding every address) this machine's name.
     std::string reachableHost() const;
@@ -106,6 +104,8 @@ private:
     /// Starts a server process between the workers and the coordinator (`command` --connect <data
     /// endpoint> --report-fd) and waits up to 60 s for the report of where it listens.
     Result<std::string> startRelay(const std::string& command);
+    /// Starts one worker here; returns its pid.
+    Result<pid_t> startWorker(const std::vector<std::string>& workerArgs);
     /// The placement's hosts, each with its share of the workers, over ssh.
     Status startHostWorkers(const std::vector<std::string>& workerArgs);
     std::vector<std::string> securityArguments() const;

@@ -26,7 +26,7 @@
 #include "engine/net/protocol.h"
 #include "engine/net/tensor_frame.h"
 #include "engine/net/wire_codec.h"
-#include "engine/ps/coordinator.h"
+#include "engine/coordinator/coordinator.h"
 #include "engine/plan/mode_catalog.h"
 #include "tests/bench/coordinator_probes.h"
 #include "tests/bench/simulated_cluster.h"
@@ -94,19 +94,14 @@ struct Settings {
 
 CoordinatorOptions coordinatorOptions(const wire::ModeSettings& mode, const Settings& s) {
     CoordinatorOptions options;
-    options.expectedWorkers = s.workers;
-    options.spec.set_model("mlp");
-    options.spec.set_batch_size(64);
-    options.spec.set_seed(1);
-    options.spec.set_data_dir(s.data);
-    options.spec.set_shard_count(s.workers);
-    options.spec.set_learning_rate(0.05f);
-    options.spec.set_momentum(0.9f);
-    options.spec.set_weight_decay(5e-4f);
-    options.mode = mode;
-    options.maxSeconds = s.warmup + s.seconds + 600;  // stopped over the control channel long before
-    options.evalIntervalSeconds = 1e9;     // no periodic evaluation: this measures the update path
-    options.heartbeatTimeoutSeconds = 60;  // 32 busy threads on a few cores must not look lost
+    wire::RunPlan& plan = options.plan;  // the engine's defaults: mlp, batch 64, lr 0.05, momentum 0.9
+    plan.mutable_layout()->set_workers(s.workers);
+    plan.mutable_spec()->set_data_dir(s.data);
+    plan.mutable_spec()->set_shard_count(s.workers);
+    *plan.mutable_mode() = mode;
+    plan.mutable_stop()->set_max_seconds(s.warmup + s.seconds + 600);  // stopped over the control channel long before
+    plan.mutable_spec()->set_eval_interval_seconds(1e9);  // no periodic evaluation: this measures the update path
+    plan.set_heartbeat_timeout_seconds(60);  // 32 busy threads on a few cores must not look lost
     options.credentials = s.credentials;
     return options;
 }
@@ -185,7 +180,7 @@ double percentile(std::vector<double> v, double q) {
 ModeThroughput measure(const std::string& label, const wire::ModeSettings& mode, unsigned aggregatorCount,
                        unsigned shardCount, const Settings& s) {
     CoordinatorOptions options = coordinatorOptions(mode, s);
-    options.parameterShards = shardCount;
+    options.plan.mutable_layout()->set_shards(shardCount);
     std::promise<CoordinatorEndpoints> bound;
     std::atomic<pid_t> coordinatorTid{0};
     ThreadGroups threads;

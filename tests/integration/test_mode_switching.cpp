@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/ps/sync_policy.h"
+#include "engine/policy/sync_policy.h"
 #include "tests/integration/engine_cluster.h"
 
 using namespace syncscope;

@@ -5,7 +5,7 @@
 
 #include <cmath>
 
-#include "engine/ps/policy_factory.h"
+#include "engine/policy/policy_factory.h"
 
 namespace syncscope::engine::testing {
 

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "engine/plan/mode_catalog.h"
-#include "engine/ps/sync_policy.h"
+#include "engine/policy/sync_policy.h"
 
 namespace syncscope::engine::testing {
 

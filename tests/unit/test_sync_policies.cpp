@@ -9,7 +9,7 @@
 #include <random>
 #include <set>
 
-#include "engine/ps/auto_predictor.h"
+#include "engine/policy/auto_predictor.h"
 #include "engine/plan/mode_catalog.h"
 #include "fake_policy_context.h"
 #include "tests/unit/test_support.h"

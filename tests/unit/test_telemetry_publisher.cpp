@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "engine/ps/event_log.h"
-#include "engine/ps/run_recorder.h"
-#include "engine/ps/telemetry_publisher.h"
+#include "engine/coordinator/event_log.h"
+#include "engine/coordinator/run_recorder.h"
+#include "engine/coordinator/telemetry_publisher.h"
 
 using namespace syncscope::engine;
 namespace wire = syncscope::wire;

@@ -1,0 +1,106 @@
+// Coordinator: the parameter server process (`syncscope-engine serve`). It wires the parts named
+// after what they do (the DataPlane that talks to workers, the ControlHandler that answers consoles,
+// the TelemetryPublisher, the EventLog and the RunRecorder) around the shared CoordinatorState and
+// the current SyncPolicy, implements what policies may do (PolicyContext), and runs the one loop
+// that owns every socket.
+#pragma once
+
+#include <zmq.hpp>
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "engine/net/endpoint.h"
+#include "engine/net/endpoints_line.h"
+#include "engine/net/zap_authenticator.h"
+#include "engine/coordinator/background_evaluator.h"
+#include "engine/coordinator/checkpointing.h"
+#include "engine/coordinator/control_handler.h"
+#include "engine/coordinator/coordinator_state.h"
+#include "engine/coordinator/data_plane.h"
+#include "engine/coordinator/event_log.h"
+#include "engine/coordinator/remote_evaluator.h"
+#include "engine/coordinator/run_recorder.h"
+#include "engine/coordinator/shard_links.h"
+#include "engine/coordinator/telemetry_publisher.h"
+
+namespace syncscope::engine {
+
+class Coordinator final : private PolicyContext {
+public:
+    /// Loads the test set and the initial model; fails with a clear Status on bad options or data.
+    static Result<std::unique_ptr<Coordinator>> create(const CoordinatorOptions& options);
+    ~Coordinator() override;
+
+    /// Binds the sockets; after this endpoints() is valid.
+    Status bind();
+    const CoordinatorEndpoints& endpoints() const { return m_endpoints; }
+    /// Why the run could not go on, when it stopped for that (a parameter shard lost); empty otherwise.
+    const std::string& failure() const { return m_shards.failure(); }
+    /// Runs until a stop condition or a stop command; returns the final evaluation (none: an external
+    /// model's run that no evaluator reported on).
+    std::optional<EvaluationResult> run();
+
+private:
+    /// `test` is empty for an external model (its evaluator process has the test set).
+    Coordinator(const CoordinatorOptions& options, std::vector<float> initial, ImageDataset test, uint64_t trainCount);
+
+    // PolicyContext: what a sync policy may do to the run.
+    uint64_t version() const override { return m_state.store.version(); }
+    size_t parameterCount() const override { return m_state.store.size(); }
+    WorkerRegistry& workers() override { return m_state.workers; }
+    const wire::ModeSettings& modeSettings() const override { return m_state.mode; }
+    bool sharded() const override { return m_shards.enabled(); }
+    void applyUpdate(const GradientAccumulator& gradient, const std::vector<wire::Contribution>& contributions,
+                     float lrScale) override;
+    void applyUpdate(const GradientIn& gradient, const std::vector<wire::Contribution>& contributions,
+                     float lrScale) override;
+    using PolicyContext::dropGradient;
+    void dropGradient(uint32_t worker, uint64_t baseVersion, uint64_t sequence, const std::string& reason) override;
+    void release(uint32_t worker) override;
+    bool releaseAt(uint32_t worker, SharedFloats parameters, uint64_t version) override;
+    SharedFloats parameters() override { return m_shards.enabled() ? nullptr : m_state.store.snapshot(); }
+    uint32_t baseBatchSize() const override { return m_state.options.plan.spec().batch_size(); }
+    void announce(wire::EventKind kind, const std::string& detail, const wire::AutoDecision* decision) override;
+
+    /// Opens checkpoints and the recording, resuming a run when asked.
+    Status start();
+    Status restoreHistory(const std::string& path, uint64_t* lastVersion);
+    void reportStorage();
+    void onTick();
+    void collectEvaluation();
+    /// One update at the base learning rate x lrScale: `gradient` applied here, or the `terms` sent
+    /// to the shards; then its contributors' counts, telemetry and recording.
+    void step(const float* gradient, std::vector<wire::GradientTerm> terms,
+              const std::vector<wire::Contribution>& contributions, float lrScale);
+    /// Serves the data plane (and the tick) until `done` says so or `within` has passed.
+    void serveDataPlaneUntil(std::chrono::duration<double> within, const std::function<bool()>& done);
+    /// The model for the final evaluation: here, or gathered from the shards (none: a shard is lost).
+    std::optional<std::pair<SharedFloats, uint64_t>> finalModel();
+    /// The final model's test accuracy: evaluated here, or by an external model's evaluator.
+    std::optional<EvaluationResult> evaluateFinal();
+    bool finished() const;
+    /// Messages and connections refused so far, on every endpoint.
+    uint64_t refusedSoFar() const;
+
+    CoordinatorState m_state;
+    zmq::context_t m_context{2};  // two I/O threads: every worker's parameters go through them
+    std::unique_ptr<ZapAuthenticator> m_zap;  // before the endpoints: it must answer their first peer
+    ServerEndpoint m_data, m_control;
+    PublisherEndpoint m_telemetryEndpoint;
+    CoordinatorEndpoints m_endpoints;
+    RunRecorder m_recorder;
+    EventLog m_events{m_state, m_recorder};
+    TelemetryPublisher m_telemetry{m_state, m_telemetryEndpoint, m_events, m_recorder};
+    Checkpointing m_checkpoints{m_state, m_events, *this};
+    RemoteEvaluator m_remoteEvaluator{m_state, m_data, m_events};
+    ShardLinks m_shards{m_state, m_data, m_events};
+    DataPlane m_dataPlane;
+    ControlHandler m_controlHandler;
+    std::unique_ptr<BackgroundEvaluator> m_evaluator;  ///< null for an external model
+    Clock::time_point m_lastEvalSubmit;
+};
+
+}  // namespace syncscope::engine

@@ -1,0 +1,64 @@
+// DataPlane, the part that serves a run whose model lives on parameter shards (see shard_links.h):
+// workers are admitted once every shard is there and told where the shards are; a push carries the
+// gradient's metadata only, and goes on once every shard has its range (ShardLinks::Arrival), checked
+// as a whole gradient would be.
+#include <fmt/format.h>
+
+#include <cmath>
+
+#include "engine/coordinator/data_plane.h"
+
+namespace syncscope::engine {
+
+bool DataPlane::deferUntilShardsReady(const InboundMessage& message) {
+    if (!m_shards.enabled()) return false;
+    if (!message.envelope.register_().parameter_shards()) {
+        m_endpoint.refuse(message, fmt::format("this run keeps its model on {} parameter shards, which this worker "
+                                               "cannot use (the native worker can, from release 1.6; Python workers "
+                                               "cannot yet): run it without --shards",
+                                               m_state.options.plan.layout().shards()));
+        return true;
+    }
+    if (m_shards.ready()) return false;
+    const size_t admitted = size_t(m_state.options.plan.layout().workers()) + m_state.options.plan.layout().spare_workers();
+    if (m_deferredRegisters.size() >= admitted) {
+        m_endpoint.refuse(message, fmt::format("the run waits for its {} parameter shards, and {} workers wait already",
+                                               m_state.options.plan.layout().shards(), m_deferredRegisters.size()));
+        return true;
+    }
+    // Answered when the last shard registers (a native worker's registration carries no tensor).
+    m_deferredRegisters.push_back({message.identity, message.userId, message.route, message.envelope, std::nullopt});
+    return true;
+}
+
+void DataPlane::handleShardedPush(InboundMessage& message, WorkerRecord& w) {
+    if (message.tensor)
+        return m_endpoint.refuse(message, "this run keeps its model on parameter shards: a push carries no gradient "
+                                          "(its ranges go to the shards, Welcome.parameter_shards)");
+    m_shards.handlePush(message, w.sessionToken, shardedPushCompleted());
+}
+
+void DataPlane::completeShardedPush(ShardLinks::Arrival& arrival, uint64_t sessionToken) {
+    const InboundMessage& message = arrival.push;
+    const wire::Push& push = message.envelope.push();
+    m_shards.accept(push.worker_id(), push.sequence(), sessionToken);
+    WorkerRecord* w = m_state.workers.findByIdentity(message.identity, message.route);
+    if (!w || w->id != push.worker_id() || w->sessionToken != sessionToken) {
+        m_shards.forget(push.worker_id(), push.sequence());  // a session that ended while its ranges travelled
+        return;
+    }
+    if (w->state == wire::WORKER_DONE) {
+        m_shards.forget(w->id, push.sequence());
+        return sendStop(*w);
+    }
+    if (const std::string why = pushRefusal(push, *w); !why.empty()) {
+        m_shards.forget(w->id, push.sequence());
+        return m_endpoint.refuse(message, why);
+    }
+    countGradient(*w, push);
+    decide({w->id, push.base_version(), nullptr, push.batch_size(), push.sequence()}, arrival.finite,
+           std::sqrt(arrival.sumOfSquares));
+    enterWaiting(*w);
+}
+
+}  // namespace syncscope::engine

@@ -1,0 +1,226 @@
+// ShardLinks (see shard_links.h).
+#include "engine/coordinator/shard_links.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "engine/core/printable.h"
+#include "engine/net/endpoints_line.h"
+
+namespace syncscope::engine {
+
+ShardLinks::ShardLinks(CoordinatorState& state, ServerEndpoint& endpoint, EventLog& events)
+    : m_state(state), m_endpoint(endpoint), m_events(events), m_expected(state.options.plan.layout().shards()) {
+    m_ranges.resize(m_expected);
+}
+
+void ShardLinks::handleRegister(const InboundMessage& message) {
+    const wire::Register& reg = message.envelope.register_();
+    if (!enabled())
+        return m_endpoint.refuse(message, "this run keeps its model in the coordinator; `serve --shards S` starts one "
+                                          "that keeps it on S parameter shards");
+    if (!message.route.empty()) return m_endpoint.refuse(message, "a parameter shard connects to the coordinator itself");
+    if (!plausibleEndpoint(reg.endpoint()))
+        return m_endpoint.refuse(message, "a parameter shard registers with the tcp:// or ipc:// endpoint its workers "
+                                          "connect to");
+    if (isShard(message.identity)) return m_endpoint.refuse(message, "this parameter shard has registered already");
+    if (ready())
+        return m_endpoint.refuse(message, fmt::format("this run has its {} parameter shards already", m_expected));
+    const uint32_t index = static_cast<uint32_t>(m_links.size());
+    const uint64_t count = m_state.store.size();
+    const uint64_t begin = count * index / m_expected, end = count * (index + 1) / m_expected;
+    wire::ShardRange& range = m_ranges[index];
+    range.set_index(index);
+    range.set_begin(begin);
+    range.set_end(end);
+    range.set_endpoint(reg.endpoint());
+    // Its range of the current model and momentum (the run has not started: version 0).
+    std::vector<float> parameters, momentum;
+    m_state.store.exportState(&parameters, &momentum);
+    auto values = std::make_shared<std::vector<float>>(parameters.begin() + begin, parameters.begin() + end);
+    values->insert(values->end(), momentum.begin() + begin, momentum.begin() + end);
+    wire::Envelope envelope;
+    wire::ShardAssignment* a = envelope.mutable_shard_assignment();
+    *a->mutable_range() = range;
+    a->set_count(m_expected);
+    a->set_parameter_count(count);
+    a->set_version(m_state.store.version());
+    a->set_momentum(m_state.store.sgd().momentum);
+    a->set_weight_decay(m_state.store.sgd().weightDecay);
+    zmq::message_t tensor = sharedFloatsFrame(std::move(values));
+    m_endpoint.send(message.identity, envelope, &tensor);
+    Link& link = m_links[message.identity];
+    link.index = index;
+    link.describe = fmt::format("parameter shard {} (pid {}@{}, parameters [{}, {}))", index, reg.pid(),
+                                printable(reg.hostname(), 255), begin, end);
+    link.lastSeen = Clock::now();
+    m_events.raise(wire::EVENT_SHARDS, fmt::format("{} serves workers at {}{}", link.describe, reg.endpoint(),
+                                                   ready() ? fmt::format("; all {} are ready", m_expected) : ""));
+}
+
+void ShardLinks::handleShardMessage(InboundMessage& message, const Completion& complete) {
+    Link& link = m_links.at(message.identity);
+    link.lastSeen = Clock::now();
+    const wire::Envelope& envelope = message.envelope;
+    switch (envelope.body_case()) {
+        case wire::Envelope::kSlicesReceived:
+            for (const wire::SliceReceived& slice : envelope.slices_received().slices()) acknowledge(slice, complete);
+            return;
+        case wire::Envelope::kShardParams: return takeParams(message, link);
+        case wire::Envelope::kHeartbeat: return;
+        case wire::Envelope::kError: return fail(link.describe + " stopped: " + printable(envelope.error().message(), 1000));
+        default:
+            return m_endpoint.refuse(message, "a parameter shard sends what it received, parameters it was asked for, "
+                                              "heartbeats and errors");
+    }
+}
+
+void ShardLinks::acknowledge(const wire::SliceReceived& slice, const Completion& complete) {
+    const ArrivalKey key{slice.worker_id(), slice.session_token(), slice.sequence()};
+    auto [it, fresh] = m_arrivals.try_emplace(key);
+    Arrival& a = it->second;
+    if (fresh) a.since = Clock::now();
+    if (a.acknowledged == m_expected) return;  // a range sent twice: the shard kept the last one
+    ++a.acknowledged;
+    a.finite = a.finite && slice.finite();
+    a.sumOfSquares += slice.sum_of_squares();
+    if (a.acknowledged < m_expected || !a.pushed) return;
+    complete(a, slice.session_token());
+    m_arrivals.erase(it);
+}
+
+void ShardLinks::handlePush(InboundMessage& message, uint64_t sessionToken, const Completion& complete) {
+    const wire::Push& push = message.envelope.push();
+    const ArrivalKey key{push.worker_id(), sessionToken, push.sequence()};
+    auto [it, fresh] = m_arrivals.try_emplace(key);
+    Arrival& a = it->second;
+    if (a.pushed) return m_endpoint.refuse(message, fmt::format("gradient {} was pushed already", push.sequence()));
+    if (fresh) a.since = Clock::now();
+    a.push = std::move(message);
+    a.pushed = true;
+    if (a.acknowledged < m_expected) return;
+    complete(a, sessionToken);
+    m_arrivals.erase(it);
+}
+
+void ShardLinks::broadcast(wire::Envelope& envelope) {
+    for (const auto& [identity, link] : m_links) m_endpoint.send(identity, envelope);
+}
+
+void ShardLinks::accept(uint32_t worker, uint64_t sequence, uint64_t sessionToken) {
+    m_accepted[{worker, sequence}] = sessionToken;
+}
+
+void ShardLinks::applyUpdate(std::vector<wire::GradientTerm> terms, float lr, uint64_t version) {
+    wire::Envelope envelope;
+    wire::ShardUpdate* update = envelope.mutable_shard_update();
+    update->set_version(version);
+    update->set_learning_rate(lr);
+    for (wire::GradientTerm& term : terms) {
+        auto accepted = m_accepted.find({term.worker_id(), term.sequence()});
+        SS_CHECK(accepted != m_accepted.end(), "an update of gradients the coordinator accepted");
+        term.set_session_token(accepted->second);
+        m_accepted.erase(accepted);
+        *update->add_terms() = std::move(term);
+    }
+    update->set_released(m_releasedAtCurrent);
+    for (wire::GradientTerm& term : m_forget) *update->add_forget() = std::move(term);
+    broadcast(envelope);
+    m_releasedAtCurrent = 0;
+    m_forget.clear();
+}
+
+void ShardLinks::forget(uint32_t worker, uint64_t sequence) {
+    auto accepted = m_accepted.find({worker, sequence});
+    SS_CHECK(accepted != m_accepted.end(), "a drop of a gradient the coordinator accepted");
+    forgetRanges(worker, accepted->second, sequence);
+    m_accepted.erase(accepted);
+}
+
+void ShardLinks::forgetRanges(uint32_t worker, uint64_t sessionToken, uint64_t sequence) {
+    wire::GradientTerm term;
+    term.set_worker_id(worker);
+    term.set_session_token(sessionToken);
+    term.set_sequence(sequence);
+    m_forget.push_back(std::move(term));
+}
+
+void ShardLinks::flush() {
+    if (m_forget.empty()) return;
+    wire::Envelope envelope;
+    for (wire::GradientTerm& term : m_forget) *envelope.mutable_shard_update()->add_forget() = std::move(term);
+    broadcast(envelope);
+    m_forget.clear();
+}
+
+bool ShardLinks::requestModel() {
+    if (m_gather || !ready()) return false;
+    m_gather = Gather{m_nextRequest++, std::vector<float>(m_state.store.size()), 0, m_state.store.version()};
+    wire::Envelope envelope;
+    envelope.mutable_shard_pull()->set_request_id(m_gather->requestId);
+    flush();  // the order the shards see: drops, then the pull
+    broadcast(envelope);
+    return true;
+}
+
+void ShardLinks::takeParams(const InboundMessage& message, const Link& link) {
+    const wire::ShardParams& params = message.envelope.shard_params();
+    if (!m_gather || params.request_id() != m_gather->requestId) return;  // an answer to a request given up
+    const wire::ShardRange& range = m_ranges[link.index];
+    const size_t count = static_cast<size_t>(range.end() - range.begin());
+    if (!message.tensor || message.tensor->size() != count * sizeof(float) || params.version() != m_gather->version)
+        return fail(fmt::format("{} answered a pull with version {} ({} bytes) where the coordinator is at version {} "
+                                "({} floats): the shards are out of step",
+                                link.describe, params.version(), message.tensor ? message.tensor->size() : 0,
+                                m_gather->version, count));
+    const auto* values = static_cast<const float*>(message.tensor->data());
+    std::copy(values, values + count, m_gather->values.begin() + static_cast<std::ptrdiff_t>(range.begin()));
+    if (++m_gather->answered < m_expected) return;
+    m_model.emplace(std::make_shared<const std::vector<float>>(std::move(m_gather->values)), m_gather->version);
+    m_gather.reset();
+}
+
+std::optional<std::pair<SharedFloats, uint64_t>> ShardLinks::takeModel() { return std::exchange(m_model, std::nullopt); }
+
+std::string ShardLinks::check() {
+    const auto now = Clock::now();
+    const auto timeout = std::chrono::duration<double>(m_state.options.plan.heartbeat_timeout_seconds());
+    for (const auto& [identity, link] : m_links) {
+        if (now - link.lastSeen >= timeout)
+            fail(fmt::format("{} sent nothing for {:g} s: its part of the model is lost with it, so the run stops "
+                             "(start the run again; a checkpointed sharded run is not built yet)",
+                             link.describe, m_state.options.plan.heartbeat_timeout_seconds()));
+    }
+    for (auto it = m_arrivals.begin(); it != m_arrivals.end();) {
+        if (now - it->second.since < kArrivalTimeout) {
+            ++it;
+            continue;
+        }
+        const auto& [worker, token, sequence] = it->first;
+        if (it->second.pushed)
+            m_endpoint.refuse(it->second.push,
+                              fmt::format("gradient {} reached {} of the {} parameter shards within {} s",
+                                          sequence, it->second.acknowledged, m_expected, kArrivalTimeout.count()));
+        forgetRanges(worker, token, sequence);
+        it = m_arrivals.erase(it);
+    }
+    flush();
+    return m_failure;
+}
+
+void ShardLinks::fail(const std::string& why) {
+    if (!m_failure.empty()) return;
+    m_failure = why;
+    m_events.raise(wire::EVENT_ERROR, why);
+}
+
+void ShardLinks::stopAll() {
+    flush();
+    wire::Envelope envelope;
+    envelope.mutable_params()->set_stop(true);
+    envelope.mutable_params()->set_version(m_state.store.version());
+    broadcast(envelope);
+}
+
+}  // namespace syncscope::engine

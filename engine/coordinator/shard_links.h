@@ -1,0 +1,126 @@
+// ShardLinks: the coordinator's side of its parameter shards (see parameter_shard.h). It admits the
+// run's S shards in the order they register and gives each a contiguous range of the model; it
+// matches each worker's push (metadata only) with the shards' word that every range of that gradient
+// arrived, and hands the whole gradient on once both are there; it sends every shard the updates and
+// drops the policy decides, in one order; it gathers the model back for evaluation; and it stops the
+// run when a shard goes silent (its range of the model is lost with it).
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "engine/net/endpoint.h"
+#include "engine/coordinator/coordinator_state.h"
+#include "engine/coordinator/event_log.h"
+
+namespace syncscope::engine {
+
+class ShardLinks {
+public:
+    /// Most shards a run may have (--shards).
+    static constexpr uint32_t kMaxShards = kMaxParameterShards;
+    /// A worker's push whose ranges wait at the shards for this long at most; then the push is
+    /// refused (or, with no push, the ranges are let go).
+    static constexpr std::chrono::seconds kArrivalTimeout{30};
+
+    /// A gradient whose push and every range have arrived: the push as the worker sent it, and the
+    /// checks of its values, added up over the shards.
+    struct Arrival {
+        InboundMessage push;
+        uint32_t acknowledged = 0;  ///< shards that hold its range
+        bool finite = true;
+        double sumOfSquares = 0;
+        bool pushed = false;
+        Clock::time_point since;
+    };
+
+    /// Called with a whole gradient and the session token its ranges are kept under (the worker's
+    /// when it pushed).
+    using Completion = std::function<void(Arrival&, uint64_t sessionToken)>;
+
+    ShardLinks(CoordinatorState& state, ServerEndpoint& endpoint, EventLog& events);
+
+    /// Whether the run's model lives on shards (serve --shards S).
+    bool enabled() const { return m_expected > 0; }
+    /// Whether all S have registered (workers are admitted from then on).
+    bool ready() const { return m_links.size() == m_expected; }
+    /// The ranges, for a worker's Welcome.
+    const std::vector<wire::ShardRange>& ranges() const { return m_ranges; }
+    bool isShard(const std::string& identity) const { return m_links.count(identity) != 0; }
+
+    void handleRegister(const InboundMessage& message);
+    /// A message from a registered shard: ranges received, an answer to a pull, a heartbeat, an error.
+    /// `complete` is called for each gradient that is now whole.
+    void handleShardMessage(InboundMessage& message, const Completion& complete);
+    /// A worker's push of a gradient (metadata only); `complete` is called now when its ranges are
+    /// all there already.
+    void handlePush(InboundMessage& message, uint64_t sessionToken, const Completion& complete);
+
+    /// A whole gradient goes on to the policy (or is dropped at once): from now on it is named by
+    /// its worker and sequence, until an update applies it or a drop lets it go.
+    void accept(uint32_t worker, uint64_t sequence, uint64_t sessionToken);
+    /// An update of the terms' gradients at learning rate lr, as version `version`, sent to every shard.
+    void applyUpdate(std::vector<wire::GradientTerm> terms, float lr, uint64_t version);
+    /// A dropped gradient's ranges are let go (sent with the next update, or by flush()).
+    void forget(uint32_t worker, uint64_t sequence);
+    /// A worker was released on the current version (the shards keep it until it has pulled).
+    void noteRelease() { ++m_releasedAtCurrent; }
+    /// Sends what is queued (forgotten ranges) without waiting for an update.
+    void flush();
+
+    /// Asks every shard for its range of the current version (of the updates sent so far); the
+    /// answer is taken by takeModel(). False when a request is already out.
+    bool requestModel();
+    /// The whole model once every shard has answered the last request: values and version.
+    std::optional<std::pair<SharedFloats, uint64_t>> takeModel();
+
+    /// Shards silent for the heartbeat timeout and gradients waiting too long (called every tick);
+    /// returns why the run cannot go on, if it cannot.
+    std::string check();
+    /// Why the run cannot go on (a shard lost or out of step); empty while it can.
+    const std::string& failure() const { return m_failure; }
+    /// Tells every shard the run is over.
+    void stopAll();
+
+private:
+    using ArrivalKey = std::tuple<uint32_t, uint64_t, uint64_t>;  ///< worker, session token, sequence
+    struct Link {
+        uint32_t index = 0;
+        std::string describe;  ///< "parameter shard 1 (pid 42@node3, [117573, 235146))"
+        Clock::time_point lastSeen;
+    };
+    struct Gather {
+        uint64_t requestId = 0;
+        std::vector<float> values;
+        uint32_t answered = 0;
+        uint64_t version = 0;
+    };
+
+    void broadcast(wire::Envelope& envelope);
+    void fail(const std::string& why);
+    void takeParams(const InboundMessage& message, const Link& link);
+    void acknowledge(const wire::SliceReceived& slice, const Completion& complete);
+    void forgetRanges(uint32_t worker, uint64_t sessionToken, uint64_t sequence);
+
+    CoordinatorState& m_state;
+    ServerEndpoint& m_endpoint;
+    EventLog& m_events;
+    uint32_t m_expected = 0;
+    std::map<std::string, Link> m_links;     ///< by routing identity
+    std::vector<wire::ShardRange> m_ranges;  ///< by index
+    std::map<ArrivalKey, Arrival> m_arrivals;
+    std::map<std::pair<uint32_t, uint64_t>, uint64_t> m_accepted;  ///< (worker, sequence) -> session token
+    std::vector<wire::GradientTerm> m_forget;
+    uint32_t m_releasedAtCurrent = 0;
+    std::optional<Gather> m_gather;
+    std::optional<std::pair<SharedFloats, uint64_t>> m_model;
+    uint64_t m_nextRequest = 1;
+    std::string m_failure;
+};
+
+}  // namespace syncscope::engine

@@ -1,0 +1,110 @@
+// BspPolicy (see bsp_policy.h). A gradient on an older version (a worker that was mid-iteration
+// when the mode changed, or one too late for a ksync round) is dropped, and that worker is sent
+// the current version at once.
+#include "engine/policy/bsp_policy.h"
+
+#include <algorithm>
+
+namespace syncscope::engine {
+
+std::string BspPolicy::refusal(uint64_t baseVersion, const std::vector<uint32_t>& workers) const {
+    const uint64_t version = m_context.version();
+    const char* mode = m_quorum ? "ksync" : "bsp";
+    if (baseVersion != version)
+        return std::string(m_quorum ? "late: " : "") + "computed on version " + std::to_string(baseVersion) +
+               ", the " + mode + " round is at " + std::to_string(version);
+    std::set<uint32_t> seen;
+    for (uint32_t worker : workers)
+        if (m_contributed.count(worker) || !seen.insert(worker).second)
+            return std::string("second gradient in one ") + mode + " round";
+    return {};
+}
+
+void BspPolicy::addContribution(const GradientIn& g) {
+    m_samples += g.batchSize;
+    m_contributed.insert(g.worker);
+    m_contributions.push_back(makeContribution(m_context, g, 0, 0.0f));  // weight: when the round closes
+}
+
+void BspPolicy::onGradient(const GradientIn& g) {
+    if (const std::string why = refusal(g.baseVersion, {g.worker}); !why.empty()) {
+        m_context.dropGradient(g, why);
+        return;
+    }
+    m_sum.add(g, static_cast<float>(g.batchSize));
+    addContribution(g);
+    if (m_quorum) completeRoundIfReady();  // the K-th gradient closes the round, whoever waits
+}
+
+void BspPolicy::onGradientSum(const GradientSum& sum) {
+    std::vector<uint32_t> workers;
+    for (const GradientIn& g : sum.members) workers.push_back(g.worker);
+    if (const std::string why = refusal(sum.baseVersion, workers); !why.empty()) {
+        for (const GradientIn& g : sum.members) m_context.dropGradient(g, why + " (in a group aggregator's sum)");
+        return;
+    }
+    m_sum.add(sum);  // already batch x gradient
+    for (const GradientIn& g : sum.members) addContribution(g);
+}
+
+void BspPolicy::onWaiting(uint32_t worker) {
+    // A worker with nothing in this round needs the current version to compute its gradient.
+    if (!m_contributed.count(worker)) {
+        m_context.release(worker);
+        return;
+    }
+    completeRoundIfReady();
+}
+
+void BspPolicy::reconsider() {
+    for (auto& [id, w] : m_context.workers().all())
+        if (w.waiting && !m_contributed.count(id)) m_context.release(id);
+    completeRoundIfReady();
+}
+
+size_t BspPolicy::needed() const {
+    const std::vector<uint32_t> active = m_context.workers().participantIds();
+    if (!m_quorum) {
+        // Every participant; one that joined mid-round and has not contributed holds the round.
+        return static_cast<size_t>(std::count_if(active.begin(), active.end(), [&](uint32_t id) {
+                   return !m_contributed.count(id);
+               })) + m_contributed.size();
+    }
+    // Default K: one backup worker (N-1), from 4 workers on; below that every worker (bsp).
+    const size_t k = *m_quorum ? *m_quorum : (active.size() >= 4 ? active.size() - 1 : active.size());
+    return std::max<size_t>(1, std::min(k, active.size()));
+}
+
+void BspPolicy::completeRoundIfReady() {
+    if (m_contributions.empty() || m_contributions.size() < needed()) return;
+    applyAverage();
+    releaseHeld();
+}
+
+void BspPolicy::drain(bool apply) {
+    if (m_contributions.empty()) return;
+    if (apply) {
+        applyAverage();
+    } else {
+        for (const auto& c : m_contributions) m_context.dropGradient(c, "run stopped");
+    }
+    releaseHeld();
+}
+
+void BspPolicy::applyAverage() {
+    m_sum.scale(static_cast<float>(1.0 / m_samples));  // the weighted sum becomes the average in place
+    for (auto& c : m_contributions) c.set_weight(static_cast<float>(c.batch_size() / m_samples));
+    m_context.applyUpdate(m_sum, m_contributions, 1.0f);
+}
+
+void BspPolicy::releaseHeld() {
+    const std::set<uint32_t> held = std::move(m_contributed);
+    m_sum.clear();
+    m_samples = 0;
+    m_contributions.clear();
+    m_contributed.clear();
+    for (uint32_t id : held)
+        if (WorkerRecord* w = m_context.workers().find(id); w && w->waiting) m_context.release(id);
+}
+
+}  // namespace syncscope::engine

@@ -1,0 +1,48 @@
+// BspPolicy: bulk-synchronous SGD, and its backup-worker variant ksync (Chen et al.). One
+// gradient per worker, all on the current version, averaged (weighted by batch size) into one
+// update. BSP waits for every active worker; ksync for the first K, and drops the late ones.
+#pragma once
+
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "engine/policy/sync_policy.h"
+
+namespace syncscope::engine {
+
+class BspPolicy final : public SyncPolicy {
+public:
+    /// quorum: ksync's K (0: N-1 from 4 workers on, else N); none: every participating worker (bsp).
+    BspPolicy(PolicyContext& context, std::optional<uint32_t> quorum)
+        : m_context(context), m_quorum(quorum), m_sum(context.parameterCount(), context.sharded()) {}
+
+    void onGradient(const GradientIn& gradient) override;
+    /// bsp only: ksync takes the first K gradients, which a sum held back for its slowest member
+    /// would change.
+    bool takesSums() const override { return !m_quorum; }
+    void onGradientSum(const GradientSum& sum) override;
+    void onWaiting(uint32_t worker) override;
+    void reconsider() override;
+    uint64_t pending() const override { return m_contributions.size(); }
+    void drain(bool apply) override;
+
+private:
+    /// Why gradients on `baseVersion` from `workers` cannot join this round; empty: they can.
+    std::string refusal(uint64_t baseVersion, const std::vector<uint32_t>& workers) const;
+    void addContribution(const GradientIn& gradient);
+    size_t needed() const;
+    void completeRoundIfReady();
+    void applyAverage();
+    void releaseHeld();
+
+    PolicyContext& m_context;
+    std::optional<uint32_t> m_quorum;
+    GradientAccumulator m_sum;  ///< sum of batch x gradient
+    double m_samples = 0;      ///< sum of batch sizes
+    std::vector<wire::Contribution> m_contributions;
+    std::set<uint32_t> m_contributed;
+};
+
+}  // namespace syncscope::engine

@@ -1,0 +1,25 @@
+// Grouping: which group each worker is in, for the grouped mode (and auto's choice of it).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+
+#include "engine/proto/syncscope.pb.h"
+#include "engine/policy/worker_registry.h"
+
+namespace syncscope::engine {
+
+/// Worker id -> group (0..G-1) for the participating workers. Round robin over ids; by speed:
+/// sorted by measured speed and cut at the G-1 largest speed ratios between neighbours, so a
+/// straggler gets a group of its own; explicit: the given map, unnamed workers round robin.
+/// G is clamped to the number of workers (explicit with G=0: the largest group named + 1).
+std::map<uint32_t, uint32_t> assignGroups(const WorkerRegistry& workers, uint32_t count, wire::GroupBy by,
+                                          const google::protobuf::Map<uint32_t, uint32_t>& assignment);
+
+/// "[0 1 2] [3]" from WorkerRecord::group of the participating workers.
+std::string describeGroups(const WorkerRegistry& workers);
+/// "[0 1 2] [3]" from a worker -> group map.
+std::string describeAssignment(const std::map<uint32_t, uint32_t>& groups);
+
+}  // namespace syncscope::engine

@@ -1,0 +1,88 @@
+// WorkerRegistry: ids are handed out in order and never reused, so a recording stays unambiguous.
+#include "engine/policy/worker_registry.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace syncscope::engine {
+
+void WorkerRecord::recordStaleness(uint64_t tau) {
+    ++stalenessHistogram[std::min<uint64_t>(tau, WorkerRegistry::kStalenessBuckets - 1)];
+    stalenessSum += static_cast<double>(tau);
+}
+
+void WorkerRecord::recordSpeed(double speed) {
+    if (recentSpeeds.size() < kSpeedWindow)
+        recentSpeeds.push_back(speed);
+    else
+        recentSpeeds[nextSpeed] = speed;
+    nextSpeed = (nextSpeed + 1) % kSpeedWindow;
+    std::vector<double> sorted = recentSpeeds;
+    std::nth_element(sorted.begin(), sorted.begin() + sorted.size() / 2, sorted.end());
+    computeSpeed = sorted[sorted.size() / 2];
+}
+
+WorkerRecord& WorkerRegistry::add(const std::string& identity, const std::string& route, uint32_t batchSize) {
+    const uint32_t id = m_nextId++;
+    WorkerRecord& record = m_workers[id];
+    record.id = id;
+    record.identity = identity;
+    record.route = route;
+    record.lastSeen = Clock::now();
+    record.batchSize = batchSize;
+    record.slowdown.set_factor(1.0);
+    record.stalenessHistogram.assign(kStalenessBuckets, 0);
+    m_byIdentity[{identity, route}] = id;
+    return record;
+}
+
+void WorkerRegistry::reroute(WorkerRecord& worker, const std::string& identity, const std::string& route) {
+    auto it = m_byIdentity.find({worker.identity, worker.route});
+    if (it != m_byIdentity.end() && it->second == worker.id) m_byIdentity.erase(it);
+    worker.identity = identity;
+    worker.route = route;
+    m_byIdentity[{identity, route}] = worker.id;
+}
+
+WorkerRecord& WorkerRegistry::restore(uint32_t id, const std::string& identity) {
+    WorkerRecord& record = m_workers[id];
+    record.id = id;
+    record.identity = identity;
+    record.lastSeen = Clock::now();
+    record.state = record.stateBeforeLoss = wire::WORKER_LOST;  // until it registers again
+    record.stalenessHistogram.assign(kStalenessBuckets, 0);
+    record.slowdown.set_factor(1.0);
+    if (!identity.empty()) m_byIdentity[{identity, std::string()}] = id;
+    m_nextId = std::max(m_nextId, id + 1);
+    return record;
+}
+
+WorkerRecord* WorkerRegistry::find(uint32_t id) {
+    auto it = m_workers.find(id);
+    return it == m_workers.end() ? nullptr : &it->second;
+}
+
+WorkerRecord* WorkerRegistry::findByIdentity(const std::string& identity, const std::string& route) {
+    auto it = m_byIdentity.find({identity, route});
+    return it == m_byIdentity.end() ? nullptr : find(it->second);
+}
+
+std::vector<uint32_t> WorkerRegistry::participantIds() const {
+    std::vector<uint32_t> ids;
+    for (const auto& [id, w] : m_workers)
+        if (w.participating()) ids.push_back(id);
+    return ids;
+}
+
+uint64_t WorkerRegistry::minParticipantClock() const {
+    uint64_t least = std::numeric_limits<uint64_t>::max();
+    for (const auto& [id, w] : m_workers)
+        if (w.participating()) least = std::min(least, w.clock);
+    return least == std::numeric_limits<uint64_t>::max() ? 0 : least;
+}
+
+void WorkerRegistry::clearGroups() {
+    for (auto& [id, w] : m_workers) w.group = 0;
+}
+
+}  // namespace syncscope::engine
