@@ -1,5 +1,5 @@
 """Heartbeats on a thread and a socket of their own, bound to the session token of the worker's
-Welcome, as engine/coordinator/heartbeat_sender.cpp sends them: the coordinator tells a live worker that is
+Welcome, as engine/worker/heartbeat_sender.cpp sends them: the coordinator tells a live worker that is
 busy computing from a dead one, and its acknowledgements tell this worker whether the coordinator
 still waits for it (a message lost with a dropped connection)."""
 

@@ -1,5 +1,5 @@
 """Worker: a Python training process on the engine's data plane, exactly like `syncscope-engine work`
-(engine/coordinator/worker.cpp): it chooses its routing id, registers, checks the Welcome, sends heartbeats on
+(engine/worker/worker.cpp): it chooses its routing id, registers, checks the Welcome, sends heartbeats on
 a thread of its own, then each exchange pushes a gradient (a raw float32 frame) and waits for the
 parameters the coordinator releases under whatever sync mode runs now."""
 
