@@ -102,7 +102,11 @@ TEST(TestParameterShards, trainsThroughShards) {
 
 TEST(TestParameterShards, modesSwitchLiveAndTheOthersAreRefused) {
     EngineCluster cluster;
-    ASSERT_TRUE(cluster.startCoordinator(kRun + Args{"--workers", "3", "--mode", "asp", "--until-stopped"})) << cluster.logs();
+    // Without momentum: stale gradients with momentum 0.9 and no learning-rate modulation can blow the
+    // young mlp up (docs/sync-modes.md, "asp and momentum"; seen once in 14 runs here, under ksync
+    // after ssp), and this test is about switching, not about which modes keep a run stable.
+    ASSERT_TRUE(cluster.startCoordinator(kRun + Args{"--workers", "3", "--mode", "asp", "--until-stopped", "--momentum", "0"}))
+        << cluster.logs();
     for (int k = 0; k < 2; ++k) ASSERT_TRUE(!cluster.startShard().empty()) << cluster.logs();
     for (int i = 0; i < 3; ++i) cluster.startWorker();
     uint64_t reached = 20;
