@@ -67,7 +67,7 @@ CheckpointData Checkpointing::capture(const std::string& reason, uint64_t change
         out->set_pid(w.pid);
         for (double speed : w.recentSpeeds) out->add_recent_speeds(speed);
     }
-    s.store.exportState(&data.parameters, &data.momentum);
+    if (!m_shards.enabled()) s.store.exportState(&data.parameters, &data.momentum);  // else: takeGathered()
     return data;
 }
 
@@ -75,16 +75,41 @@ void Checkpointing::onTick() {
     if (!m_store || !m_state.started) return;
     const auto period = std::chrono::duration<double>(m_state.options.plan.checkpoints().seconds());
     if (Clock::now() - m_lastPeriodic < period) return;
+    if (!m_shards.enabled()) {
+        m_lastPeriodic = Clock::now();
+        m_store->write(capture("periodic", 0));
+        return;
+    }
+    // A gather already out (an evaluation's) is waited for; its answer comes without momentum.
+    if (m_awaitingModel || !m_shards.requestModel(true)) return;
     m_lastPeriodic = Clock::now();
-    m_store->write(capture("periodic", 0));
+    m_awaitingModel = capture("periodic", 0);
+}
+
+void Checkpointing::takeGathered(const ShardLinks::GatheredModel& model) {
+    if (!m_awaitingModel || model.momentum.empty()) return;  // an evaluation's gather
+    if (model.version != m_awaitingModel->state.version()) {  // cannot happen while pulls follow updates in order
+        m_awaitingModel.reset();
+        return;
+    }
+    m_awaitingModel->parameters = *model.parameters;
+    m_awaitingModel->momentum = model.momentum;
+    m_store->write(std::move(*m_awaitingModel));
+    m_awaitingModel.reset();
 }
 
 void Checkpointing::beginChange(const std::string& what) {
     m_state.currentChange = m_state.nextChangeId++;
-    if (m_store) m_store->write(capture(fmt::format("before change {}: {}", m_state.currentChange, what), m_state.currentChange));
+    // On shards no checkpoint is taken before a change: it would only serve a rollback, refused there.
+    if (m_store && !m_shards.enabled())
+        m_store->write(capture(fmt::format("before change {}: {}", m_state.currentChange, what), m_state.currentChange));
 }
 
 Status Checkpointing::rollback(uint64_t changeId) {
+    if (m_shards.enabled())
+        return invalidArgument("rollback is not built for a run whose model lives on parameter shards (the live shards "
+                               "would need the restored ranges); stop it and resume from a checkpoint (serve --resume "
+                               "DIR) instead");
     if (!m_store)
         return invalidArgument("rollback needs checkpoints, and this coordinator keeps none: start it with a "
                                "checkpoint folder");

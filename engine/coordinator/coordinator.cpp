@@ -26,7 +26,9 @@ const Credentials* credentialsOf(const CoordinatorState& state) {
 }
 
 EndpointOptions dataOptions(const CoordinatorState& state) {
-    return {"workers (data)", {kMaxEnvelopeBytes, state.store.size() * sizeof(float)}, 1000,
+    // A parameter shard answers a checkpoint's pull with its range's parameters and momentum.
+    const size_t floats = state.store.size() * (state.options.plan.layout().shards() ? 2 : 1);
+    return {"workers (data)", {kMaxEnvelopeBytes, floats * sizeof(float)}, 1000,
             EndpointSecurity::server(credentialsOf(state), kDataDomain, state.options.plainDataPlane)};
 }
 
@@ -50,9 +52,6 @@ Result<std::unique_ptr<Coordinator>> Coordinator::create(const CoordinatorOption
     if (Status s = validateModeSettings(options.plan.mode()); !s) return s;
     if (options.plan.layout().shards()) {
         if (Status s = validateShardedMode(options.plan.mode()); !s) return s;
-        if (!options.plan.checkpoints().folder().empty() || options.plan.checkpoints().resume())
-            return invalidArgument("checkpoints of a run whose model lives on parameter shards are not built yet: "
-                                   "leave out --checkpoint-dir (and --resume), or --shards");
         if (options.plan.spec().model() == kExternalModel)
             return invalidArgument("an external model's workers (python/) cannot use parameter shards yet: leave out "
                                    "--shards");
@@ -214,14 +213,14 @@ std::optional<std::pair<SharedFloats, uint64_t>> Coordinator::finalModel() {
     if (!m_shards.enabled()) return std::make_pair(m_state.store.snapshot(), m_state.store.version());
     // Gathered from the shards: a pull of the version after every update sent (one that is out
     // from a periodic evaluation may be of an earlier version; it is taken, then asked again).
-    std::optional<std::pair<SharedFloats, uint64_t>> model;
+    std::optional<ShardLinks::GatheredModel> model;
     serveDataPlaneUntil(std::chrono::seconds(10), [&] {
         if (!m_shards.failure().empty()) return true;
-        if ((model = m_shards.takeModel()) && model->second == m_state.store.version()) return true;
+        if ((model = takeGatheredModel()) && model->version == m_state.store.version()) return true;
         m_shards.requestModel();
         return false;
     });
-    if (model && model->second == m_state.store.version()) return model;
+    if (model && model->version == m_state.store.version()) return std::make_pair(model->parameters, model->version);
     m_events.raise(wire::EVENT_EVALUATION,
                    m_shards.failure().empty()
                        ? "the parameter shards did not send the final model within 10 s, so its test accuracy is unknown"
@@ -282,6 +281,12 @@ void Coordinator::reportStorage() {
     }
 }
 
+std::optional<ShardLinks::GatheredModel> Coordinator::takeGatheredModel() {
+    auto model = m_shards.takeModel();
+    if (model) m_checkpoints.takeGathered(*model);  // a checkpoint waiting for this version is written now
+    return model;
+}
+
 uint64_t Coordinator::refusedSoFar() const {
     return m_data.refused() + m_control.refused() + (m_zap ? m_zap->refused() : 0);
 }
@@ -296,8 +301,8 @@ bool Coordinator::finished() const {
 void Coordinator::collectEvaluation() {
     if (auto result = m_evaluator ? m_evaluator->takeResult() : m_remoteEvaluator.takeResult())
         m_state.lastEvaluation = result;
-    if (auto model = m_shards.takeModel())  // gathered from the shards (a sharded run has no external model)
-        m_evaluator->submit(model->first, model->second);
+    if (auto model = takeGatheredModel())  // gathered from the shards (a sharded run has no external model)
+        m_evaluator->submit(model->parameters, model->version);
     const auto interval = std::chrono::duration<double>(m_state.options.plan.spec().eval_interval_seconds());
     if (m_state.state != wire::RUN_RUNNING || Clock::now() - m_lastEvalSubmit < interval) return;
     if (m_shards.enabled()) {

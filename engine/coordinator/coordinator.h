@@ -79,6 +79,8 @@ private:
     void serveDataPlaneUntil(std::chrono::duration<double> within, const std::function<bool()>& done);
     /// The model for the final evaluation: here, or gathered from the shards (none: a shard is lost).
     std::optional<std::pair<SharedFloats, uint64_t>> finalModel();
+    /// The model gathered from the shards, if it has come; a checkpoint waiting for it is written.
+    std::optional<ShardLinks::GatheredModel> takeGatheredModel();
     /// The final model's test accuracy: evaluated here, or by an external model's evaluator.
     std::optional<EvaluationResult> evaluateFinal();
     bool finished() const;
@@ -94,9 +96,9 @@ private:
     RunRecorder m_recorder;
     EventLog m_events{m_state, m_recorder};
     TelemetryPublisher m_telemetry{m_state, m_telemetryEndpoint, m_events, m_recorder};
-    Checkpointing m_checkpoints{m_state, m_events, *this};
-    RemoteEvaluator m_remoteEvaluator{m_state, m_data, m_events};
     ShardLinks m_shards{m_state, m_data, m_events};
+    Checkpointing m_checkpoints{m_state, m_events, *this, m_shards};
+    RemoteEvaluator m_remoteEvaluator{m_state, m_data, m_events};
     DataPlane m_dataPlane;
     ControlHandler m_controlHandler;
     std::unique_ptr<BackgroundEvaluator> m_evaluator;  ///< null for an external model

@@ -154,11 +154,14 @@ void ShardLinks::flush() {
     m_forget.clear();
 }
 
-bool ShardLinks::requestModel() {
+bool ShardLinks::requestModel(bool withMomentum) {
     if (m_gather || !ready()) return false;
-    m_gather = Gather{m_nextRequest++, std::vector<float>(m_state.store.size()), 0, m_state.store.version()};
+    const size_t count = m_state.store.size();
+    m_gather = Gather{m_nextRequest++, std::vector<float>(withMomentum ? 2 * count : count), 0, m_state.store.version(),
+                      withMomentum};
     wire::Envelope envelope;
     envelope.mutable_shard_pull()->set_request_id(m_gather->requestId);
+    envelope.mutable_shard_pull()->set_with_momentum(withMomentum);
     flush();  // the order the shards see: drops, then the pull
     broadcast(envelope);
     return true;
@@ -169,19 +172,33 @@ void ShardLinks::takeParams(const InboundMessage& message, const Link& link) {
     if (!m_gather || params.request_id() != m_gather->requestId) return;  // an answer to a request given up
     const wire::ShardRange& range = m_ranges[link.index];
     const size_t count = static_cast<size_t>(range.end() - range.begin());
-    if (!message.tensor || message.tensor->size() != count * sizeof(float) || params.version() != m_gather->version)
+    const size_t floats = m_gather->withMomentum ? 2 * count : count;
+    if (!message.tensor || message.tensor->size() != floats * sizeof(float) || params.version() != m_gather->version)
         return fail(fmt::format("{} answered a pull with version {} ({} bytes) where the coordinator is at version {} "
                                 "({} floats): the shards are out of step",
                                 link.describe, params.version(), message.tensor ? message.tensor->size() : 0,
-                                m_gather->version, count));
+                                m_gather->version, floats));
     const auto* values = static_cast<const float*>(message.tensor->data());
-    std::copy(values, values + count, m_gather->values.begin() + static_cast<std::ptrdiff_t>(range.begin()));
+    const auto begin = static_cast<std::ptrdiff_t>(range.begin());
+    std::copy(values, values + count, m_gather->values.begin() + begin);
+    if (m_gather->withMomentum)  // the momentum half of the gather starts after the whole model
+        std::copy(values + count, values + floats,
+                  m_gather->values.begin() + static_cast<std::ptrdiff_t>(m_state.store.size()) + begin);
     if (++m_gather->answered < m_expected) return;
-    m_model.emplace(std::make_shared<const std::vector<float>>(std::move(m_gather->values)), m_gather->version);
+    GatheredModel model;
+    model.version = m_gather->version;
+    std::vector<float>& all = m_gather->values;
+    if (m_gather->withMomentum) {
+        const auto half = all.begin() + static_cast<std::ptrdiff_t>(m_state.store.size());
+        model.momentum.assign(half, all.end());
+        all.erase(half, all.end());
+    }
+    model.parameters = std::make_shared<const std::vector<float>>(std::move(all));
+    m_model = std::move(model);
     m_gather.reset();
 }
 
-std::optional<std::pair<SharedFloats, uint64_t>> ShardLinks::takeModel() { return std::exchange(m_model, std::nullopt); }
+std::optional<ShardLinks::GatheredModel> ShardLinks::takeModel() { return std::exchange(m_model, std::nullopt); }
 
 std::string ShardLinks::check() {
     const auto now = Clock::now();
@@ -189,7 +206,7 @@ std::string ShardLinks::check() {
     for (const auto& [identity, link] : m_links) {
         if (now - link.lastSeen >= timeout)
             fail(fmt::format("{} sent nothing for {:g} s: its part of the model is lost with it, so the run stops "
-                             "(start the run again; a checkpointed sharded run is not built yet)",
+                             "(resume it from its checkpoints with serve --resume DIR, if it keeps them)",
                              link.describe, m_state.options.plan.heartbeat_timeout_seconds()));
     }
     for (auto it = m_arrivals.begin(); it != m_arrivals.end();) {

@@ -73,11 +73,18 @@ public:
     /// Sends what is queued (forgotten ranges) without waiting for an update.
     void flush();
 
-    /// Asks every shard for its range of the current version (of the updates sent so far); the
-    /// answer is taken by takeModel(). False when a request is already out.
-    bool requestModel();
-    /// The whole model once every shard has answered the last request: values and version.
-    std::optional<std::pair<SharedFloats, uint64_t>> takeModel();
+    /// The whole model gathered from the shards, at one version.
+    struct GatheredModel {
+        SharedFloats parameters;
+        std::vector<float> momentum;  ///< empty unless asked for (a checkpoint)
+        uint64_t version = 0;
+    };
+    /// Asks every shard for its range of the current version (of the updates sent so far), with its
+    /// momentum when `withMomentum`; the answer is taken by takeModel(). False when a request is
+    /// already out.
+    bool requestModel(bool withMomentum = false);
+    /// The whole model once every shard has answered the last request.
+    std::optional<GatheredModel> takeModel();
 
     /// Shards silent for the heartbeat timeout and gradients waiting too long (called every tick);
     /// returns why the run cannot go on, if it cannot.
@@ -96,9 +103,10 @@ private:
     };
     struct Gather {
         uint64_t requestId = 0;
-        std::vector<float> values;
+        std::vector<float> values;  ///< the parameters, then (withMomentum) the momentum
         uint32_t answered = 0;
         uint64_t version = 0;
+        bool withMomentum = false;
     };
 
     void broadcast(wire::Envelope& envelope);
@@ -118,7 +126,7 @@ private:
     std::vector<wire::GradientTerm> m_forget;
     uint32_t m_releasedAtCurrent = 0;
     std::optional<Gather> m_gather;
-    std::optional<std::pair<SharedFloats, uint64_t>> m_model;
+    std::optional<GatheredModel> m_model;
     uint64_t m_nextRequest = 1;
     std::string m_failure;
 };

@@ -130,9 +130,10 @@ bool ParameterShard::fromCoordinator(InboundMessage& message, Status* failure) {
         m_coordinator.send(error);
         return false;
     }
-    if (envelope.has_shard_pull()) {  // the coordinator's own (evaluation): the current version, in order
-        wire::Envelope reply = paramsEnvelope(m_state->version(), envelope.shard_pull().request_id());
-        zmq::message_t tensor = sharedFloatsFrame(m_state->current());
+    if (envelope.has_shard_pull()) {  // the coordinator's own (evaluation, checkpoint): the current version, in order
+        const wire::ShardPull& pull = envelope.shard_pull();
+        wire::Envelope reply = paramsEnvelope(m_state->version(), pull.request_id());
+        zmq::message_t tensor = sharedFloatsFrame(pull.with_momentum() ? m_state->currentWithMomentum() : m_state->current());
         m_coordinator.send(reply, &tensor);
         return true;
     }

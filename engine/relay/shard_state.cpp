@@ -134,4 +134,11 @@ void ShardState::expire(Clock::time_point now, std::vector<Answer>* answers) {
     m_waiting.erase(late, m_waiting.end());
 }
 
+SharedFloats ShardState::currentWithMomentum() const {
+    std::vector<float> parameters, momentum;
+    m_store.exportState(&parameters, &momentum);
+    parameters.insert(parameters.end(), momentum.begin(), momentum.end());
+    return std::make_shared<const std::vector<float>>(std::move(parameters));
+}
+
 }  // namespace syncscope::engine

@@ -84,6 +84,8 @@ public:
     void expire(Clock::time_point now, std::vector<Answer>* answers);
     /// The current version's range (for the coordinator's evaluation).
     SharedFloats current() { return m_store.snapshot(); }
+    /// The current version's range and then its momentum, in one buffer (for a checkpoint).
+    SharedFloats currentWithMomentum() const;
 
 private:
     using SliceKey = std::tuple<uint32_t, uint64_t, uint64_t>;  ///< worker, session token, sequence

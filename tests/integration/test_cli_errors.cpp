@@ -47,8 +47,6 @@ const Rejected kRejected[] = {
     {"shards and aggregators", {"run", "--workers", "2", "--aggregators", "1", "--shards", "2"}, "do not combine"},
     {"shards and grouped", {"serve", "--insecure", "--shards", "2", "--mode", "grouped"},
       "not available where the model lives on parameter shards"},
-    {"shards and checkpoints", {"serve", "--insecure", "--shards", "2", "--checkpoint-dir", "/tmp"},
-      "--checkpoint-dir"},
     {"missing hosts file", {"launch", "--hosts", "/nonexistent/hosts"}, "cannot read the hosts file /nonexistent/hosts"},
     {"export missing file", {"export", "/nonexistent.ssrec", "--format", "csv"}, "/nonexistent.ssrec"},
     {"missing data", {"train", "--data", "/nonexistent/fmnist"}, "apt-get install dataset-fashion-mnist"},

@@ -2,11 +2,14 @@
 // processes and four workers trains the mlp to 85% in asp and in bsp, every pull of a version is
 // answered with that version, and every gradient is accounted for; workers that come before the
 // shards wait for them; the modes the shards can serve switch live and the others are refused,
-// saying why; a SIGKILLed shard stops the run with an error naming it, and every process ends; what
+// saying why; a SIGKILLed shard stops the run with an error naming it, and every process ends; a
+// sharded run checkpoints (every shard's range and momentum at one version, in one file) and resumes
+// after the whole cluster is SIGKILLed, on another number of shards, while rollback is refused; what
 // does not belong (a worker that cannot use shards, a third shard, a range of the wrong size, shard
 // messages from a stranger, an unauthenticated peer) is refused.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <optional>
 #include <regex>
 #include <string>
@@ -165,6 +168,73 @@ TEST(TestParameterShards, aKilledShardStopsTheRun) {
     ASSERT_TRUE(cluster.shard(0).waitForExit(10'000)) << "the live shard kept running";
     for (int i = 0; i < 2; ++i)
         ASSERT_TRUE(cluster.worker(i).waitForExit(20'000)) << ("a worker kept running\n" + cluster.logs());
+}
+
+/// The newest version among the periodic checkpoints in `folder` (SEQUENCE-vVERSION-periodic...); 0: none.
+uint64_t newestPeriodicVersion(const std::string& folder) {
+    uint64_t newest = 0;
+    std::error_code error;
+    for (const auto& entry : std::filesystem::directory_iterator(folder, error)) {
+        const std::string name = entry.path().filename().string();
+        const size_t v = name.find("-v");
+        if (!contains(name, "-periodic") || v == std::string::npos) continue;
+        const std::string after = name.substr(v + 2);
+        newest = std::max<uint64_t>(newest, uint64_t(toLongLong(after.substr(0, after.find('-')))));
+    }
+    return newest;
+}
+
+// Checkpoints where the model lives on shards: a periodic checkpoint gathers every shard's range and
+// momentum at one version; rollback is refused, saying why; the whole cluster is SIGKILLed, and a
+// coordinator resumed from the folder on 3 shards instead of 2 (each takes its range of the restored
+// model as it registers) trains on from the checkpoint's version to the target.
+TEST(TestParameterShards, checkpointsAndResumesOnAnotherShardCount) {
+    TempDir dir;
+    const std::string checkpoints = dir.filePath("checkpoints");
+    // Evaluated every 5 s: the target must not be met before the crash.
+    const Args run{"--model", "mlp", "--batch", "64", "--eval-interval", "5", "--mode", "bsp", "--workers", "3",
+                   "--target-accuracy", "85", "--max-seconds", "240", "--checkpoint-seconds", "1"};
+    EngineCluster cluster;
+    ASSERT_TRUE(cluster.startCoordinator(run + Args{"--shards", "2", "--checkpoint-dir", checkpoints})) << cluster.logs();
+    for (int k = 0; k < 2; ++k) ASSERT_TRUE(!cluster.startShard().empty()) << cluster.logs();
+    for (int i = 0; i < 3; ++i) cluster.startWorker();
+    ASSERT_TRUE(waitUntil([&] { return newestPeriodicVersion(checkpoints) > 40; }, 60'000))
+        << ("no checkpoint past version 40\n" + cluster.logs());
+    const uint64_t checkpointed = newestPeriodicVersion(checkpoints);
+
+    wire::ControlRequest rollback;
+    rollback.mutable_rollback()->set_change_id(1);
+    auto refused = cluster.control().request(rollback);
+    ASSERT_TRUE(refused && !refused->ok());
+    ASSERT_TRUE(refused->error().find("parameter shards") != std::string::npos) << refused->error().c_str();
+
+    ASSERT_TRUE(cluster.telemetry().waitForTick([&](const wire::Tick& t) { return t.version() > checkpointed + 10; }, 10'000))
+        << ("no training after the checkpoint\n" + cluster.logs());
+    const uint64_t versionAtCrash = cluster.telemetry().latest()->version();
+    cluster.killAll();
+    ASSERT_TRUE(cluster.startCoordinator(run + Args{"--shards", "3", "--resume", checkpoints})) << cluster.logs();
+    auto resumed = cluster.telemetry().waitForEvent([](const wire::Event& e) { return e.kind() == wire::EVENT_RESUMED; }, 5000);
+    ASSERT_TRUE(resumed) << ("no resumed event\n" + cluster.logs());
+    unsigned long long from = 0;
+    ASSERT_EQ(std::sscanf(resumed->detail().c_str(), "resumed from the checkpoint of version %llu", &from), 1)
+        << resumed->detail().c_str();
+    ASSERT_TRUE(from >= checkpointed) << resumed->detail().c_str();
+    for (int k = 0; k < 3; ++k) ASSERT_TRUE(!cluster.startShard().empty()) << cluster.logs();
+    for (int i = 0; i < 3; ++i) cluster.startWorker();
+    ASSERT_TRUE(cluster.telemetry().waitForTick([&](const wire::Tick& t) { return t.version() > from + 20; }, 30'000))
+        << ("no training after the resume\n" + cluster.logs());
+    ASSERT_TRUE(cluster.coordinator().waitForExit(200'000)) << ("the resumed run did not finish\n" + cluster.logs());
+    ASSERT_EQ(cluster.coordinator().exitCode(), 0) << cluster.logs();
+    const double accuracy = finalAccuracy(cluster.coordinator().stdoutText());
+    testLog("crash at version %llu, resumed from the checkpoint of version %llu on 3 shards; final test accuracy %.2f%%",
+            static_cast<unsigned long long>(versionAtCrash), from, accuracy);
+    // The run stops when an evaluation meets the target; the final model, tested again a few
+    // versions later, scored 83.1-85.4% in five runs here.
+    ASSERT_TRUE(contains(cluster.coordinator().stderrText(), "reached the target 85.00%")) << cluster.logs();
+    ASSERT_TRUE(accuracy >= 80.0) << cluster.logs();
+    const auto last = cluster.telemetry().latest();
+    ASSERT_TRUE(last);
+    ASSERT_EQ(last->pushed(), last->applied() + last->dropped());
 }
 
 TEST(TestParameterShards, refusesWhatDoesNotBelong) {
