@@ -84,7 +84,10 @@ int runCluster(Cluster& cluster, const wire::RunPlan& plan, const ClusterRunSett
     StragglerThrottles throttles(plan.layout());
     const std::atomic<bool>& interrupted = catchInterrupts();
     if (Status s = cluster.startCoordinator(plan, settings.listen); !s) return printError(s);
-    if (Status s = cluster.startProcesses(settings.workerArguments); !s) return printError(s);
+    if (Status s = cluster.startProcesses(settings.workerArguments); !s) {
+        cluster.stopAll(settings.stopGraceSeconds);  // the processes started so far, the hosts' sessions too
+        return printError(s);
+    }
     if (settings.onStarted) settings.onStarted(cluster);
     const bool json = settings.json;
     zmq::context_t context(1);
@@ -144,6 +147,5 @@ int runCluster(Cluster& cluster, const wire::RunPlan& plan, const ClusterRunSett
     if (coordinatorExit != 0) std::fprintf(stderr, "error: the coordinator exited with code %d\n", coordinatorExit);
     return exitCode;
 }
-
 
 }  // namespace syncscope::engine

@@ -77,7 +77,7 @@ int launchOnHosts(LaunchFlags& f, bool credentialsGiven, bool workersGiven) {
         f.security.credentials = std::filesystem::absolute(f.security.credentials).string();
         auto all = Credentials::loadOrCreate(f.security.credentials, &createdCredentials);
         if (!all) return printError(invalidArgument("--credentials: " + all.status().message()));
-        if (Status s = cluster.secureWith(f.security.credentials, f.security.dataPlane); !s) return printError(s);
+        cluster.secureWith(std::move(*all), f.security.credentials, f.security.dataPlane);
     }
     ClusterRunSettings settings;
     settings.listen = {f.listen.bind, f.listen.dataPort, f.listen.controlPort, f.listen.telemetryPort};
@@ -94,8 +94,7 @@ int launchOnHosts(LaunchFlags& f, bool credentialsGiven, bool workersGiven) {
         printConsoleAttach(here, started.endpoints(), f.security);
         std::fflush(stdout);
     };
-    const int exitCode = runCluster(cluster, f.plan, settings);
-    cluster.stopAll(settings.stopGraceSeconds);
+    const int exitCode = runCluster(cluster, f.plan, settings);  // stops every process it started
     if (createdCredentials) std::filesystem::remove(f.security.credentials);
     return exitCode;
 }

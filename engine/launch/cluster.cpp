@@ -49,14 +49,11 @@ Status Cluster::secure() {
     return Status::ok();
 }
 
-Status Cluster::secureWith(const std::string& path, const std::string& dataPlane) {
-    auto loaded = Credentials::load(path);
-    if (!loaded) return loaded.status();
+void Cluster::secureWith(Credentials credentials, const std::string& path, const std::string& dataPlane) {
     m_private.reset();
-    m_credentials = std::move(*loaded);
+    m_credentials = std::move(credentials);
     m_credentialsPath = path;
     m_dataPlane = dataPlane;
-    return Status::ok();
 }
 
 std::vector<std::string> Cluster::securityArguments() const {

@@ -47,9 +47,9 @@ public:
     /// worker get them, and clients take theirs from credentials(). Its data plane is authenticated
     /// (kLocalDataPlane): nothing leaves this machine.
     Status secure();
-    /// Uses the credentials file at `path` (0600, made or loaded by the caller) with `dataPlane`
-    /// ("encrypted" or "authenticated"): what a cluster whose workers run on other hosts needs.
-    Status secureWith(const std::string& path, const std::string& dataPlane);
+    /// Uses `credentials`, which the caller made or loaded from its file at `path` (0600), with
+    /// `dataPlane` ("encrypted" or "authenticated"): what a cluster whose workers run on other hosts needs.
+    void secureWith(Credentials credentials, const std::string& path, const std::string& dataPlane);
     /// The cluster's credentials; null when neither was called (the run is --insecure).
     const Credentials* credentials() const { return m_credentials ? &*m_credentials : nullptr; }
     /// Their file, for clients that attach; empty without credentials.
