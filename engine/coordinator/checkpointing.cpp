@@ -67,52 +67,43 @@ CheckpointData Checkpointing::capture(const std::string& reason, uint64_t change
         out->set_pid(w.pid);
         for (double speed : w.recentSpeeds) out->add_recent_speeds(speed);
     }
-    if (!m_shards.enabled()) s.store.exportState(&data.parameters, &data.momentum);  // else: takeGathered()
     return data;
+}
+
+void Checkpointing::writeWhenGathered(CheckpointData data) {
+    auto captured = std::make_shared<CheckpointData>(std::move(data));
+    ++m_gathering;
+    const bool asked = m_model.gather(true, [this, captured](GatheredModel&& model) {
+        --m_gathering;
+        if (model.version != captured->state.version()) return;  // cannot be: the gather follows every update sent
+        captured->parameters = *model.parameters;
+        captured->momentum = std::move(model.momentum);
+        m_store->write(std::move(*captured));
+    });
+    if (!asked) --m_gathering;  // the shards are not all there (the next tick tries again)
 }
 
 void Checkpointing::onTick() {
     if (!m_store || !m_state.started) return;
     const auto period = std::chrono::duration<double>(m_state.options.plan.checkpoints().seconds());
-    if (Clock::now() - m_lastPeriodic < period) return;
-    if (!m_shards.enabled()) {
-        m_lastPeriodic = Clock::now();
-        m_store->write(capture("periodic", 0));
-        return;
-    }
-    // A gather already out (an evaluation's) is waited for; its answer comes without momentum.
-    if (m_awaitingModel || !m_shards.requestModel(true)) return;
+    // One checkpoint waiting for the shards' ranges is enough: a slow shard does not pile them up.
+    if (Clock::now() - m_lastPeriodic < period || m_gathering > 0) return;
     m_lastPeriodic = Clock::now();
-    m_awaitingModel = capture("periodic", 0);
-}
-
-void Checkpointing::takeGathered(const ShardLinks::GatheredModel& model) {
-    if (!m_awaitingModel || model.momentum.empty()) return;  // an evaluation's gather
-    if (model.version != m_awaitingModel->state.version()) {  // cannot happen while pulls follow updates in order
-        m_awaitingModel.reset();
-        return;
-    }
-    m_awaitingModel->parameters = *model.parameters;
-    m_awaitingModel->momentum = model.momentum;
-    m_store->write(std::move(*m_awaitingModel));
-    m_awaitingModel.reset();
+    writeWhenGathered(capture("periodic", 0));
 }
 
 void Checkpointing::beginChange(const std::string& what) {
     m_state.currentChange = m_state.nextChangeId++;
-    // On shards no checkpoint is taken before a change: it would only serve a rollback, refused there.
-    if (m_store && !m_shards.enabled())
-        m_store->write(capture(fmt::format("before change {}: {}", m_state.currentChange, what), m_state.currentChange));
+    if (m_store)
+        writeWhenGathered(capture(fmt::format("before change {}: {}", m_state.currentChange, what), m_state.currentChange));
 }
 
 Status Checkpointing::rollback(uint64_t changeId) {
-    if (m_shards.enabled())
-        return invalidArgument("rollback is not built for a run whose model lives on parameter shards (the live shards "
-                               "would need the restored ranges); stop it and resume from a checkpoint (serve --resume "
-                               "DIR) instead");
     if (!m_store)
         return invalidArgument("rollback needs checkpoints, and this coordinator keeps none: start it with a "
                                "checkpoint folder");
+    // The checkpoint before that change may still wait for its model (parameter shards answer in ms).
+    if (m_gathering > 0) m_serveUntil([this] { return m_gathering == 0 || !m_model.failure().empty(); });
     m_store->flush();  // the checkpoint before that change may still be on its way to the disk
     auto data = m_store->beforeChange(m_state.runId, changeId);
     if (!data) return data.status();
@@ -122,7 +113,7 @@ Status Checkpointing::rollback(uint64_t changeId) {
     // gradients computed on the versions in between are dropped when they arrive.
     m_state.policy->drain(false);
     const uint64_t version = m_state.store.version() + 1;
-    m_state.store.restore(data->parameters, data->momentum, version);
+    m_model.restore(data->parameters, data->momentum, version);
     m_state.store.sgd().learningRate = data->state.learning_rate();
     m_state.minimumBaseVersion = version;
     m_state.policy.reset();
@@ -170,7 +161,7 @@ Status Checkpointing::resume(std::string* description) {
         return invalidArgument(fmt::format("the checkpoint is of a {} run with {} parameters, not of this {} run; resume "
                                            "with the run's own flags",
                                            c.header().spec().model(), c.parameter_count(), m_state.options.plan.spec().model()));
-    m_state.store.restore(data->parameters, data->momentum, c.version());
+    m_model.restore(data->parameters, data->momentum, c.version());
     if (m_state.external()) {  // the model and training-set size its first worker brought
         m_state.setTrainCount(c.header().spec().train_examples());
         m_state.awaitingInitialParameters = false;

@@ -3,14 +3,15 @@
 // run that restarts with --resume (its model, optimiser, mode, workers, totals and clocks, and its
 // history from the recording it continues), and rolls a change back in a running run.
 //
-// Where the model lives on parameter shards, a periodic checkpoint captures the coordinator's state
-// at the current version and asks every shard for its range and momentum at that version (the pull
-// follows every update sent, in order); it is written, as one file, when the whole model of that
-// version has come. A resumed run hands each shard its range of the restored model as it registers,
-// so the shard count may differ from the crashed run's. Rollback is refused there: the live shards
-// would need the restored ranges.
+// A checkpoint captures the coordinator's state at the current version and gathers the model of that
+// version from the ModelStore (at once where the coordinator holds it; where parameter shards do, a
+// pull of every range that follows every update sent, in order); it is written, as one file, when the
+// whole model has come. A resume or a rollback puts the model back through the same store: a resumed
+// run's shards get their ranges as they register (so their count may differ from the crashed run's),
+// a rolled-back run's live shards get theirs at once.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -18,16 +19,21 @@
 #include "engine/checkpoint/checkpoint_store.h"
 #include "engine/coordinator/coordinator_state.h"
 #include "engine/coordinator/event_log.h"
-#include "engine/coordinator/shard_links.h"
+#include "engine/coordinator/model_store.h"
 #include "engine/coordinator/telemetry_publisher.h"
 
 namespace syncscope::engine {
 
 class Checkpointing {
 public:
-    Checkpointing(CoordinatorState& state, EventLog& events, PolicyContext& policyContext, ShardLinks& shards)
-        : m_state(state), m_events(events), m_policyContext(policyContext), m_shards(shards),
-          m_lastPeriodic(Clock::now()) {}
+    /// Serves the run (its data plane) until the function says done, or 10 s; a rollback waits so
+    /// for the checkpoint it needs while that checkpoint's model is still being gathered.
+    using ServeUntil = std::function<void(const std::function<bool()>& done)>;
+
+    Checkpointing(CoordinatorState& state, EventLog& events, PolicyContext& policyContext, ModelStore& model,
+                  ServeUntil serveUntil)
+        : m_state(state), m_events(events), m_policyContext(policyContext), m_model(model),
+          m_serveUntil(std::move(serveUntil)), m_lastPeriodic(Clock::now()) {}
 
     /// Opens the checkpoint folder (none configured: checkpointing is off).
     Status open();
@@ -46,8 +52,6 @@ public:
     /// Restores the newest checkpoint that reads back whole into the state (a run restarting);
     /// `description` says which one, and which were skipped.
     Status resume(std::string* description);
-    /// A model gathered from the shards: writes the checkpoint that waits for its version, if any.
-    void takeGathered(const ShardLinks::GatheredModel& model);
     /// Writes what is queued (at the end of the run).
     void flush();
     /// Storage news for the event log ("checkpoints cannot be written ...").
@@ -55,15 +59,19 @@ public:
     bool failing() const { return m_store && m_store->failing(); }
 
 private:
+    /// The coordinator's state now, without the model (writeWhenGathered adds it).
     CheckpointData capture(const std::string& reason, uint64_t changeId) const;
+    /// Writes `data` once the model of its version has been gathered.
+    void writeWhenGathered(CheckpointData data);
     void restoreWorkers(const wire::CheckpointState& state);
 
     CoordinatorState& m_state;
     EventLog& m_events;
     PolicyContext& m_policyContext;
-    ShardLinks& m_shards;
+    ModelStore& m_model;
+    ServeUntil m_serveUntil;
     std::unique_ptr<CheckpointStore> m_store;
-    std::optional<CheckpointData> m_awaitingModel;  ///< captured, waiting for the shards' model of its version
+    int m_gathering = 0;  ///< checkpoints captured, waiting for the model of their version
     Clock::time_point m_lastPeriodic;
 };
 

@@ -125,8 +125,6 @@ wire::Snapshot ControlHandler::snapshot(const std::string& role) const {
 
 Status ControlHandler::setMode(const wire::ModeSettings& settings, wire::EventKind kind) {
     if (Status s = validateModeSettings(settings); !s) return s;
-    if (m_state.options.plan.layout().shards())
-        if (Status s = validateShardedMode(settings); !s) return s;
     // The version boundary: a partial aggregate is applied, then the new rule holds. Groups are
     // cleared first, so the new policy assigns them afresh.
     m_state.policy->drain(true);

@@ -13,6 +13,7 @@
 #include "engine/net/protocol.h"
 #include "engine/plan/mode_catalog.h"
 #include "engine/policy/policy_factory.h"
+#include "engine/coordinator/sharded_model_store.h"
 #include "engine/telemetry/recording_reader.h"
 
 namespace syncscope::engine {
@@ -50,12 +51,9 @@ Result<std::unique_ptr<Coordinator>> Coordinator::create(const CoordinatorOption
     if (!(options.plan.spec().learning_rate() > 0))
         return invalidArgument(fmt::format("the learning rate must be greater than 0, not {}", options.plan.spec().learning_rate()));
     if (Status s = validateModeSettings(options.plan.mode()); !s) return s;
-    if (options.plan.layout().shards()) {
-        if (Status s = validateShardedMode(options.plan.mode()); !s) return s;
-        if (options.plan.spec().model() == kExternalModel)
-            return invalidArgument("an external model's workers (python/) cannot use parameter shards yet: leave out "
-                                   "--shards");
-    }
+    if (options.plan.layout().shards() && options.plan.spec().model() == kExternalModel)
+        return invalidArgument("an external model's workers (python/) cannot use parameter shards yet: leave out "
+                               "--shards");
     if (!options.credentials && !isLoopbackHost(options.bindHost))
         return invalidArgument("without authentication a coordinator listens on loopback only, not on " +
                                options.bindHost + "; give it credentials to listen on other addresses");
@@ -105,7 +103,7 @@ Status Coordinator::start() {
         // after the last one the crashed run reached, and gradients on the lost versions are dropped.
         std::vector<float> parameters, momentum;
         m_state.store.exportState(&parameters, &momentum);
-        m_state.store.restore(parameters, momentum, lastVersion + 1);
+        m_model->restore(parameters, momentum, lastVersion + 1);
         m_state.minimumBaseVersion = lastVersion + 1;
     }
     m_events.raise(wire::EVENT_RESUMED,
@@ -148,7 +146,11 @@ Coordinator::Coordinator(const CoordinatorOptions& options, std::vector<float> i
       m_data(m_context, dataOptions(m_state)),
       m_control(m_context, controlOptions(m_state)),
       m_telemetryEndpoint(m_context, telemetryOptions(m_state)),
-      m_dataPlane(m_state, m_data, m_events, *this, m_remoteEvaluator, m_shards,
+      m_model(m_shards.enabled() ? std::unique_ptr<ModelStore>(std::make_unique<ShardedModelStore>(m_state.store, m_shards))
+                                 : std::make_unique<LocalModelStore>(m_state.store)),
+      m_checkpoints(m_state, m_events, *this, *m_model,
+                    [this](const std::function<bool()>& done) { serveDataPlaneUntil(std::chrono::seconds(10), done); }),
+      m_dataPlane(m_state, m_data, m_events, *this, m_remoteEvaluator, m_shards, *m_model,
                   [this] { m_controlHandler.startTraining(); }),
       m_controlHandler(m_state, m_control, m_events, m_dataPlane, m_telemetry, m_checkpoints, *this),
       m_evaluator(m_state.external() ? nullptr
@@ -187,7 +189,7 @@ std::optional<EvaluationResult> Coordinator::run() {
     m_dataPlane.stopAggregators();
     m_checkpoints.flush();
     const std::optional<EvaluationResult> final = evaluateFinal();
-    if (m_shards.enabled()) m_shards.stopAll();
+    m_shards.stopAll();  // (none in a run whose model the coordinator holds)
     if (final) {
         m_state.lastEvaluation = final;
         m_events.raise(wire::EVENT_EVALUATION, fmt::format("final test accuracy {:.2f}%", 100.0 * final->accuracy));
@@ -209,20 +211,14 @@ void Coordinator::serveDataPlaneUntil(std::chrono::duration<double> within, cons
     }
 }
 
-std::optional<std::pair<SharedFloats, uint64_t>> Coordinator::finalModel() {
-    if (!m_shards.enabled()) return std::make_pair(m_state.store.snapshot(), m_state.store.version());
-    // Gathered from the shards: a pull of the version after every update sent (one that is out
-    // from a periodic evaluation may be of an earlier version; it is taken, then asked again).
-    std::optional<ShardLinks::GatheredModel> model;
-    serveDataPlaneUntil(std::chrono::seconds(10), [&] {
-        if (!m_shards.failure().empty()) return true;
-        if ((model = takeGatheredModel()) && model->version == m_state.store.version()) return true;
-        m_shards.requestModel();
-        return false;
-    });
-    if (model && model->version == m_state.store.version()) return std::make_pair(model->parameters, model->version);
+std::optional<GatheredModel> Coordinator::finalModel() {
+    // The model of the version after every update (from shards: when every range has come).
+    std::optional<GatheredModel> model;
+    if (m_model->gather(false, [&](GatheredModel&& m) { model = std::move(m); }))
+        serveDataPlaneUntil(std::chrono::seconds(10), [&] { return model || !m_model->failure().empty(); });
+    if (model) return model;
     m_events.raise(wire::EVENT_EVALUATION,
-                   m_shards.failure().empty()
+                   m_model->failure().empty()
                        ? "the parameter shards did not send the final model within 10 s, so its test accuracy is unknown"
                        : "a parameter shard was lost, so the final model is incomplete and its test accuracy unknown");
     return std::nullopt;
@@ -231,7 +227,8 @@ std::optional<std::pair<SharedFloats, uint64_t>> Coordinator::finalModel() {
 std::optional<EvaluationResult> Coordinator::evaluateFinal() {
     const auto model = finalModel();
     if (!model) return std::nullopt;
-    const auto& [parameters, version] = *model;
+    const SharedFloats& parameters = model->parameters;
+    const uint64_t version = model->version;
     if (m_evaluator) return m_evaluator->evaluateNow(parameters, version);
     if (!m_remoteEvaluator.attached()) {
         m_events.raise(wire::EVENT_EVALUATION,
@@ -253,8 +250,7 @@ std::optional<EvaluationResult> Coordinator::evaluateFinal() {
 
 void Coordinator::onTick() {
     m_dataPlane.checkHeartbeats();
-    if (m_shards.enabled())
-        if (const std::string failure = m_shards.check(); !failure.empty()) m_controlHandler.beginStop(failure);
+    if (const std::string failure = m_shards.check(); !failure.empty()) m_controlHandler.beginStop(failure);
     if (const std::string reason = m_state.stopReason(); !reason.empty()) m_controlHandler.beginStop(reason);
     if (m_state.state == wire::RUN_RUNNING) m_state.policy->onTick();
     m_checkpoints.onTick();
@@ -281,12 +277,6 @@ void Coordinator::reportStorage() {
     }
 }
 
-std::optional<ShardLinks::GatheredModel> Coordinator::takeGatheredModel() {
-    auto model = m_shards.takeModel();
-    if (model) m_checkpoints.takeGathered(*model);  // a checkpoint waiting for this version is written now
-    return model;
-}
-
 uint64_t Coordinator::refusedSoFar() const {
     return m_data.refused() + m_control.refused() + (m_zap ? m_zap->refused() : 0);
 }
@@ -301,39 +291,34 @@ bool Coordinator::finished() const {
 void Coordinator::collectEvaluation() {
     if (auto result = m_evaluator ? m_evaluator->takeResult() : m_remoteEvaluator.takeResult())
         m_state.lastEvaluation = result;
-    if (auto model = takeGatheredModel())  // gathered from the shards (a sharded run has no external model)
-        m_evaluator->submit(model->parameters, model->version);
     const auto interval = std::chrono::duration<double>(m_state.options.plan.spec().eval_interval_seconds());
-    if (m_state.state != wire::RUN_RUNNING || Clock::now() - m_lastEvalSubmit < interval) return;
-    if (m_shards.enabled()) {
-        if (m_shards.requestModel()) m_lastEvalSubmit = Clock::now();
+    if (m_state.state != wire::RUN_RUNNING || m_evaluationGathering || Clock::now() - m_lastEvalSubmit < interval)
         return;
-    }
-    const bool taken = m_evaluator ? m_evaluator->submit(m_state.store.snapshot(), m_state.store.version())
-                                   : m_remoteEvaluator.submit(m_state.store.snapshot(), m_state.store.version());
-    if (taken) m_lastEvalSubmit = Clock::now();
+    m_evaluationGathering = true;  // before: where the coordinator holds the model, `done` runs inside gather()
+    const bool asked = m_model->gather(false, [this](GatheredModel&& model) {
+        m_evaluationGathering = false;
+        const bool taken = m_evaluator ? m_evaluator->submit(model.parameters, model.version)
+                                       : m_remoteEvaluator.submit(model.parameters, model.version);
+        if (taken) m_lastEvalSubmit = Clock::now();
+    });
+    if (!asked) m_evaluationGathering = false;
 }
 
 void Coordinator::applyUpdate(const GradientAccumulator& gradient,
                               const std::vector<wire::Contribution>& contributions, float lrScale) {
-    step(gradient.sharded() ? nullptr : gradient.dense(), gradient.terms(), contributions, lrScale);
+    const float lr = m_state.scheduledLearningRate() * lrScale;
+    m_model->apply(gradient, lr);
+    recordUpdate(contributions, lr);
 }
 
 void Coordinator::applyUpdate(const GradientIn& gradient, const std::vector<wire::Contribution>& contributions,
                               float lrScale) {
-    step(gradient.data, m_shards.enabled() ? std::vector{gradientTerm(gradient, 1.0f)} : std::vector<wire::GradientTerm>{},
-         contributions, lrScale);
+    const float lr = m_state.scheduledLearningRate() * lrScale;
+    m_model->apply(gradient, lr);
+    recordUpdate(contributions, lr);
 }
 
-void Coordinator::step(const float* gradient, std::vector<wire::GradientTerm> terms,
-                       const std::vector<wire::Contribution>& contributions, float lrScale) {
-    const float lr = m_state.scheduledLearningRate() * lrScale;
-    if (m_shards.enabled()) {
-        m_state.store.advanceVersion();
-        m_shards.applyUpdate(std::move(terms), lr, m_state.store.version());
-    } else {
-        m_state.store.apply(gradient, lr);
-    }
+void Coordinator::recordUpdate(const std::vector<wire::Contribution>& contributions, float lr) {
     wire::Record record;
     wire::Update* update = record.mutable_update();
     update->set_time_s(m_state.elapsedSeconds());
@@ -353,7 +338,7 @@ void Coordinator::step(const float* gradient, std::vector<wire::GradientTerm> te
 }
 
 void Coordinator::dropGradient(uint32_t worker, uint64_t baseVersion, uint64_t sequence, const std::string& reason) {
-    if (m_shards.enabled()) m_shards.forget(worker, sequence);
+    m_model->forget(worker, sequence);
     if (WorkerRecord* w = m_state.workers.find(worker)) ++w->dropped;
     ++m_state.totals.dropped;
     wire::Record record;
@@ -366,21 +351,19 @@ void Coordinator::dropGradient(uint32_t worker, uint64_t baseVersion, uint64_t s
     m_recorder.record(record);
 }
 
-void Coordinator::release(uint32_t id) {
-    // A sharded run's workers pull from the shards: this copy of the model is not theirs.
-    releaseAt(id, m_shards.enabled() ? nullptr : m_state.store.snapshot(), m_state.store.version());
-}
+void Coordinator::release(uint32_t id) { releaseAt(id, m_model->current()); }
 
-bool Coordinator::releaseAt(uint32_t id, SharedFloats parameters, uint64_t version) {
+bool Coordinator::releaseAt(uint32_t id, const PinnedModel& model) {
     WorkerRecord* w = m_state.workers.find(id);
     if (!w) return false;
     const double heldMs = std::chrono::duration<double, std::milli>(Clock::now() - w->waitingSince).count();
-    if (!m_dataPlane.sendParameters(*w, std::move(parameters), version)) return false;
+    if (!m_dataPlane.sendParameters(*w, model.parameters, model.version)) return false;
+    m_model->released(model);
     wire::Record record;
     wire::Release* r = record.mutable_release();
     r->set_time_s(m_state.elapsedSeconds());
     r->set_worker_id(id);
-    r->set_version(version);
+    r->set_version(model.version);
     r->set_clock(w->clock);
     r->set_min_clock(m_state.workers.minParticipantClock());
     r->set_held_ms(heldMs);  // with compute_ms: a trace export's wait and compute spans

@@ -21,6 +21,7 @@
 #include "engine/coordinator/coordinator_state.h"
 #include "engine/coordinator/data_plane.h"
 #include "engine/coordinator/event_log.h"
+#include "engine/coordinator/model_store.h"
 #include "engine/coordinator/remote_evaluator.h"
 #include "engine/coordinator/run_recorder.h"
 #include "engine/coordinator/shard_links.h"
@@ -38,7 +39,7 @@ public:
     Status bind();
     const CoordinatorEndpoints& endpoints() const { return m_endpoints; }
     /// Why the run could not go on, when it stopped for that (a parameter shard lost); empty otherwise.
-    const std::string& failure() const { return m_shards.failure(); }
+    std::string failure() const { return m_model->failure(); }
     /// Runs until a stop condition or a stop command; returns the final evaluation (none: an external
     /// model's run that no evaluator reported on).
     std::optional<EvaluationResult> run();
@@ -52,7 +53,7 @@ private:
     size_t parameterCount() const override { return m_state.store.size(); }
     WorkerRegistry& workers() override { return m_state.workers; }
     const wire::ModeSettings& modeSettings() const override { return m_state.mode; }
-    bool sharded() const override { return m_shards.enabled(); }
+    GradientAccumulator newSum() const override { return m_model->newSum(); }
     void applyUpdate(const GradientAccumulator& gradient, const std::vector<wire::Contribution>& contributions,
                      float lrScale) override;
     void applyUpdate(const GradientIn& gradient, const std::vector<wire::Contribution>& contributions,
@@ -60,8 +61,8 @@ private:
     using PolicyContext::dropGradient;
     void dropGradient(uint32_t worker, uint64_t baseVersion, uint64_t sequence, const std::string& reason) override;
     void release(uint32_t worker) override;
-    bool releaseAt(uint32_t worker, SharedFloats parameters, uint64_t version) override;
-    SharedFloats parameters() override { return m_shards.enabled() ? nullptr : m_state.store.snapshot(); }
+    bool releaseAt(uint32_t worker, const PinnedModel& model) override;
+    PinnedModel pin() override { return m_model->pin(); }
     uint32_t baseBatchSize() const override { return m_state.options.plan.spec().batch_size(); }
     void announce(wire::EventKind kind, const std::string& detail, const wire::AutoDecision* decision) override;
 
@@ -71,16 +72,12 @@ private:
     void reportStorage();
     void onTick();
     void collectEvaluation();
-    /// One update at the base learning rate x lrScale: `gradient` applied here, or the `terms` sent
-    /// to the shards; then its contributors' counts, telemetry and recording.
-    void step(const float* gradient, std::vector<wire::GradientTerm> terms,
-              const std::vector<wire::Contribution>& contributions, float lrScale);
+    /// An update just applied at learning rate lr: its contributors' counts, telemetry and recording.
+    void recordUpdate(const std::vector<wire::Contribution>& contributions, float lr);
     /// Serves the data plane (and the tick) until `done` says so or `within` has passed.
     void serveDataPlaneUntil(std::chrono::duration<double> within, const std::function<bool()>& done);
-    /// The model for the final evaluation: here, or gathered from the shards (none: a shard is lost).
-    std::optional<std::pair<SharedFloats, uint64_t>> finalModel();
-    /// The model gathered from the shards, if it has come; a checkpoint waiting for it is written.
-    std::optional<ShardLinks::GatheredModel> takeGatheredModel();
+    /// The model of the last version, for the final evaluation (none: it could not be had whole).
+    std::optional<GatheredModel> finalModel();
     /// The final model's test accuracy: evaluated here, or by an external model's evaluator.
     std::optional<EvaluationResult> evaluateFinal();
     bool finished() const;
@@ -96,13 +93,15 @@ private:
     RunRecorder m_recorder;
     EventLog m_events{m_state, m_recorder};
     TelemetryPublisher m_telemetry{m_state, m_telemetryEndpoint, m_events, m_recorder};
-    ShardLinks m_shards{m_state, m_data, m_events};
-    Checkpointing m_checkpoints{m_state, m_events, *this, m_shards};
+    ShardLinks m_shards{m_state, m_data, m_events};  ///< in a sharded run: the links m_model's shards talk over
+    std::unique_ptr<ModelStore> m_model;             ///< where the model lives; asked, never branched on
+    Checkpointing m_checkpoints;
     RemoteEvaluator m_remoteEvaluator{m_state, m_data, m_events};
     DataPlane m_dataPlane;
     ControlHandler m_controlHandler;
     std::unique_ptr<BackgroundEvaluator> m_evaluator;  ///< null for an external model
     Clock::time_point m_lastEvalSubmit;
+    bool m_evaluationGathering = false;  ///< a periodic evaluation's model is on its way
 };
 
 }  // namespace syncscope::engine

@@ -171,7 +171,7 @@ bool DataPlane::acceptModel(const InboundMessage& message) {
         m_endpoint.refuse(message, "the initial parameters hold NaN or infinite values");
         return false;
     }
-    m_state.store.restore(std::vector<float>(values, values + count), std::vector<float>(count, 0.0f), 0);
+    m_model.restore(std::vector<float>(values, values + count), std::vector<float>(count, 0.0f), 0);
     m_state.setTrainCount(reg.train_examples());
     m_state.awaitingInitialParameters = false;
     return true;
@@ -313,10 +313,8 @@ bool DataPlane::sendParameters(WorkerRecord& w, SharedFloats parameters, uint64_
     params->set_batch_size(w.batchSize);
     *params->mutable_slowdown() = w.slowdown;
     params->set_held_ms(std::chrono::duration<double, std::milli>(Clock::now() - w.waitingSince).count());
-    if (m_shards.enabled()) {  // the worker pulls them from the shards, which keep this version for it
-        SS_CHECK(version == m_state.store.version(), "sharded runs release workers on the current version");
+    if (!parameters) {  // the worker pulls them from the shards, which keep this version for it
         params->set_from_shards(true);
-        m_shards.noteRelease();
         m_endpoint.send(w.identity, envelope);
     } else if (w.route.empty()) {
         zmq::message_t tensor = sharedFloatsFrame(std::move(parameters));

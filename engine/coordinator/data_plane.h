@@ -14,6 +14,7 @@
 #include "engine/net/endpoint.h"
 #include "engine/coordinator/coordinator_state.h"
 #include "engine/coordinator/event_log.h"
+#include "engine/coordinator/model_store.h"
 #include "engine/coordinator/remote_evaluator.h"
 #include "engine/coordinator/shard_links.h"
 
@@ -31,15 +32,16 @@ public:
     /// `startTraining` is called when the expected workers have all pulled for the first time.
     /// `evaluator` takes the messages of an evaluator process (runs of an external model).
     /// `shards`: the run's parameter shards, when its model lives there (serve --shards).
+    /// `model`: where the model lives (an external model's first worker's values are put there).
     DataPlane(CoordinatorState& state, ServerEndpoint& endpoint, EventLog& events, PolicyContext& policyContext,
-              RemoteEvaluator& evaluator, ShardLinks& shards, std::function<void()> startTraining)
+              RemoteEvaluator& evaluator, ShardLinks& shards, ModelStore& model, std::function<void()> startTraining)
         : m_state(state), m_endpoint(endpoint), m_events(events), m_policyContext(policyContext),
-          m_evaluator(evaluator), m_shards(shards), m_startTraining(std::move(startTraining)) {}
+          m_evaluator(evaluator), m_shards(shards), m_model(model), m_startTraining(std::move(startTraining)) {}
 
     /// Handles the messages waiting, for one turn (so control and ticks are never starved).
     void poll();
-    /// Sends a waiting worker the parameters of `version` (in a sharded run: tells it to pull them
-    /// from the shards); false when it cannot be sent now (not waiting, lost, or the run not
+    /// Sends a waiting worker the parameters of `version` (null: tells it to pull them from the
+    /// shards, where they live); false when it cannot be sent now (not waiting, lost, or the run not
     /// running: reconsidered on resume).
     bool sendParameters(WorkerRecord& worker, SharedFloats parameters, uint64_t version);
     /// Tells a worker the run is over.
@@ -121,6 +123,7 @@ private:
     PolicyContext& m_policyContext;
     RemoteEvaluator& m_evaluator;
     ShardLinks& m_shards;
+    ModelStore& m_model;
     std::function<void()> m_startTraining;
     std::vector<InboundMessage> m_deferredRegisters;  ///< workers that came before every shard
     std::map<std::pair<std::string, std::string>, uint32_t> m_heartbeatOwners;  ///< (identity, route) -> worker

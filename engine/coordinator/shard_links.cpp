@@ -10,6 +10,26 @@
 
 namespace syncscope::engine {
 
+wire::Envelope ShardLinks::assignment(const wire::ShardRange& range, uint64_t version) const {
+    wire::Envelope envelope;
+    wire::ShardAssignment* a = envelope.mutable_shard_assignment();
+    *a->mutable_range() = range;
+    a->set_count(m_expected);
+    a->set_parameter_count(m_state.store.size());
+    a->set_version(version);
+    a->set_momentum(m_state.store.sgd().momentum);
+    a->set_weight_decay(m_state.store.sgd().weightDecay);
+    return envelope;
+}
+
+zmq::message_t ShardLinks::rangeFrame(const wire::ShardRange& range, const std::vector<float>& parameters,
+                                      const std::vector<float>& momentum) const {
+    const auto begin = static_cast<std::ptrdiff_t>(range.begin()), end = static_cast<std::ptrdiff_t>(range.end());
+    auto values = std::make_shared<std::vector<float>>(parameters.begin() + begin, parameters.begin() + end);
+    values->insert(values->end(), momentum.begin() + begin, momentum.begin() + end);
+    return sharedFloatsFrame(std::move(values));
+}
+
 ShardLinks::ShardLinks(CoordinatorState& state, ServerEndpoint& endpoint, EventLog& events)
     : m_state(state), m_endpoint(endpoint), m_events(events), m_expected(state.options.plan.layout().shards()) {
     m_ranges.resize(m_expected);
@@ -35,20 +55,11 @@ void ShardLinks::handleRegister(const InboundMessage& message) {
     range.set_begin(begin);
     range.set_end(end);
     range.set_endpoint(reg.endpoint());
-    // Its range of the current model and momentum (the run has not started: version 0).
+    // Its range of the current model and momentum (version 0, or the resumed run's version).
     std::vector<float> parameters, momentum;
     m_state.store.exportState(&parameters, &momentum);
-    auto values = std::make_shared<std::vector<float>>(parameters.begin() + begin, parameters.begin() + end);
-    values->insert(values->end(), momentum.begin() + begin, momentum.begin() + end);
-    wire::Envelope envelope;
-    wire::ShardAssignment* a = envelope.mutable_shard_assignment();
-    *a->mutable_range() = range;
-    a->set_count(m_expected);
-    a->set_parameter_count(count);
-    a->set_version(m_state.store.version());
-    a->set_momentum(m_state.store.sgd().momentum);
-    a->set_weight_decay(m_state.store.sgd().weightDecay);
-    zmq::message_t tensor = sharedFloatsFrame(std::move(values));
+    wire::Envelope envelope = assignment(range, m_state.store.version());
+    zmq::message_t tensor = rangeFrame(range, parameters, momentum);
     m_endpoint.send(message.identity, envelope, &tensor);
     Link& link = m_links[message.identity];
     link.index = index;
@@ -126,6 +137,7 @@ void ShardLinks::applyUpdate(std::vector<wire::GradientTerm> terms, float lr, ui
     }
     update->set_released(m_releasedAtCurrent);
     for (wire::GradientTerm& term : m_forget) *update->add_forget() = std::move(term);
+    addPins(update);  // a pin of this version reaches the shards before the update that ends it
     broadcast(envelope);
     m_releasedAtCurrent = 0;
     m_forget.clear();
@@ -147,58 +159,103 @@ void ShardLinks::forgetRanges(uint32_t worker, uint64_t sessionToken, uint64_t s
 }
 
 void ShardLinks::flush() {
-    if (m_forget.empty()) return;
     wire::Envelope envelope;
-    for (wire::GradientTerm& term : m_forget) *envelope.mutable_shard_update()->add_forget() = std::move(term);
-    broadcast(envelope);
+    wire::ShardUpdate* update = envelope.mutable_shard_update();
+    for (wire::GradientTerm& term : m_forget) *update->add_forget() = std::move(term);
     m_forget.clear();
+    if (addPins(update) || update->forget_size() > 0) broadcast(envelope);
 }
 
-bool ShardLinks::requestModel(bool withMomentum) {
-    if (m_gather || !ready()) return false;
+std::shared_ptr<const void> ShardLinks::pin(uint64_t version) {
+    ++m_pins->holds[version];
+    std::weak_ptr<Pins> pins = m_pins;
+    // A hold that owns the version's number (not null: a PinnedModel's hold says whether it is pinned).
+    return std::shared_ptr<const uint64_t>(new uint64_t(version), [pins](const uint64_t* pinned) {
+        if (const auto table = pins.lock()) {
+            auto it = table->holds.find(*pinned);
+            if (it != table->holds.end() && --it->second == 0) table->holds.erase(it);
+        }
+        delete pinned;
+    });
+}
+
+bool ShardLinks::addPins(wire::ShardUpdate* update) {
+    bool any = false;
+    for (const auto& [version, holds] : m_pins->holds)
+        if (m_pinnedAtShards.insert(version).second) {
+            update->add_pin(version);
+            any = true;
+        }
+    for (auto it = m_pinnedAtShards.begin(); it != m_pinnedAtShards.end();) {
+        if (m_pins->holds.count(*it)) {
+            ++it;
+            continue;
+        }
+        update->add_unpin(*it);
+        it = m_pinnedAtShards.erase(it);
+        any = true;
+    }
+    return any;
+}
+
+void ShardLinks::restore(const std::vector<float>& parameters, const std::vector<float>& momentum, uint64_t version) {
+    flush();  // what was decided on the old model is sent first
+    for (const auto& [identity, link] : m_links) {
+        wire::Envelope envelope = assignment(m_ranges[link.index], version);
+        zmq::message_t tensor = rangeFrame(m_ranges[link.index], parameters, momentum);
+        m_endpoint.send(identity, envelope, &tensor);
+    }
+    m_releasedAtCurrent = 0;
+    m_pinnedAtShards.clear();  // a shard lets go of its pins when it is restored
+}
+
+bool ShardLinks::gather(bool withMomentum, ModelStore::Gathered done) {
+    if (!ready() || !m_failure.empty()) return false;
     const size_t count = m_state.store.size();
-    m_gather = Gather{m_nextRequest++, std::vector<float>(withMomentum ? 2 * count : count), 0, m_state.store.version(),
-                      withMomentum};
+    const uint64_t requestId = m_nextRequest++;
+    m_gathers[requestId] = Gather{std::vector<float>(withMomentum ? 2 * count : count), 0, m_state.store.version(),
+                                  withMomentum, std::move(done)};
     wire::Envelope envelope;
-    envelope.mutable_shard_pull()->set_request_id(m_gather->requestId);
+    envelope.mutable_shard_pull()->set_request_id(requestId);
     envelope.mutable_shard_pull()->set_with_momentum(withMomentum);
-    flush();  // the order the shards see: drops, then the pull
+    flush();  // the order the shards see: drops and pins, then the pull
     broadcast(envelope);
     return true;
 }
 
 void ShardLinks::takeParams(const InboundMessage& message, const Link& link) {
     const wire::ShardParams& params = message.envelope.shard_params();
-    if (!m_gather || params.request_id() != m_gather->requestId) return;  // an answer to a request given up
+    auto it = m_gathers.find(params.request_id());
+    if (it == m_gathers.end()) return;  // an answer to a request given up
+    Gather& gather = it->second;
     const wire::ShardRange& range = m_ranges[link.index];
     const size_t count = static_cast<size_t>(range.end() - range.begin());
-    const size_t floats = m_gather->withMomentum ? 2 * count : count;
-    if (!message.tensor || message.tensor->size() != floats * sizeof(float) || params.version() != m_gather->version)
+    const size_t floats = gather.withMomentum ? 2 * count : count;
+    if (!message.tensor || message.tensor->size() != floats * sizeof(float) || params.version() != gather.version)
         return fail(fmt::format("{} answered a pull with version {} ({} bytes) where the coordinator is at version {} "
                                 "({} floats): the shards are out of step",
                                 link.describe, params.version(), message.tensor ? message.tensor->size() : 0,
-                                m_gather->version, floats));
+                                gather.version, floats));
     const auto* values = static_cast<const float*>(message.tensor->data());
     const auto begin = static_cast<std::ptrdiff_t>(range.begin());
-    std::copy(values, values + count, m_gather->values.begin() + begin);
-    if (m_gather->withMomentum)  // the momentum half of the gather starts after the whole model
+    std::copy(values, values + count, gather.values.begin() + begin);
+    if (gather.withMomentum)  // the momentum half of the gather starts after the whole model
         std::copy(values + count, values + floats,
-                  m_gather->values.begin() + static_cast<std::ptrdiff_t>(m_state.store.size()) + begin);
-    if (++m_gather->answered < m_expected) return;
+                  gather.values.begin() + static_cast<std::ptrdiff_t>(m_state.store.size()) + begin);
+    if (++gather.answered < m_expected) return;
     GatheredModel model;
-    model.version = m_gather->version;
-    std::vector<float>& all = m_gather->values;
-    if (m_gather->withMomentum) {
+    model.version = gather.version;
+    std::vector<float>& all = gather.values;
+    if (gather.withMomentum) {
         const auto half = all.begin() + static_cast<std::ptrdiff_t>(m_state.store.size());
         model.momentum.assign(half, all.end());
         all.erase(half, all.end());
     }
     model.parameters = std::make_shared<const std::vector<float>>(std::move(all));
-    m_model = std::move(model);
-    m_gather.reset();
+    ModelStore::Gathered done = std::move(gather.done);
+    m_gathers.erase(it);
+    done(std::move(model));
 }
-
-std::optional<ShardLinks::GatheredModel> ShardLinks::takeModel() { return std::exchange(m_model, std::nullopt); }
 
 std::string ShardLinks::check() {
     const auto now = Clock::now();

@@ -1,14 +1,17 @@
 // ShardLinks: the coordinator's side of its parameter shards (see parameter_shard.h). It admits the
 // run's S shards in the order they register and gives each a contiguous range of the model; it
 // matches each worker's push (metadata only) with the shards' word that every range of that gradient
-// arrived, and hands the whole gradient on once both are there; it sends every shard the updates and
-// drops the policy decides, in one order; it gathers the model back for evaluation; and it stops the
-// run when a shard goes silent (its range of the model is lost with it).
+// arrived, and hands the whole gradient on once both are there; it sends every shard the updates,
+// drops, pins and restores the coordinator decides, in one order; it gathers the model back (for
+// evaluation and checkpoints); and it stops the run when a shard goes silent (its range of the model
+// is lost with it). ShardedModelStore puts it behind the ModelStore seam.
 #pragma once
 
 #include <chrono>
 #include <functional>
 #include <map>
+#include <memory>
+#include <set>
 #include <optional>
 #include <string>
 #include <tuple>
@@ -17,6 +20,7 @@
 #include "engine/net/endpoint.h"
 #include "engine/coordinator/coordinator_state.h"
 #include "engine/coordinator/event_log.h"
+#include "engine/coordinator/model_store.h"
 
 namespace syncscope::engine {
 
@@ -70,21 +74,19 @@ public:
     void forget(uint32_t worker, uint64_t sequence);
     /// A worker was released on the current version (the shards keep it until it has pulled).
     void noteRelease() { ++m_releasedAtCurrent; }
-    /// Sends what is queued (forgotten ranges) without waiting for an update.
+    /// Keeps `version` (the current one) on every shard while the returned hold, or a copy, lives:
+    /// workers released on it later still find it (a grouped round's pinned version).
+    std::shared_ptr<const void> pin(uint64_t version);
+    /// Sends what is queued (forgotten ranges, pins and unpins) without waiting for an update.
     void flush();
+    /// Hands every shard its range of `parameters` and `momentum` as `version` (a rollback; shards
+    /// that register later get theirs from the coordinator's store).
+    void restore(const std::vector<float>& parameters, const std::vector<float>& momentum, uint64_t version);
 
-    /// The whole model gathered from the shards, at one version.
-    struct GatheredModel {
-        SharedFloats parameters;
-        std::vector<float> momentum;  ///< empty unless asked for (a checkpoint)
-        uint64_t version = 0;
-    };
     /// Asks every shard for its range of the current version (of the updates sent so far), with its
-    /// momentum when `withMomentum`; the answer is taken by takeModel(). False when a request is
-    /// already out.
-    bool requestModel(bool withMomentum = false);
-    /// The whole model once every shard has answered the last request.
-    std::optional<GatheredModel> takeModel();
+    /// momentum when `withMomentum`; `done` gets the whole model once every shard has answered. False
+    /// (and `done` is not kept) while the shards are not all there or one is lost.
+    bool gather(bool withMomentum, ModelStore::Gathered done);
 
     /// Shards silent for the heartbeat timeout and gradients waiting too long (called every tick);
     /// returns why the run cannot go on, if it cannot.
@@ -102,18 +104,30 @@ private:
         Clock::time_point lastSeen;
     };
     struct Gather {
-        uint64_t requestId = 0;
         std::vector<float> values;  ///< the parameters, then (withMomentum) the momentum
         uint32_t answered = 0;
         uint64_t version = 0;
         bool withMomentum = false;
+        ModelStore::Gathered done;
+    };
+    /// Versions pinned: how many holds of each live; shared with the holds' deleters (which may run
+    /// after this object is gone: a policy outlives it).
+    struct Pins {
+        std::map<uint64_t, uint32_t> holds;
     };
 
     void broadcast(wire::Envelope& envelope);
+    /// A shard's assignment of `range` at `version` (its values follow as the tensor frame).
+    wire::Envelope assignment(const wire::ShardRange& range, uint64_t version) const;
     void fail(const std::string& why);
     void takeParams(const InboundMessage& message, const Link& link);
     void acknowledge(const wire::SliceReceived& slice, const Completion& complete);
     void forgetRanges(uint32_t worker, uint64_t sessionToken, uint64_t sequence);
+    /// Adds the pins and unpins the shards have not been told of yet (pins before unpins).
+    bool addPins(wire::ShardUpdate* update);
+    /// A link's range of the whole model's parameters and momentum, in one buffer.
+    zmq::message_t rangeFrame(const wire::ShardRange& range, const std::vector<float>& parameters,
+                              const std::vector<float>& momentum) const;
 
     CoordinatorState& m_state;
     ServerEndpoint& m_endpoint;
@@ -125,9 +139,10 @@ private:
     std::map<std::pair<uint32_t, uint64_t>, uint64_t> m_accepted;  ///< (worker, sequence) -> session token
     std::vector<wire::GradientTerm> m_forget;
     uint32_t m_releasedAtCurrent = 0;
-    std::optional<Gather> m_gather;
-    std::optional<GatheredModel> m_model;
+    std::map<uint64_t, Gather> m_gathers;  ///< by request id
     uint64_t m_nextRequest = 1;
+    std::shared_ptr<Pins> m_pins = std::make_shared<Pins>();
+    std::set<uint64_t> m_pinnedAtShards;  ///< what the shards keep pinned, as told
     std::string m_failure;
 };
 

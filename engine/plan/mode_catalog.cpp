@@ -284,14 +284,6 @@ uint32_t groupCount(const wire::ModeSettings& settings) {
     return static_cast<uint32_t>(parameterValue(settings, *findParameter(modeCatalog(), "group_count")));
 }
 
-Status validateShardedMode(const wire::ModeSettings& settings) {
-    if (settings.mode() != wire::GROUPED && settings.mode() != wire::AUTO) return Status::ok();
-    return invalidArgument(syncModeName(settings.mode()) +
-                           " is not available where the model lives on parameter shards (grouped pins a group's "
-                           "round to an older version, which the shards do not keep; auto may choose grouped); use "
-                           "bsp, asp, ssp, ksync, kasync or elastic, or run without --shards");
-}
-
 Status validateModeSettings(const wire::ModeSettings& settings) {
     const wire::Catalog& catalog = modeCatalog();
     if (!findMode(catalog, settings.mode())) return parseSyncMode(std::to_string(settings.mode())).status();

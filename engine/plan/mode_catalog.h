@@ -51,9 +51,6 @@ uint32_t groupCount(const wire::ModeSettings& settings);
 /// Checks a mode and its parameters against the catalogue; errors name the parameter, its value and
 /// the allowed range.
 Status validateModeSettings(const wire::ModeSettings& settings);
-/// Whether a run whose model lives on parameter shards can use the mode: grouped pins a group's
-/// round to an older version, which the shards do not keep, and auto may choose grouped.
-Status validateShardedMode(const wire::ModeSettings& settings);
 /// "bsp", "ssp s=3 lr=none", "grouped G=2 by=speed inside=bsp lr=dynsgd", for events and logs.
 std::string describeMode(const wire::ModeSettings& settings);
 

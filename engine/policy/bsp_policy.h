@@ -16,7 +16,7 @@ class BspPolicy final : public SyncPolicy {
 public:
     /// quorum: ksync's K (0: N-1 from 4 workers on, else N); none: every participating worker (bsp).
     BspPolicy(PolicyContext& context, std::optional<uint32_t> quorum)
-        : m_context(context), m_quorum(quorum), m_sum(context.parameterCount(), context.sharded()) {}
+        : m_context(context), m_quorum(quorum), m_sum(context.newSum()) {}
 
     void onGradient(const GradientIn& gradient) override;
     /// bsp only: ksync takes the first K gradients, which a sum held back for its slowest member

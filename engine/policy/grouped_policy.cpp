@@ -83,7 +83,7 @@ void GroupedPolicy::onGradient(const GradientIn& g) {
         return;
     }
     Round& round = m_rounds[group];
-    if (round.sum.empty()) round.sum = GradientAccumulator(m_context.parameterCount(), m_context.sharded());
+    if (round.sum.empty()) round.sum = m_context.newSum();
     round.sum.add(g, static_cast<float>(g.batchSize));
     join(round, g);
 }
@@ -110,7 +110,7 @@ void GroupedPolicy::onGradientSum(const GradientSum& sum) {
         return;
     }
     Round& round = m_rounds[sum.group];
-    if (round.sum.empty()) round.sum = GradientAccumulator(m_context.parameterCount(), m_context.sharded());
+    if (round.sum.empty()) round.sum = m_context.newSum();
     round.sum.add(sum);  // already batch x gradient
     for (const GradientIn& g : sum.members) join(round, g);
 }
@@ -119,12 +119,11 @@ std::string GroupedPolicy::admit(uint32_t group, uint64_t baseVersion, const std
     Round& round = m_rounds[group];
     if (!round.open && baseVersion == m_context.version()) {  // an in-flight gradient can open a round
         round.open = true;
-        round.parameters = m_context.parameters();
-        round.version = baseVersion;
+        round.model = m_context.pin();
     }
-    if (!round.open || baseVersion != round.version)
+    if (!round.open || baseVersion != round.model.version)
         return "computed on version " + std::to_string(baseVersion) + ", group " + std::to_string(group) +
-               "'s round is on " + (round.open ? "version " + std::to_string(round.version) : std::string("none yet"));
+               "'s round is on " + (round.open ? "version " + std::to_string(round.model.version) : std::string("none yet"));
     std::set<uint32_t> seen;
     for (uint32_t worker : workers)
         if (round.contributed.count(worker) || !seen.insert(worker).second) return "second gradient in one group round";
@@ -146,10 +145,9 @@ void GroupedPolicy::releaseIntoRound(WorkerRecord& w) {
     Round& round = m_rounds[w.group];
     if (!round.open) {
         round.open = true;
-        round.parameters = m_context.parameters();
-        round.version = m_context.version();
+        round.model = m_context.pin();
     }
-    m_context.releaseAt(w.id, round.parameters, round.version);
+    m_context.releaseAt(w.id, round.model);
 }
 
 void GroupedPolicy::onWaiting(uint32_t worker) {
@@ -183,7 +181,7 @@ void GroupedPolicy::completeIfReady(uint32_t group) {
 
 void GroupedPolicy::applyRound(uint32_t group) {
     Round& round = m_rounds[group];
-    const uint64_t staleness = m_context.version() - round.version;
+    const uint64_t staleness = m_context.version() - round.model.version;
     round.sum.scale(static_cast<float>(1.0 / round.samples));
     for (auto& c : round.contributions) {
         c.set_staleness(static_cast<uint32_t>(staleness));

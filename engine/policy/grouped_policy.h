@@ -34,9 +34,8 @@ private:
     bool allMeasured() const;
     struct Round {
         bool open = false;  ///< parameters pinned; members compute on `version`
-        SharedFloats parameters;
-        uint64_t version = 0;
-        GradientAccumulator sum{0, false};  ///< sum of batch x gradient (sized when the first arrives)
+        PinnedModel model;                  ///< the version its members compute on
+        GradientAccumulator sum{0, false};  ///< sum of batch x gradient (made when the first arrives)
         double samples = 0;
         std::vector<wire::Contribution> contributions;
         std::set<uint32_t> contributed;

@@ -13,7 +13,7 @@ namespace syncscope::engine {
 class KAsyncPolicy final : public SyncPolicy {
 public:
     KAsyncPolicy(PolicyContext& context, const wire::ModeSettings& settings)
-        : m_context(context), m_settings(settings), m_sum(context.parameterCount(), context.sharded()) {}
+        : m_context(context), m_settings(settings), m_sum(context.newSum()) {}
 
     void onGradient(const GradientIn& gradient) override;
     void onWaiting(uint32_t worker) override { m_context.release(worker); }

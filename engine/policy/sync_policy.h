@@ -12,6 +12,7 @@
 #include "engine/proto/syncscope.pb.h"
 #include "engine/policy/gradient.h"
 #include "engine/policy/gradient_accumulator.h"
+#include "engine/policy/pinned_model.h"
 #include "engine/policy/worker_registry.h"
 
 namespace syncscope::engine {
@@ -23,9 +24,9 @@ public:
     virtual size_t parameterCount() const = 0;
     virtual WorkerRegistry& workers() = 0;
     virtual const wire::ModeSettings& modeSettings() const = 0;
-    /// Whether parameter shards hold the model: gradients arrive without values, and updates are
-    /// built from terms (GradientAccumulator) that the shards apply.
-    virtual bool sharded() const { return false; }
+    /// An empty sum for one update, of the kind the model's store applies (a dense sum where the
+    /// coordinator holds the model, terms where parameter shards do).
+    virtual GradientAccumulator newSum() const = 0;
     /// Applies an averaged gradient of the given contributions at the base learning rate x lrScale
     /// as one update (the version goes up by one), and records it.
     virtual void applyUpdate(const GradientAccumulator& gradient, const std::vector<wire::Contribution>& contributions,
@@ -43,11 +44,11 @@ public:
     }
     /// Lets a waiting worker go: it is sent the current parameters (deferred while paused).
     virtual void release(uint32_t worker) = 0;
-    /// Lets a waiting worker go with pinned parameters of an earlier `version` (a group's round).
+    /// Lets a waiting worker go on a pinned, possibly earlier, version (a group's round).
     /// Returns false when it could not be sent now (paused, not waiting, lost).
-    virtual bool releaseAt(uint32_t worker, SharedFloats parameters, uint64_t version) = 0;
-    /// The parameters of the current version, shared, for pinning (not in a sharded run: null).
-    virtual SharedFloats parameters() = 0;
+    virtual bool releaseAt(uint32_t worker, const PinnedModel& model) = 0;
+    /// The current version, kept for releaseAt while the PinnedModel (or a copy) lives.
+    virtual PinnedModel pin() = 0;
     /// The run's batch size per worker (elastic sizes batches around it).
     virtual uint32_t baseBatchSize() const = 0;
     /// The time policies measure periods against (a test's fake context moves it by hand).

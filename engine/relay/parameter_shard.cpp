@@ -66,7 +66,26 @@ Status ParameterShard::takeAssignment(const InboundMessage& reply) {
     m_range.set_endpoint(m_advertised);
     const ReceiveLimits limits{kMaxEnvelopeBytes, count * sizeof(float)};
     m_workers.setLimits(limits);
-    m_coordinator.setLimits({kMaxEnvelopeBytes, 0});  // it sends no tensor after the assignment
+    // After the assignment the coordinator sends tensors only to restore the range (a rollback).
+    m_coordinator.setLimits({kMaxEnvelopeBytes, 2 * count * sizeof(float)});
+    return Status::ok();
+}
+
+Status ParameterShard::restore(const InboundMessage& message, std::vector<ShardState::Answer>* answers) {
+    const wire::ShardAssignment& a = message.envelope.shard_assignment();
+    const size_t count = m_state->size();
+    if (a.range().index() != m_range.index() || a.range().begin() != m_range.begin() || a.range().end() != m_range.end())
+        return invalidArgument(fmt::format("the coordinator restored the range [{}, {}) of shard {}, and this is shard {} "
+                                           "with [{}, {}): the shards are out of step",
+                                           a.range().begin(), a.range().end(), a.range().index(), m_range.index(),
+                                           m_range.begin(), m_range.end()));
+    if (!message.tensor || message.tensor->size() != 2 * count * sizeof(float))
+        return invalidArgument(fmt::format("the coordinator's restore carried {} bytes for a range of {} parameters and "
+                                           "its momentum",
+                                           message.tensor ? message.tensor->size() : 0, count));
+    const auto* values = static_cast<const float*>(message.tensor->data());
+    m_state->restore(std::vector<float>(values, values + count), std::vector<float>(values + count, values + 2 * count),
+                     a.version(), answers);
     return Status::ok();
 }
 
@@ -120,9 +139,10 @@ void ParameterShard::fromWorker(InboundMessage& message) {
 
 bool ParameterShard::fromCoordinator(InboundMessage& message, Status* failure) {
     const wire::Envelope& envelope = message.envelope;
-    if (envelope.has_shard_update()) {
+    if (envelope.has_shard_update() || envelope.has_shard_assignment()) {
         std::vector<ShardState::Answer> answers;
-        *failure = m_state->apply(envelope.shard_update(), &answers);
+        *failure = envelope.has_shard_update() ? m_state->apply(envelope.shard_update(), &answers)
+                                               : restore(message, &answers);
         sendAnswers(answers);
         if (*failure) return true;
         wire::Envelope error;  // said upstream too: the coordinator stops the run, naming this

@@ -47,6 +47,8 @@ public:
 
 private:
     Status takeAssignment(const InboundMessage& reply);
+    /// The coordinator put this shard's range back (a rollback): the same range, new values.
+    Status restore(const InboundMessage& message, std::vector<ShardState::Answer>* answers);
     void fromWorker(InboundMessage& message);
     /// A coordinator's message; false when the run is over (or `failure` says why it cannot go on).
     bool fromCoordinator(InboundMessage& message, Status* failure);

@@ -59,6 +59,14 @@ Status ShardState::apply(const wire::ShardUpdate& update, std::vector<Answer>* a
     };
     for (const wire::GradientTerm& term : update.forget())
         if (take(term)) ++m_stats.forgotten;
+    for (uint64_t pinned : update.pin()) {
+        if (pinned != version())
+            return invalidArgument(fmt::format("the coordinator pinned version {} at a shard at version {}", pinned,
+                                               version()));
+        m_pinned[pinned] = m_store.snapshot();
+        m_stats.mostVersionsKept = std::max(m_stats.mostVersionsKept, m_kept.size() + m_pinned.size());
+    }
+    for (uint64_t unpinned : update.unpin()) m_pinned.erase(unpinned);
     if (update.terms().empty()) return Status::ok();
     if (update.version() != version() + 1)
         return invalidArgument(fmt::format("the coordinator sent update {} to a shard at version {}", update.version(),
@@ -77,7 +85,7 @@ Status ShardState::apply(const wire::ShardUpdate& update, std::vector<Answer>* a
         kept.values = m_store.snapshot();
         kept.owed += update.released() - m_pulledCurrent;
         kept.since = Clock::now();
-        m_stats.mostVersionsKept = std::max(m_stats.mostVersionsKept, m_kept.size());
+        m_stats.mostVersionsKept = std::max(m_stats.mostVersionsKept, m_kept.size() + m_pinned.size());
     }
     const float* gradient = static_cast<const float*>(ranges[0].data());
     if (ranges.size() > 1 || update.terms(0).scale() != 1.0f) {
@@ -118,6 +126,8 @@ std::optional<ShardState::Answer> ShardState::pull(Pull pull) {
         ++m_pulledCurrent;
         return answer(pull, version(), m_store.snapshot());
     }
+    if (auto pinned = m_pinned.find(pull.version); pinned != m_pinned.end())
+        return answer(pull, pull.version, pinned->second);
     auto kept = m_kept.find(pull.version);
     if (kept == m_kept.end()) return answer(pull, version(), m_store.snapshot());
     Answer done = answer(pull, pull.version, kept->second.values);
@@ -132,6 +142,17 @@ void ShardState::expire(Clock::time_point now, std::vector<Answer>* answers) {
                                [now](const Pull& p) { return now - p.since <= kKeepFor; });
     for (auto it = late; it != m_waiting.end(); ++it) answers->push_back(answer(*it, version(), m_store.snapshot()));
     m_waiting.erase(late, m_waiting.end());
+}
+
+void ShardState::restore(const std::vector<float>& parameters, const std::vector<float>& momentum, uint64_t version,
+                         std::vector<Answer>* answers) {
+    m_store.restore(parameters, momentum, version);
+    m_kept.clear();
+    m_pinned.clear();
+    m_pulledCurrent = 0;
+    auto ready = std::partition(m_waiting.begin(), m_waiting.end(), [version](const Pull& p) { return p.version > version; });
+    for (auto it = ready; it != m_waiting.end(); ++it) answers->push_back(answer(*it, version, m_store.snapshot()));
+    m_waiting.erase(ready, m_waiting.end());
 }
 
 SharedFloats ShardState::currentWithMomentum() const {

@@ -1,7 +1,8 @@
 // ShardState: what a parameter shard holds and does, without sockets (parameter_shard.h has them):
 // its contiguous range of the model with its momentum (a ParameterStore of the range), the ranges of
 // gradients that wait for the coordinator's decision, the versions it keeps for workers that were
-// released on them and have not pulled yet, and the pulls that wait for a version still on its way.
+// released on them and have not pulled yet, the versions the coordinator pinned (a grouped round's,
+// kept until unpinned), and the pulls that wait for a version still on its way.
 // Every shard applies the same updates in the coordinator's order, so version v is one model across
 // the shards; a pull of v is answered with v, whenever it arrives.
 #pragma once
@@ -35,7 +36,7 @@ struct ShardStats {
     uint64_t pullsExact = 0;      ///< pulls answered with the version asked for
     uint64_t pullsOther = 0;      ///< pulls answered with another version (it was no longer kept)
     uint64_t pullsWaited = 0;     ///< pulls that arrived before their version and waited for it
-    size_t mostVersionsKept = 0;  ///< most versions kept at once for workers still to pull
+    size_t mostVersionsKept = 0;  ///< most versions kept at once for workers still to pull, pinned ones too
 };
 
 class ShardState {
@@ -73,13 +74,17 @@ public:
     /// A worker's gradient range (`values`: float32 x size()) is kept until the coordinator applies
     /// or forgets it; returns what the coordinator is told of it.
     wire::SliceReceived addSlice(const wire::ShardPush& push, zmq::message_t values);
-    /// The coordinator's next decision: forgets the ranges named, then applies the update (if it is
-    /// one); pulls that it lets through are appended to `answers`. An error means the coordinator and
+    /// The coordinator's next decision: forgets the ranges named, pins and unpins versions, then
+    /// applies the update (if it is one); pulls that it lets through are appended to `answers`. An error means the coordinator and
     /// this shard disagree (a version out of order, a range it does not hold): the run cannot go on.
     Status apply(const wire::ShardUpdate& update, std::vector<Answer>* answers);
     /// A worker's pull: answered now, or kept until its version arrives (then apply() answers it).
     std::optional<Answer> pull(Pull pull);
-    /// Lets go of versions kept for longer than kKeepFor and answers pulls that waited that long
+    /// The coordinator put the range back as `version` (a rollback): kept and pinned versions go,
+    /// and pulls that waited for a version up to it are answered with it.
+    void restore(const std::vector<float>& parameters, const std::vector<float>& momentum, uint64_t version,
+                 std::vector<Answer>* answers);
+    /// Lets go of versions kept for longer than kKeepFor (pinned ones stay until unpinned) and answers pulls that waited that long
     /// with the version there is.
     void expire(Clock::time_point now, std::vector<Answer>* answers);
     /// The current version's range (for the coordinator's evaluation).
@@ -101,6 +106,7 @@ private:
     std::map<SliceKey, zmq::message_t> m_slices;
     std::map<uint32_t, std::deque<SliceKey>> m_slicesByWorker;  ///< in arrival order
     std::map<uint64_t, Kept> m_kept;                            ///< by version
+    std::map<uint64_t, SharedFloats> m_pinned;                  ///< by version, until unpinned
     uint32_t m_pulledCurrent = 0;  ///< pulls answered with the current version, asked for it
     std::vector<Pull> m_waiting;   ///< for versions still to come
     std::vector<float> m_scratch;  ///< an update's sum of scaled ranges

@@ -45,8 +45,6 @@ const Rejected kRejected[] = {
       "/nonexistent/credentials"},
     {"too many shards", {"serve", "--shards", "65"}, "--shards"},
     {"shards and aggregators", {"run", "--workers", "2", "--aggregators", "1", "--shards", "2"}, "do not combine"},
-    {"shards and grouped", {"serve", "--insecure", "--shards", "2", "--mode", "grouped"},
-      "not available where the model lives on parameter shards"},
     {"missing hosts file", {"launch", "--hosts", "/nonexistent/hosts"}, "cannot read the hosts file /nonexistent/hosts"},
     {"export missing file", {"export", "/nonexistent.ssrec", "--format", "csv"}, "/nonexistent.ssrec"},
     {"missing data", {"train", "--data", "/nonexistent/fmnist"}, "apt-get install dataset-fashion-mnist"},

@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "engine/policy/policy_factory.h"
@@ -159,9 +160,16 @@ void FakeRun::dropGradient(uint32_t worker, uint64_t baseVersion, uint64_t seque
     m_drops.push_back({worker, baseVersion, reason});
 }
 
-void FakeRun::release(uint32_t worker) { releaseAt(worker, parameters(), m_version); }
+void FakeRun::release(uint32_t worker) { releaseAt(worker, pin()); }
 
-bool FakeRun::releaseAt(uint32_t id, SharedFloats, uint64_t version) {
+bool FakeRun::releaseAt(uint32_t id, const PinnedModel& model) {
+    const uint64_t version = model.version;
+    // As the shards would: an earlier version is there only while a pin of it is held.
+    if (m_sharded && version != m_version) {
+        const auto [first, last] = m_pins.equal_range(version);
+        SS_CHECK(std::any_of(first, last, [](const auto& pin) { return !pin.second.expired(); }),
+                 "a release on an earlier version that no one keeps pinned");
+    }
     WorkerRecord* w = m_workers.find(id);
     if (!w || !w->waiting || !w->active()) return false;
     w->waiting = false;
@@ -173,7 +181,18 @@ bool FakeRun::releaseAt(uint32_t id, SharedFloats, uint64_t version) {
     return true;
 }
 
-SharedFloats FakeRun::parameters() { return std::make_shared<const std::vector<float>>(kParameters, 0.0f); }
+PinnedModel FakeRun::pin() {
+    PinnedModel model;
+    model.version = m_version;
+    if (!m_sharded) {
+        model.parameters = std::make_shared<const std::vector<float>>(kParameters, 0.0f);
+        return model;
+    }
+    auto hold = std::make_shared<const int>(0);
+    m_pins.emplace(m_version, hold);
+    model.hold = std::move(hold);
+    return model;
+}
 
 void FakeRun::announce(wire::EventKind kind, const std::string& detail, const wire::AutoDecision* decision) {
     wire::Event event;

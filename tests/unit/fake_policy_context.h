@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <queue>
 #include <string>
@@ -76,7 +77,7 @@ public:
     size_t parameterCount() const override { return kParameters; }
     WorkerRegistry& workers() override { return m_workers; }
     const wire::ModeSettings& modeSettings() const override { return m_mode; }
-    bool sharded() const override { return m_sharded; }
+    GradientAccumulator newSum() const override { return GradientAccumulator(kParameters, m_sharded); }
     void applyUpdate(const GradientAccumulator& gradient, const std::vector<wire::Contribution>& contributions,
                      float lrScale) override;
     void applyUpdate(const GradientIn& gradient, const std::vector<wire::Contribution>& contributions,
@@ -84,8 +85,8 @@ public:
     using PolicyContext::dropGradient;
     void dropGradient(uint32_t worker, uint64_t baseVersion, uint64_t sequence, const std::string& reason) override;
     void release(uint32_t worker) override;
-    bool releaseAt(uint32_t worker, SharedFloats parameters, uint64_t version) override;
-    SharedFloats parameters() override;
+    bool releaseAt(uint32_t worker, const PinnedModel& model) override;
+    PinnedModel pin() override;
     uint32_t baseBatchSize() const override { return kBatch; }
     void announce(wire::EventKind kind, const std::string& detail, const wire::AutoDecision* decision) override;
     Clock::time_point now() const override;
@@ -107,6 +108,7 @@ private:
 
     wire::ModeSettings m_mode;
     bool m_sharded = false;
+    std::multimap<uint64_t, std::weak_ptr<const void>> m_pins;  ///< versions pinned (sharded: the shards keep them)
     std::map<std::pair<uint32_t, uint64_t>, std::vector<float>> m_held;  ///< sharded: (worker, sequence) -> values
     uint64_t m_nextSequence = 1;
     std::unique_ptr<SyncPolicy> m_policy;

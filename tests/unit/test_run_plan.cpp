@@ -87,7 +87,6 @@ TEST(RunPlan, RulesAcrossFlagsAreCheckedOnce) {
     };
     refused({"--until-stopped", "--epochs", "1"}, "contradict");
     refused({"--aggregators", "1", "--shards", "1"}, "do not combine");
-    refused({"--mode", "grouped", "--shards", "2"}, "grouped");
     refused({"--model", "external"}, "--parameters");
     refused({"--parameters", "100"}, "--parameters 100 is for --model external");
     refused({"--resume", "/a", "--checkpoint-dir", "/b"}, "differ");

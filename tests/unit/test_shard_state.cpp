@@ -1,7 +1,8 @@
 // ShardState, a parameter shard without its sockets: an update of gradient ranges is the SGD step
 // the coordinator's own store would take on their scaled sum; a pull of version v gets v (kept for
-// workers released on it, waited for when it is still to come); a coordinator out of step is an
-// error, never a silent wrong model; a worker flooding it with ranges loses its oldest.
+// workers released on it or pinned by the coordinator, waited for when it is still to come); a
+// rollback restores the range as a new version; a coordinator out of step is an error, never a
+// silent wrong model; a worker flooding it with ranges loses its oldest.
 #include <gtest/gtest.h>
 #include <zmq.hpp>
 
@@ -121,6 +122,58 @@ TEST(TestShardState, aPullOfVersionVIsAnsweredWithV) {
     ASSERT_TRUE(*extra->values != initial);
     ASSERT_EQ(shard.stats().pullsExact, uint64_t(3));
     ASSERT_EQ(shard.stats().pullsOther, uint64_t(1));
+}
+
+// A grouped round's version: pinned, it is there for any number of pulls, through any number of
+// updates and past the expiry of kept versions, until unpinned; a pin of a version the shard is not
+// at is the coordinator out of step.
+TEST(TestShardState, aPinnedVersionStaysUntilUnpinned) {
+    const std::vector<float> initial = ramp(0.1f, 0.01f);
+    ShardState shard(initial, std::vector<float>(kRange, 0.0f), 4, sgd());
+    std::vector<ShardState::Answer> answers;
+    wire::ShardUpdate first = updateOf(5, 0.1f, {termOf(1, 1, 1.0f)});
+    first.add_pin(4);
+    shard.addSlice(pushOf(1, 1, 4), frameOf(ramp(1.0f, 0.0f)));
+    ASSERT_TRUE(shard.apply(first, &answers));
+    shard.addSlice(pushOf(1, 2, 5), frameOf(ramp(0.5f, 0.0f)));
+    ASSERT_TRUE(shard.apply(updateOf(6, 0.1f, {termOf(1, 2, 1.0f)}), &answers));
+    std::vector<ShardState::Answer> expired;
+    shard.expire(ShardState::Clock::now() + 2 * ShardState::kKeepFor, &expired);
+    for (uint32_t worker : {2u, 3u, 4u}) {
+        auto pinned = shard.pull(pullOf(worker, 4));
+        ASSERT_TRUE(pinned);
+        ASSERT_EQ(pinned->version, uint64_t(4));
+        ASSERT_EQ(*pinned->values, initial);
+    }
+    wire::ShardUpdate unpin;
+    unpin.add_unpin(4);
+    ASSERT_TRUE(shard.apply(unpin, &answers));
+    auto after = shard.pull(pullOf(5, 4));
+    ASSERT_TRUE(after && after->version == 6);  // gone: the newest, said so
+    wire::ShardUpdate wrong;
+    wrong.add_pin(5);
+    ASSERT_TRUE(!shard.apply(wrong, &answers));
+}
+
+// A rollback: the coordinator puts the range back as a new version; kept and pinned versions go, and
+// a pull that waited for a version up to it gets the restored values.
+TEST(TestShardState, aRestoreReplacesTheRangeAsANewVersion) {
+    ShardState shard(ramp(0.1f, 0.01f), std::vector<float>(kRange, 0.0f), 2, sgd());
+    std::vector<ShardState::Answer> answers;
+    wire::ShardUpdate pin;
+    pin.add_pin(2);
+    ASSERT_TRUE(shard.apply(pin, &answers));
+    ASSERT_TRUE(!shard.pull(pullOf(1, 3)));  // waits for version 3
+    const std::vector<float> restored = ramp(-0.3f, 0.002f), momentum = ramp(0.01f, 0.0f);
+    shard.restore(restored, momentum, 3, &answers);
+    ASSERT_EQ(shard.version(), uint64_t(3));
+    ASSERT_EQ(answers.size(), size_t(1));
+    ASSERT_EQ(answers[0].version, uint64_t(3));
+    ASSERT_EQ(*answers[0].values, restored);
+    auto old = shard.pull(pullOf(2, 2));  // no longer pinned
+    ASSERT_TRUE(old && old->version == 3);
+    const SharedFloats both = shard.currentWithMomentum();
+    ASSERT_EQ(std::vector<float>(both->begin() + kRange, both->end()), momentum);
 }
 
 TEST(TestShardState, aPullBeforeItsVersionWaitsForIt) {
