@@ -51,9 +51,6 @@ Result<std::unique_ptr<Coordinator>> Coordinator::create(const CoordinatorOption
     if (!(options.plan.spec().learning_rate() > 0))
         return invalidArgument(fmt::format("the learning rate must be greater than 0, not {}", options.plan.spec().learning_rate()));
     if (Status s = validateModeSettings(options.plan.mode()); !s) return s;
-    if (options.plan.layout().shards() && options.plan.spec().model() == kExternalModel)
-        return invalidArgument("an external model's workers (python/) cannot use parameter shards yet: leave out "
-                               "--shards");
     if (!options.credentials && !isLoopbackHost(options.bindHost))
         return invalidArgument("without authentication a coordinator listens on loopback only, not on " +
                                options.bindHost + "; give it credentials to listen on other addresses");

@@ -14,8 +14,8 @@ bool DataPlane::deferUntilShardsReady(const InboundMessage& message) {
     if (!m_shards.enabled()) return false;
     if (!message.envelope.register_().parameter_shards()) {
         m_endpoint.refuse(message, fmt::format("this run keeps its model on {} parameter shards, which this worker "
-                                               "cannot use (the native worker can, from release 1.6; Python workers "
-                                               "cannot yet): run it without --shards",
+                                               "cannot use (the native worker can from protocol 1.6, the Python "
+                                               "package from 1.8): update it, or run without --shards",
                                                m_state.options.plan.layout().shards()));
         return true;
     }

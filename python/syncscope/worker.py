@@ -16,6 +16,7 @@ from . import wire
 from .credentials import Credentials, default_path
 from .errors import CoordinatorLost, ProtocolError, SyncScopeError
 from .heartbeat import HeartbeatSender
+from .shard_client import ShardClient
 from .telemetry import TelemetryWatcher
 
 MAX_BATCH = 1 << 16
@@ -193,21 +194,28 @@ class Worker:
         p = envelope.push
         p.worker_id = self.worker_id
         p.has_gradient = True
-        p.base_version = self.version
+        p.base_version = self.version  # the oldest of the shards' ranges in a sharded run
         p.batch_size = batch_size
         p.loss = loss
         p.compute_ms = compute_ms
         p.comm_ms = self._comm_ms
         p.wait_ms = self._wait_ms
         self._sent_at = time.monotonic()
-        self._tracker = self._send_tensor(envelope, gradient)
+        if self._shards is not None:  # the ranges to the shards first; the coordinator waits for their word
+            self._sequence += 1
+            self._trackers = self._shards.push(gradient, self._sequence, self.version)
+            p.sequence = self._sequence
+            p.newest_base_version = self._newest_version
+            wire.send(self._socket, envelope)
+        else:
+            self._trackers = [self._send_tensor(envelope, gradient)]
         return self._await_params()
 
     def wait_gradient_sent(self):
         """Blocks until ZeroMQ has let go of the last gradient buffer (it is sent without a copy)."""
-        if self._tracker is not None:
-            self._tracker.wait()
-            self._tracker = None
+        for tracker in self._trackers:
+            tracker.wait()
+        self._trackers = []
 
     def close(self):
         if self._heartbeat:
@@ -216,6 +224,9 @@ class Worker:
         if self._telemetry:
             self._telemetry.stop()
             self._telemetry = None
+        if self._shards is not None:
+            self._shards.close()
+            self._shards = None
         if self._socket is not None:
             self._socket.close(linger=0)
             self._socket = None
@@ -229,7 +240,10 @@ class Worker:
 
     # ---- the protocol ----
 
-    _tracker = None
+    _trackers = []
+    _shards = None          # a sharded run's ShardClient: where the model lives
+    _sequence = 0           # of the last gradient pushed (sharded runs)
+    _newest_version = None  # the newest of the shards' ranges held now
     _sent_at = 0.0
     _comm_ms = 0.0
     _wait_ms = 0.0
@@ -259,6 +273,7 @@ class Worker:
         hello.register.pid = os.getpid()
         hello.register.hostname = _socket.gethostname()[:255]
         hello.register.backend = self._backend
+        hello.register.parameter_shards = True  # it can pull from and push to parameter shards
         if self._initial is not None:
             hello.register.parameter_count = len(self._initial)
             hello.register.train_examples = self._train_examples
@@ -274,6 +289,13 @@ class Worker:
         self._welcome = reply.welcome
         self._batch = reply.welcome.spec.batch_size
         self._max_tensor = reply.welcome.spec.parameter_count * 4
+        if self._shards is not None:
+            self._shards.close()
+            self._shards = None
+        if reply.welcome.parameter_shards:
+            self._shards = ShardClient(self._context, reply.welcome.parameter_shards, self._secure,
+                                       reply.welcome.worker_id, reply.welcome.session_token,
+                                       reply.welcome.spec.parameter_count)
         self._heartbeat = HeartbeatSender(self._context, self.connect, self._secure, self.routing_id + "/heartbeat",
                                           reply.welcome.worker_id, reply.welcome.session_token,
                                           self._coordinator_timeout)
@@ -317,17 +339,25 @@ class Worker:
                 self.stopped = True
                 self.version = params.version
                 return None
-            if tensor is None or len(tensor.buffer) != self.spec.parameter_count * 4:
-                raise ProtocolError("the coordinator sent parameters of the wrong size")
             validate_params(params)
+            if params.from_shards:
+                if self._shards is None:
+                    raise ProtocolError("the coordinator sent no parameter shards to pull from")
+                values, oldest, newest = self._shards.pull(
+                    params.version, lambda: not self._heartbeat.coordinator_lost())
+            elif tensor is None or len(tensor.buffer) != self.spec.parameter_count * 4:
+                raise ProtocolError("the coordinator sent parameters of the wrong size")
+            else:
+                values, oldest, newest = np.frombuffer(tensor.buffer, dtype=np.float32), params.version, params.version
             round_trip_ms = (time.monotonic() - self._sent_at) * 1000.0
             self._wait_ms = params.held_ms
             self._comm_ms = max(0.0, round_trip_ms - self._wait_ms)
-            self.version = params.version
+            self.version = oldest  # staleness counts from the oldest range, so it is never understated
+            self._newest_version = newest
             self.slowdown = params.slowdown
             if params.batch_size > 0:
                 self._batch = params.batch_size
-            return np.frombuffer(tensor.buffer, dtype=np.float32)
+            return values
 
     def _straggle(self, compute_ms):
         """Injected straggling, as the native worker does it: a slower machine, a fixed delay, a hiccup."""

@@ -72,6 +72,17 @@ class Cluster:
         return self._spawn(name, [self.engine, "work", "--connect", self.endpoints["data"], "--credentials",
                                   self.keygen("worker"), "--threads", "1", *extra])
 
+    def start_shard(self, name):
+        """A parameter shard (`shard`) of the coordinator's run, with the run's credentials, once it listens."""
+        process = self._spawn(name, [self.engine, "shard", "--connect", self.endpoints["data"], "--credentials",
+                                     self.credentials])
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and process.poll() is None:
+            if self.output(name).startswith("shard ") and "\n" in self.output(name):
+                return process
+            time.sleep(0.05)
+        raise AssertionError("the shard did not start:\n" + self.logs())
+
     def start_python_worker(self, name, *extra):
         return self.start_script(name, os.path.join(PYTHON_DIR, "examples", "join_native_mlp.py"), "--connect",
                                  self.endpoints["data"], "--credentials", self.keygen("worker"), *extra)

@@ -1,8 +1,9 @@
 """A run of an external model (`serve --model external --parameters N`): a model the engine does not
 have (softmax regression, tests/external_linear.py) is trained by 2 PyTorch workers, the first of
 which brings the initial parameters, and tested by an evaluator process, whose figures reach the
-telemetry's accuracy and the coordinator's final line. Workers that do not fit are refused with a
-reason: a native one, and one whose model has another size."""
+telemetry's accuracy and the coordinator's final line; the same where the model lives on 2 parameter
+shards (the first worker's parameters reach the shards, the workers pull and push by range). Workers
+that do not fit are refused with a reason: a native one, and one whose model has another size."""
 
 import os
 import re
@@ -59,3 +60,26 @@ def test_pytorch_workers_train_an_external_model_that_an_evaluator_tests(cluster
     assert "evaluator joined" in serve
     evaluator = cluster.output("evaluator")
     assert "final (%s," % final.group(2) in evaluator, evaluator  # it evaluated the final model itself
+
+
+def test_an_external_model_trains_on_parameter_shards(cluster):
+    """The case shards exist for, a model of the user's own: its first worker's parameters go to the
+    shards, and every worker pulls and pushes ranges there (python/syncscope/shard_client.py)."""
+    cluster.start_coordinator("--workers", "2", "--model", "external", "--parameters", str(LINEAR_PARAMETERS),
+                              "--lr", "0.05", "--epochs", "5", "--eval-interval", "0.5", "--shards", "2")
+    for k in range(2):
+        cluster.start_shard("shard-%d" % k)
+    start_external(cluster, "evaluator", "evaluator")
+    start_external(cluster, "worker-a", "worker")
+    start_external(cluster, "worker-b", "worker")
+    cluster.serve.wait(timeout=240)
+    serve = cluster.output("serve")
+    assert cluster.serve.returncode == 0, cluster.logs()
+    final = re.search(r"final test accuracy: ([\d.]+)% at model version (\d+)", serve)
+    assert final and float(final.group(1)) >= 78.0, cluster.logs()
+    print("an external model on 2 shards: final test accuracy %s%% at version %s" % final.groups())
+    for k in range(2):
+        shard = cluster.output("shard-%d" % k)
+        updates = re.search(r"(\d+) updates of", shard)
+        assert updates and int(updates.group(1)) == int(final.group(2)), shard  # every update went through it
+        assert ", 0 of another version" in shard, shard
