@@ -1,7 +1,10 @@
 // Reading what a real run recorded, for integration tests: the recording (a failure to read it
-// ends the test with the reason) and its last tick.
+// ends the test with the reason), its last tick, and the newest periodic checkpoint of a folder.
 #pragma once
 
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
 #include <stdexcept>
 #include <string>
 
@@ -20,6 +23,19 @@ inline const wire::Tick* lastTick(const engine::Recording& r) {
     for (auto it = r.records.rbegin(); it != r.records.rend(); ++it)
         if (it->has_tick()) return &it->tick();
     return nullptr;
+}
+
+/// The newest version among the periodic checkpoints in `folder` (SEQUENCE-vVERSION-periodic...); 0: none.
+inline uint64_t newestPeriodicVersion(const std::string& folder) {
+    uint64_t newest = 0;
+    std::error_code error;
+    for (const auto& entry : std::filesystem::directory_iterator(folder, error)) {
+        const std::string name = entry.path().filename().string();
+        const size_t v = name.find("-v");
+        if (name.find("-periodic") == std::string::npos || v == std::string::npos) continue;
+        newest = std::max<uint64_t>(newest, std::strtoull(name.c_str() + v + 2, nullptr, 10));
+    }
+    return newest;
 }
 
 }  // namespace syncscope::testing

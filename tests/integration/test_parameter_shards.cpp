@@ -17,6 +17,7 @@
 
 #include "engine/plan/mode_catalog.h"
 #include "tests/integration/engine_cluster.h"
+#include "tests/integration/recording_helpers.h"
 
 using namespace syncscope::testing;
 namespace engine = syncscope::engine;
@@ -173,20 +174,6 @@ TEST(TestParameterShards, aKilledShardStopsTheRun) {
     ASSERT_TRUE(cluster.shard(0).waitForExit(10'000)) << "the live shard kept running";
     for (int i = 0; i < 2; ++i)
         ASSERT_TRUE(cluster.worker(i).waitForExit(20'000)) << ("a worker kept running\n" + cluster.logs());
-}
-
-/// The newest version among the periodic checkpoints in `folder` (SEQUENCE-vVERSION-periodic...); 0: none.
-uint64_t newestPeriodicVersion(const std::string& folder) {
-    uint64_t newest = 0;
-    std::error_code error;
-    for (const auto& entry : std::filesystem::directory_iterator(folder, error)) {
-        const std::string name = entry.path().filename().string();
-        const size_t v = name.find("-v");
-        if (!contains(name, "-periodic") || v == std::string::npos) continue;
-        const std::string after = name.substr(v + 2);
-        newest = std::max<uint64_t>(newest, uint64_t(toLongLong(after.substr(0, after.find('-')))));
-    }
-    return newest;
 }
 
 // Checkpoints where the model lives on shards: a periodic checkpoint gathers every shard's range and
