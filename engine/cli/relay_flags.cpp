@@ -15,6 +15,10 @@ void addRelayFlags(CLI::App& cmd, RelayFlags& f) {
     cmd.add_option("--port", f.options.port, "Port for its workers (0: any free port)")->check(CLI::Range(0, 65535))->capture_default_str();
     cmd.add_option("--advertise", f.options.advertise,
                    "The endpoint workers dial when it is not the bound one (e.g. tcp://node7:6000)");
+    cmd.add_option("--coordinator-timeout", f.options.coordinatorTimeoutSeconds,
+                   "Seconds of silence from the coordinator before it is given up (it answers every heartbeat)")
+        ->check(CLI::Range(1.0, 3600.0))
+        ->capture_default_str();
     addReportFdFlag(cmd, f.reportFd, "where it listens");
     addSecurityFlags(cmd, f.security, true);
 }

@@ -57,7 +57,11 @@ void DataPlane::handle(InboundMessage& message) {
 }
 
 void DataPlane::handleHeartbeat(const InboundMessage& message) {
-    if (message.route.empty() && m_aggregators.count(message.identity)) return;  // an aggregator's own: seen
+    if (message.route.empty() && m_aggregators.count(message.identity)) {  // an aggregator's own: seen, answered
+        wire::Envelope ack;
+        ack.mutable_heartbeat_ack();
+        return m_endpoint.send(message.identity, ack);
+    }
     auto owner = m_heartbeatOwners.find({message.identity, message.route});
     WorkerRecord* w = owner == m_heartbeatOwners.end() ? nullptr : m_state.workers.find(owner->second);
     if (!w)

@@ -79,7 +79,11 @@ void ShardLinks::handleShardMessage(InboundMessage& message, const Completion& c
             for (const wire::SliceReceived& slice : envelope.slices_received().slices()) acknowledge(slice, complete);
             return;
         case wire::Envelope::kShardParams: return takeParams(message, link);
-        case wire::Envelope::kHeartbeat: return;
+        case wire::Envelope::kHeartbeat: {  // answered: the shard gives up a coordinator that stays silent
+            wire::Envelope ack;
+            ack.mutable_heartbeat_ack();
+            return m_endpoint.send(message.identity, ack);
+        }
         case wire::Envelope::kError: return fail(link.describe + " stopped: " + printable(envelope.error().message(), 1000));
         default:
             return m_endpoint.refuse(message, "a parameter shard sends what it received, parameters it was asked for, "

@@ -52,6 +52,7 @@ Status Aggregator::start() {
 }
 
 Status Aggregator::run() {
+    m_watch.heard();  // registered just now
     for (;;) {
         if (m_options.interrupted && m_options.interrupted->load()) return Status::ok();
         zmq::pollitem_t items[] = {{m_workers.socket().handle(), 0, ZMQ_POLLIN, 0},
@@ -66,6 +67,7 @@ Status Aggregator::run() {
             auto message = m_coordinator.receive();
             if (!message) break;
             if (!*message) return message->status();  // the coordinator speaks the protocol, or we stop
+            m_watch.heard();
             if (!fromCoordinator(message->value())) {
                 for (auto& [key, round] : m_rounds)
                     if (round.sum) sendRound(key, true);
@@ -74,6 +76,7 @@ Status Aggregator::run() {
         }
         sendDueRounds();
         heartbeatIfDue();
+        if (Status s = m_watch.check("group aggregator"); !s) return s;
     }
 }
 

@@ -103,6 +103,7 @@ private:
     std::map<RoundKey, Round> m_rounds;
     AggregatorStats m_stats;
     std::chrono::steady_clock::time_point m_lastHeartbeat;
+    CoordinatorWatch m_watch{m_options};
 };
 
 }  // namespace syncscope::engine

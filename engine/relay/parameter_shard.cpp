@@ -90,6 +90,7 @@ Status ParameterShard::restore(const InboundMessage& message, std::vector<ShardS
 }
 
 Status ParameterShard::run() {
+    m_watch.heard();  // registered just now
     for (;;) {
         if (m_options.interrupted && m_options.interrupted->load()) return Status::ok();
         zmq::pollitem_t items[] = {{m_workers.socket().handle(), 0, ZMQ_POLLIN, 0},
@@ -105,9 +106,11 @@ Status ParameterShard::run() {
             auto message = m_coordinator.receive();
             if (!message) break;
             if (!*message) return message->status();  // the coordinator speaks the protocol, or we stop
+            m_watch.heard();
             Status failure;
             if (!fromCoordinator(message->value(), &failure)) return failure;
         }
+        if (Status s = m_watch.check("parameter shard"); !s) return s;
         if (Clock::now() - m_lastExpiry > kExpiryEvery) {
             m_lastExpiry = Clock::now();
             std::vector<ShardState::Answer> late;
@@ -158,6 +161,7 @@ bool ParameterShard::fromCoordinator(InboundMessage& message, Status* failure) {
         return true;
     }
     if (envelope.has_params() && envelope.params().stop()) return false;
+    if (envelope.has_heartbeat_ack()) return true;  // heard
     if (envelope.has_error())
         std::fprintf(stderr, "shard %u: the coordinator refused a message: %s\n", m_range.index(),
                      envelope.error().message().c_str());

@@ -69,6 +69,7 @@ private:
     std::unique_ptr<ShardState> m_state;
     wire::Envelope m_received;  ///< SlicesReceived of this turn, sent as one message
     std::chrono::steady_clock::time_point m_lastHeartbeat, m_lastExpiry;
+    CoordinatorWatch m_watch{m_options};
 };
 
 }  // namespace syncscope::engine

@@ -55,4 +55,13 @@ Result<InboundMessage> registerUpstream(ClientEndpoint& coordinator, const std::
                                    connect, timeoutSeconds));
 }
 
+Status CoordinatorWatch::check(const char* relay) const {
+    const double silent = std::chrono::duration<double>(std::chrono::steady_clock::now() - m_last).count();
+    if (silent < m_options.coordinatorTimeoutSeconds) return Status::ok();
+    return unavailable(fmt::format("the coordinator at {} sent nothing for {:.0f} s, not even a heartbeat reply: it is "
+                                   "gone, and this {}'s part of the run with it; start the {} again with the restarted "
+                                   "coordinator (serve --resume DIR), or raise --coordinator-timeout",
+                                   m_options.connect, silent, relay, relay));
+}
+
 }  // namespace syncscope::engine

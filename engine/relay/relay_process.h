@@ -4,6 +4,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <optional>
 #include <string>
 
@@ -23,9 +24,26 @@ struct RelayOptions {
     std::optional<Credentials> credentials;
     bool plainDataPlane = false;
     double registerTimeoutSeconds = 30;
+    /// Silence from the coordinator (it answers every heartbeat) for this long: it is gone, and the
+    /// relay ends with an error instead of waiting for ever (a resumed run starts its relays again).
+    double coordinatorTimeoutSeconds = 10;
     const std::atomic<bool>* interrupted = nullptr;
 
     const Credentials* credentialsOrNull() const { return credentials ? &*credentials : nullptr; }
+};
+
+/// A relay's watch on its coordinator: every message from it counts as heard (it answers each
+/// heartbeat, sent every kHeartbeatEvery); silence for the timeout means it is gone.
+class CoordinatorWatch {
+public:
+    explicit CoordinatorWatch(const RelayOptions& options) : m_options(options) {}
+    void heard() { m_last = std::chrono::steady_clock::now(); }
+    /// An error naming the coordinator and what to do once it has been silent too long; ok before.
+    Status check(const char* relay) const;
+
+private:
+    const RelayOptions& m_options;
+    std::chrono::steady_clock::time_point m_last = std::chrono::steady_clock::now();
 };
 
 /// This machine's name, as other hosts reach it.

@@ -2,7 +2,7 @@
 // on with the others and a new worker joins; a SIGKILLed group aggregator is given up, and its
 // workers exit or (dealt to it by the coordinator) come back through another; when the
 // coordinator dies, workers say so and exit, or with --retry wait for a coordinator on the same
-// port and train for it.
+// port and train for it, and its relays (an aggregator, a shard) end saying why.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -278,6 +278,37 @@ TEST(TestFailures, coordinatorDeathStopsWorkers) {
         ASSERT_TRUE(worker.exitCode() > 0) << "exit code " << worker.exitCode();
         ASSERT_TRUE(contains(worker.stderrText(), "stopped answering")) << worker.stderrText();
         ASSERT_TRUE(!contains(worker.stderrText(), "terminate called")) << worker.stderrText();
+    }
+}
+
+// Relays outlive no coordinator: a SIGKILLed coordinator's group aggregator and parameter shard
+// hear nothing (it answered their heartbeats), and end with an error naming it and what to do, in
+// --coordinator-timeout, instead of waiting for ever (a Slurm step whose coordinator died ends).
+TEST(TestFailures, relaysGiveUpADeadCoordinator) {
+    for (const char* relay : {"aggregate", "shard"}) {
+        SCOPED_TRACE(relay);
+        const bool shard = std::string(relay) == "shard";
+        EngineCluster cluster;
+        Args serve = Args{"--workers", "2", "--max-seconds", "60"} + kRun;
+        if (shard) serve << "--shards" << "1";
+        const auto started = cluster.startCoordinator(serve);
+        ASSERT_TRUE(started) << started.message().c_str();
+        const Args patient{"--coordinator-timeout", "2"};
+        const std::string at = shard ? cluster.startShard(patient) : cluster.startAggregator(patient);
+        ASSERT_TRUE(!at.empty()) << cluster.logs();
+        for (int i = 0; i < 2; ++i) shard ? cluster.startWorker() : cluster.startWorkerAt(at);
+        ASSERT_TRUE(cluster.telemetry().waitForTick([](const wire::Tick& t) { return t.version() > 20; }, 20'000))
+            << "training did not start\n" + cluster.logs();
+        sleepMs(3000);  // longer than the timeout: the heartbeat replies keep a live coordinator's relay
+        EngineChild& child = shard ? cluster.shard(0) : cluster.aggregator(0);
+        ASSERT_TRUE(!child.waitForExit(0)) << "the relay ended while its coordinator was alive\n" + cluster.logs();
+        Stopwatch sinceKill;
+        cluster.coordinator().kill();
+        ASSERT_TRUE(child.waitForExit(10'000)) << "the relay still runs 10 s after its coordinator died";
+        testLog("%s exited %lld ms after the coordinator was killed", relay, static_cast<long long>(sinceKill.elapsedMs()));
+        ASSERT_TRUE(child.exitCode() > 0) << "exit code " << child.exitCode();
+        ASSERT_TRUE(contains(child.stderrText(), "sent nothing for")) << child.stderrText();
+        ASSERT_TRUE(contains(child.stderrText(), "serve --resume")) << child.stderrText();
     }
 }
 
