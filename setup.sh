@@ -139,7 +139,7 @@ case "$mode" in
     exec "$build_dir/app/syncscope-engine" run --workers 4 --model mlp --mode bsp --epochs 3 ${RUN_ARGS:-} ;;
   test)
     install_missing "${everything[@]}"; install_slurm; install_ssh; build ON
-    # The full composition matrix (label matrix, about 4 minutes) is left to `ctest -L matrix`; the
+    # The full composition matrix (label matrix, about 8 minutes) is left to `ctest -L matrix`; the
     # suite runs two of its cells (test_composition_matrix_sample).
     cd "$build_dir" && exec ctest --output-on-failure -LE '^matrix$' ;;
   package)  # Debian's packages carry no CUDA: the packaged engine is the CPU build

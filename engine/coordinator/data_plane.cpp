@@ -318,8 +318,8 @@ bool DataPlane::sendParameters(WorkerRecord& w, SharedFloats parameters, uint64_
     *params->mutable_slowdown() = w.slowdown;
     params->set_held_ms(std::chrono::duration<double, std::milli>(Clock::now() - w.waitingSince).count());
     if (!parameters) {  // the worker pulls them from the shards, which keep this version for it
-        params->set_from_shards(true);
-        m_endpoint.send(w.identity, envelope);
+        params->set_from_shards(true);  // (through its aggregator, if it has one: it relays, the shards sum)
+        m_endpoint.send(w.identity, envelope, nullptr, w.route);
     } else if (w.route.empty()) {
         zmq::message_t tensor = sharedFloatsFrame(std::move(parameters));
         m_endpoint.send(w.identity, envelope, &tensor);

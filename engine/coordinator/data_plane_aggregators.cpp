@@ -18,9 +18,6 @@ namespace syncscope::engine {
 void DataPlane::handleAggregatorRegister(const InboundMessage& message) {
     const wire::Register& reg = message.envelope.register_();
     if (!message.route.empty()) return m_endpoint.refuse(message, "an aggregator connects to the coordinator itself");
-    if (m_shards.enabled())
-        return m_endpoint.refuse(message, "this run keeps its model on parameter shards, and group aggregators sum "
-                                          "whole gradients: the two do not combine yet");
     if (!plausibleEndpoint(reg.endpoint()))
         return m_endpoint.refuse(message, "an aggregator registers with the tcp:// or ipc:// endpoint its workers connect to");
     if (reg.parameter_count() != 0 && reg.parameter_count() != m_state.store.size())

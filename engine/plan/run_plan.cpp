@@ -124,9 +124,6 @@ Status validateLayout(const wire::RunPlan& p) {
     if (l.aggregators() > l.workers())
         return invalidArgument(fmt::format("--aggregators {} is more than the {} workers they would serve",
                                            l.aggregators(), l.workers()));
-    if (l.aggregators() && l.shards())
-        return invalidArgument("--aggregators and --shards do not combine yet: group aggregators sum whole "
-                               "gradients, and a sharded run's gradients travel by range; choose one");
     const std::string& backend = l.worker_backend();
     if (!backend.empty() && backend != "auto" && backend != "cpu" && backend != "cuda")
         return invalidArgument("--backend '" + backend + "': expected auto, cpu or cuda");

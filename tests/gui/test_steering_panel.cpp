@@ -362,7 +362,7 @@ void TestSteeringPanel::connectDialogPlansTheRun() {
     QVERIFY(engine::validateRunPlan(groupedPlan));
     groupedPlan.mutable_layout()->set_shards(2);
     QVERIFY(engine::validateRunPlan(groupedPlan));  // grouped on shards composes (the shards keep pinned versions)
-    groupedPlan.mutable_layout()->set_aggregators(1);
+    groupedPlan.mutable_layout()->set_aggregators(groupedPlan.layout().workers() + 1);
     const engine::Status refused = engine::validateRunPlan(groupedPlan);
     QVERIFY(!refused);
     QVERIFY2(QString::fromStdString(refused.message()).contains(QStringLiteral("--aggregators")), refused.message().c_str());

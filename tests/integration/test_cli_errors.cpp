@@ -44,7 +44,6 @@ const Rejected kRejected[] = {
     {"shard without credentials", {"shard", "--connect", "tcp://127.0.0.1:1", "--credentials", "/nonexistent/credentials"},
       "/nonexistent/credentials"},
     {"too many shards", {"serve", "--shards", "65"}, "--shards"},
-    {"shards and aggregators", {"run", "--workers", "2", "--aggregators", "1", "--shards", "2"}, "do not combine"},
     {"missing hosts file", {"launch", "--hosts", "/nonexistent/hosts"}, "cannot read the hosts file /nonexistent/hosts"},
     {"export missing file", {"export", "/nonexistent.ssrec", "--format", "csv"}, "/nonexistent.ssrec"},
     {"missing data", {"train", "--data", "/nonexistent/fmnist"}, "apt-get install dataset-fashion-mnist"},

@@ -117,6 +117,36 @@ TEST(TestParameterShards, trainsThroughShards) {
     }
 }
 
+// Group aggregators and shards in one run: workers dealt to 2 aggregators, whose gradients' ranges go
+// straight to the shards (which sum them); the aggregators relay the pushes' metadata and the
+// parameters' word, and sum nothing.
+TEST(TestParameterShards, aggregatorsRelayWhereShardsSum) {
+    EngineCluster cluster;
+    ASSERT_TRUE(cluster.startCoordinator(kRun + Args{"--workers", "4", "--mode", "bsp", "--epochs", "2"})) << cluster.logs();
+    for (int k = 0; k < 2; ++k) ASSERT_TRUE(!cluster.startShard().empty()) << cluster.logs();
+    for (int a = 0; a < 2; ++a) ASSERT_TRUE(!cluster.startAggregator().empty()) << cluster.logs();
+    for (int i = 0; i < 4; ++i) cluster.startWorker();  // at the coordinator, which deals them to the aggregators
+    ASSERT_TRUE(cluster.coordinator().waitForExit(120'000)) << ("the run did not end\n" + cluster.logs());
+    ASSERT_EQ(cluster.coordinator().exitCode(), 0) << cluster.logs();
+    const double accuracy = finalAccuracy(cluster.coordinator().stdoutText());
+    testLog("bsp through 2 aggregators and 2 shards: final test accuracy %.2f%%", accuracy);
+    ASSERT_TRUE(accuracy >= 85.0) << cluster.logs();
+    for (int a = 0; a < 2; ++a) {
+        ASSERT_TRUE(cluster.aggregator(a).waitForExit(10'000)) << "an aggregator did not end with its run";
+        std::smatch relayed;
+        const std::string text = cluster.aggregator(a).stderrText();
+        ASSERT_TRUE(std::regex_search(text, relayed, std::regex(R"((\d+) messages relayed)")) &&
+                    toLongLong(relayed[1]) > 100) << text;  // its workers' pushes went through it
+    }
+    for (int k = 0; k < 2; ++k) {
+        ASSERT_TRUE(cluster.shard(k).waitForExit(10'000)) << "a shard did not end with its run";
+        ASSERT_EQ(pullsOfAnotherVersion(cluster.shard(k).stderrText()), 0) << cluster.shard(k).stderrText();
+    }
+    const auto last = cluster.telemetry().latest();
+    ASSERT_TRUE(last);
+    ASSERT_EQ(last->pushed(), last->applied() + last->dropped());
+}
+
 TEST(TestParameterShards, everyModeSwitchesLive) {
     EngineCluster cluster;
     // Without momentum: stale gradients with momentum 0.9 and no learning-rate modulation can blow the

@@ -86,7 +86,6 @@ TEST(RunPlan, RulesAcrossFlagsAreCheckedOnce) {
         EXPECT_NE(plan.status().message().find(words), std::string::npos) << plan.status().message();
     };
     refused({"--until-stopped", "--epochs", "1"}, "contradict");
-    refused({"--aggregators", "1", "--shards", "1"}, "do not combine");
     refused({"--model", "external"}, "--parameters");
     refused({"--parameters", "100"}, "--parameters 100 is for --model external");
     refused({"--resume", "/a", "--checkpoint-dir", "/b"}, "differ");
