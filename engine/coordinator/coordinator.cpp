@@ -210,10 +210,11 @@ void Coordinator::serveDataPlaneUntil(std::chrono::duration<double> within, cons
 
 std::optional<GatheredModel> Coordinator::finalModel() {
     // The model of the version after every update (from shards: when every range has come).
-    std::optional<GatheredModel> model;
-    if (m_model->gather(false, [&](GatheredModel&& m) { model = std::move(m); }))
-        serveDataPlaneUntil(std::chrono::seconds(10), [&] { return model || !m_model->failure().empty(); });
-    if (model) return model;
+    // Shared with the callback: an answer that comes after the wait finds it still there.
+    auto model = std::make_shared<std::optional<GatheredModel>>();
+    if (m_model->gather(false, [model](GatheredModel&& m) { *model = std::move(m); }))
+        serveDataPlaneUntil(std::chrono::seconds(10), [&] { return model->has_value() || !m_model->failure().empty(); });
+    if (*model) return std::move(*model);
     m_events.raise(wire::EVENT_EVALUATION,
                    m_model->failure().empty()
                        ? "the parameter shards did not send the final model within 10 s, so its test accuracy is unknown"

@@ -210,7 +210,10 @@ void ShardLinks::restore(const std::vector<float>& parameters, const std::vector
         m_endpoint.send(identity, envelope, &tensor);
     }
     m_releasedAtCurrent = 0;
-    m_pinnedAtShards.clear();  // a shard lets go of its pins when it is restored
+    // A shard lets go of its pins when it is restored; holds still alive are of the model before,
+    // and must never pin a version on the restored shards.
+    m_pinnedAtShards.clear();
+    m_pins->holds.clear();
 }
 
 bool ShardLinks::gather(bool withMomentum, ModelStore::Gathered done) {
