@@ -184,9 +184,12 @@ std::optional<EvaluationResult> Coordinator::run() {
         if (finished()) break;
     }
     m_dataPlane.stopAggregators();
-    m_checkpoints.flush();
-    const std::optional<EvaluationResult> final = evaluateFinal();
+    // The final model first, while the shards are served; then they are told the run is over (so a
+    // slow disk or evaluation below never looks to them like a dead coordinator).
+    const std::optional<GatheredModel> model = finalModel();
     m_shards.stopAll();  // (none in a run whose model the coordinator holds)
+    m_checkpoints.flush();
+    const std::optional<EvaluationResult> final = evaluateFinal(model);
     if (final) {
         m_state.lastEvaluation = final;
         m_events.raise(wire::EVENT_EVALUATION, fmt::format("final test accuracy {:.2f}%", 100.0 * final->accuracy));
@@ -222,8 +225,7 @@ std::optional<GatheredModel> Coordinator::finalModel() {
     return std::nullopt;
 }
 
-std::optional<EvaluationResult> Coordinator::evaluateFinal() {
-    const auto model = finalModel();
+std::optional<EvaluationResult> Coordinator::evaluateFinal(const std::optional<GatheredModel>& model) {
     if (!model) return std::nullopt;
     const SharedFloats& parameters = model->parameters;
     const uint64_t version = model->version;
@@ -292,14 +294,18 @@ void Coordinator::collectEvaluation() {
     const auto interval = std::chrono::duration<double>(m_state.options.plan.spec().eval_interval_seconds());
     if (m_state.state != wire::RUN_RUNNING || m_evaluationGathering || Clock::now() - m_lastEvalSubmit < interval)
         return;
+    // One gather per interval, counted from when it is asked (an evaluator still busy with the last
+    // model skips this one: the model is not gathered from the shards again and again meanwhile).
     m_evaluationGathering = true;  // before: where the coordinator holds the model, `done` runs inside gather()
     const bool asked = m_model->gather(false, [this](GatheredModel&& model) {
         m_evaluationGathering = false;
-        const bool taken = m_evaluator ? m_evaluator->submit(model.parameters, model.version)
-                                       : m_remoteEvaluator.submit(model.parameters, model.version);
-        if (taken) m_lastEvalSubmit = Clock::now();
+        if (m_evaluator)
+            m_evaluator->submit(model.parameters, model.version);
+        else
+            m_remoteEvaluator.submit(model.parameters, model.version);
     });
-    if (!asked) m_evaluationGathering = false;
+    if (asked) m_lastEvalSubmit = Clock::now();
+    else m_evaluationGathering = false;
 }
 
 void Coordinator::applyUpdate(const GradientAccumulator& gradient,

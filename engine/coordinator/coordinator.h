@@ -79,7 +79,7 @@ private:
     /// The model of the last version, for the final evaluation (none: it could not be had whole).
     std::optional<GatheredModel> finalModel();
     /// The final model's test accuracy: evaluated here, or by an external model's evaluator.
-    std::optional<EvaluationResult> evaluateFinal();
+    std::optional<EvaluationResult> evaluateFinal(const std::optional<GatheredModel>& model);
     bool finished() const;
     /// Messages and connections refused so far, on every endpoint.
     uint64_t refusedSoFar() const;

@@ -116,6 +116,9 @@ void DataPlane::handleGradientSum(InboundMessage& message) {
     const size_t count = m_state.store.size();
     if (!message.route.empty() || !m_aggregators.count(message.identity))
         return m_endpoint.refuse(message, "only a registered group aggregator sends gradient sums");
+    if (m_shards.enabled())  // its workers' ranges went to the shards, which sum them; it relays only
+        return m_endpoint.refuse(message, "this run keeps its model on parameter shards, which sum the gradients: "
+                                          "an aggregator relays there and sends no sums");
     if (!message.tensor || message.tensor->size() != count * sizeof(float) || sum.pushes_size() == 0 ||
         sum.pushes_size() != sum.routes_size())
         return m_endpoint.refuse(message, fmt::format("a gradient sum needs its workers' pushes, their routes and a sum "

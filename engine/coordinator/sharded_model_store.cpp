@@ -17,9 +17,10 @@ void ShardedModelStore::apply(const GradientIn& gradient, float lr) {
 }
 
 void ShardedModelStore::released(const PinnedModel& model) {
-    // A pinned version is there while its pin lives; otherwise the shards keep the current version
-    // for the workers released on it until they have pulled it.
-    if (!model.hold && model.version == m_store.version()) m_links.noteRelease();
+    // The shards keep the current version for the workers released on it until they have pulled it,
+    // pinned or not (a round may end, and its pin go, before a member pulled); an earlier version is
+    // there while its pin lives.
+    if (model.version == m_store.version()) m_links.noteRelease();
 }
 
 void ShardedModelStore::restore(const std::vector<float>& parameters, const std::vector<float>& momentum,

@@ -18,8 +18,8 @@ public:
 
     /// Adds scale x the gradient.
     void add(const GradientIn& gradient, float scale);
-    /// Adds an aggregator's sum as it is (already batch x gradient); dense only (aggregators and
-    /// parameter shards are not combined).
+    /// Adds an aggregator's sum as it is (already batch x gradient); dense only (in a sharded run
+    /// aggregators only relay, and the data plane refuses sums).
     void add(const GradientSum& sum);
     /// Multiplies everything added so far (a weighted sum becomes an average).
     void scale(float factor);

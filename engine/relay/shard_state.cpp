@@ -126,13 +126,15 @@ std::optional<ShardState::Answer> ShardState::pull(Pull pull) {
         ++m_pulledCurrent;
         return answer(pull, version(), m_store.snapshot());
     }
+    // Kept for released workers first (each pull settles one of them), then pinned for later ones.
+    if (auto kept = m_kept.find(pull.version); kept != m_kept.end()) {
+        Answer done = answer(pull, pull.version, kept->second.values);
+        if (--kept->second.owed == 0) m_kept.erase(kept);
+        return done;
+    }
     if (auto pinned = m_pinned.find(pull.version); pinned != m_pinned.end())
         return answer(pull, pull.version, pinned->second);
-    auto kept = m_kept.find(pull.version);
-    if (kept == m_kept.end()) return answer(pull, version(), m_store.snapshot());
-    Answer done = answer(pull, pull.version, kept->second.values);
-    if (--kept->second.owed == 0) m_kept.erase(kept);
-    return done;
+    return answer(pull, version(), m_store.snapshot());
 }
 
 void ShardState::expire(Clock::time_point now, std::vector<Answer>* answers) {

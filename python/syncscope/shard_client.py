@@ -52,6 +52,8 @@ class ShardClient:
         """Sends each shard its range of `gradient` (float32, the whole model; slices sent without a copy).
         Returns the trackers of the frames (ZeroMQ lets go of the buffer when all are done)."""
         flat = np.asarray(gradient, dtype=np.float32).reshape(-1)
+        if flat.size != self._count:
+            raise ProtocolError("a gradient of %d values for a model of %d parameters" % (flat.size, self._count))
         trackers = []
         for (begin, end, _), sock in zip(self._ranges, self._sockets):
             envelope = wire.pb.Envelope()
