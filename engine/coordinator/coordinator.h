@@ -50,7 +50,6 @@ private:
 
     // PolicyContext: what a sync policy may do to the run.
     uint64_t version() const override { return m_state.store.version(); }
-    size_t parameterCount() const override { return m_state.store.size(); }
     WorkerRegistry& workers() override { return m_state.workers; }
     const wire::ModeSettings& modeSettings() const override { return m_state.mode; }
     GradientAccumulator newSum() const override { return m_model->newSum(); }

@@ -21,7 +21,6 @@ class PolicyContext {
 public:
     virtual ~PolicyContext() = default;
     virtual uint64_t version() const = 0;
-    virtual size_t parameterCount() const = 0;
     virtual WorkerRegistry& workers() = 0;
     virtual const wire::ModeSettings& modeSettings() const = 0;
     /// An empty sum for one update, of the kind the model's store applies (a dense sum where the

@@ -74,7 +74,6 @@ public:
 
     // --- PolicyContext ---
     uint64_t version() const override { return m_version; }
-    size_t parameterCount() const override { return kParameters; }
     WorkerRegistry& workers() override { return m_workers; }
     const wire::ModeSettings& modeSettings() const override { return m_mode; }
     GradientAccumulator newSum() const override { return GradientAccumulator(kParameters, m_sharded); }
