@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <sstream>
 
 namespace syncscope::engine {
 namespace {
@@ -26,6 +27,20 @@ std::string cgroupV1CpuRoot() {
     for (const char* root : {"/sys/fs/cgroup/cpu", "/sys/fs/cgroup/cpu,cpuacct"})
         if (::access((std::string(root) + "/cpu.cfs_quota_us").c_str(), F_OK) == 0) return root;
     return {};
+}
+
+// The cpu controller's cgroup `pid` is in now, from /proc/PID/cgroup ("1:cpu,cpuacct:/a/b"), relative to
+// the hierarchy's root; "/" when it cannot be read.
+std::string cpuCgroupOf(pid_t pid) {
+    std::ifstream in(fmt::format("/proc/{}/cgroup", pid));
+    for (std::string line; std::getline(in, line);) {
+        const size_t first = line.find(':'), second = line.find(':', first + 1);
+        if (first == std::string::npos || second == std::string::npos) continue;
+        std::istringstream controllers(line.substr(first + 1, second - first - 1));
+        for (std::string name; std::getline(controllers, name, ',');)
+            if (name == "cpu") return line.substr(second + 1);
+    }
+    return "/";
 }
 
 }  // namespace
@@ -51,7 +66,8 @@ Status CpuThrottle::applyCgroupV1(CpuThrottle& t, pid_t pid, double fraction) {
     if (::mkdir(cgroup.c_str(), 0755) != 0 && errno != EEXIST)
         return unavailable(fmt::format("cannot make {}: {}", cgroup, std::strerror(errno)));
     t.m_cgroup = cgroup;
-    t.m_parentProcs = root + "/cgroup.procs";
+    const std::string from = cpuCgroupOf(pid);
+    t.m_parentProcs = (from == "/" ? root : root + from) + "/cgroup.procs";
     const long quota = std::max(1000L, static_cast<long>(fraction * kPeriodUs));
     for (const auto& [file, value] : {std::pair{"cpu.cfs_period_us", kPeriodUs}, std::pair{"cpu.cfs_quota_us", quota}})
         if (Status s = writeFile(cgroup + "/" + file, std::to_string(value)); !s) return s;
@@ -81,6 +97,9 @@ Status CpuThrottle::applyCpulimit(CpuThrottle& t, pid_t pid, double fraction) {
 CpuThrottle::~CpuThrottle() {
     if (m_cpulimit) m_cpulimit->signalAll(SIGTERM);  // cpulimit continues its target when it exits
     if (m_cgroup.empty()) return;
+    // Lift the quota first: that always works where it was set, even where moving the process back
+    // is refused (seen in CI: the process stayed at a quarter of a CPU after the throttle went).
+    (void)writeFile(m_cgroup + "/cpu.cfs_quota_us", "-1");
     if (::kill(m_pid, 0) == 0) (void)writeFile(m_parentProcs, std::to_string(m_pid));
     ::rmdir(m_cgroup.c_str());  // only possible once the cgroup is empty
 }

@@ -19,7 +19,7 @@ class CpuThrottle {
 public:
     /// Limits `pid` to `fraction` (0.01..1) of one CPU; the error says why neither way works here.
     static Result<std::unique_ptr<CpuThrottle>> apply(pid_t pid, double fraction);
-    ~CpuThrottle();  ///< lifts the limit (the process goes back to its cgroup; cpulimit stops)
+    ~CpuThrottle();  ///< lifts the limit (quota off, the process back to the cgroup it came from; cpulimit stops)
     CpuThrottle(const CpuThrottle&) = delete;
     CpuThrottle& operator=(const CpuThrottle&) = delete;
 
