@@ -121,6 +121,16 @@ int runCluster(Cluster& cluster, const wire::RunPlan& plan, const ClusterRunSett
             if (t.state() == wire::RUN_RUNNING) lastRunning = t;
             last = std::move(t);
         }
+        if (!stopSent) {  // a lost shard's place is taken by a new one (the coordinator restores its range)
+            auto restarted = cluster.restartEndedShards();
+            if (!restarted) {
+                bar.finish();
+                printError(unavailable(restarted.status().message() + "; stopping the run"));
+                hostFailed = true;
+            } else {
+                for (const std::string& line : *restarted) bar.note(line);
+            }
+        }
         for (const RemoteWorkers::Failure& failure : cluster.pollHosts(std::chrono::milliseconds(0))) {
             bar.finish();
             printError(unavailable(failure.message + "; stopping the run"));

@@ -109,23 +109,64 @@ Status Checkpointing::rollback(uint64_t changeId) {
     if (!data) return data.status();
     if (data->state.parameter_count() != m_state.store.size())
         return invalidArgument("that checkpoint holds another model");
+    auto version = restoreAsNextVersion(data->parameters, data->momentum, data->state.learning_rate(), data->state.mode());
+    if (!version) return version.status();
+    m_events.raise(wire::EVENT_ROLLBACK,
+                   fmt::format("rolled back to before change {} (model of version {}, learning rate {}, {}) as version {}",
+                               changeId, data->state.version(), data->state.learning_rate(),
+                               describeMode(data->state.mode()), *version));
+    m_state.policy->reconsider();
+    return Status::ok();
+}
+
+Result<uint64_t> Checkpointing::restoreAsNextVersion(const std::vector<float>& parameters,
+                                                     const std::vector<float>& momentum, float learningRate,
+                                                     const wire::ModeSettings& mode) {
     // The version number never goes back: the restored parameters become the next version, and
     // gradients computed on the versions in between are dropped when they arrive.
     m_state.policy->drain(false);
     const uint64_t version = m_state.store.version() + 1;
-    m_model.restore(data->parameters, data->momentum, version);
-    m_state.store.sgd().learningRate = data->state.learning_rate();
+    m_model.restore(parameters, momentum, version);
+    m_state.store.sgd().learningRate = learningRate;
     m_state.minimumBaseVersion = version;
     m_state.policy.reset();
     m_state.workers.clearGroups();
-    auto policy = createSyncPolicy(data->state.mode(), m_policyContext);
+    auto policy = createSyncPolicy(mode, m_policyContext);
     if (!policy) return policy.status();
     m_state.policy = std::move(*policy);
-    m_state.mode = data->state.mode();
-    m_events.raise(wire::EVENT_ROLLBACK,
-                   fmt::format("rolled back to before change {} (model of version {}, learning rate {}, {}) as version {}",
-                               changeId, data->state.version(), data->state.learning_rate(),
-                               describeMode(data->state.mode()), version));
+    m_state.mode = mode;
+    return version;
+}
+
+Status Checkpointing::restoreAfterLostShard(const std::string& lost) {
+    m_gathering = 0;  // the checkpoints that waited for the lost shard's range are given up
+    const uint64_t lostAt = m_state.store.version();
+    std::vector<std::string> skipped;
+    std::optional<CheckpointData> data;
+    if (m_store) {
+        m_store->flush();
+        auto newest = m_store->newest(&skipped);
+        if (newest && newest->state.header().run_id() == m_state.runId &&
+            newest->state.parameter_count() == m_state.store.size())
+            data = std::move(*newest);
+    }
+    std::string from;
+    Result<uint64_t> version = uint64_t{0};
+    if (data) {
+        from = fmt::format("the checkpoint of version {} ({})", data->state.version(), data->state.reason());
+        version = restoreAsNextVersion(data->parameters, data->momentum, data->state.learning_rate(), data->state.mode());
+    } else {  // nothing written yet: the model the run started from (the store keeps it until an update is restored)
+        std::vector<float> parameters, momentum;
+        m_state.store.exportState(&parameters, &momentum);
+        from = "the model the run started from (no checkpoint of this run was written yet)";
+        version = restoreAsNextVersion(parameters, momentum, m_state.store.sgd().learningRate, m_state.mode);
+    }
+    if (!version) return version.status();
+    const uint64_t lostUpdates = lostAt - (data ? data->state.version() : 0);
+    m_events.raise(wire::EVENT_SHARDS,
+                   fmt::format("{}: its range of the model is lost; the model goes back to {} as version {} ({} "
+                               "update{} lost), and training waits until a shard takes its place",
+                               lost, from, *version, lostUpdates, lostUpdates == 1 ? "" : "s"));
     m_state.policy->reconsider();
     return Status::ok();
 }

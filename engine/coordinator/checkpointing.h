@@ -49,6 +49,12 @@ public:
     /// next version, and drops gradients computed before it.
     Status rollback(uint64_t changeId);
 
+    /// A parameter shard was lost (`lost` says which and how): the model goes back to the newest
+    /// checkpoint of this run (its mode and learning rate too), or to the model it started from where
+    /// none was written yet, as the next version; gradients computed before it are dropped. The
+    /// event says how many updates were lost.
+    Status restoreAfterLostShard(const std::string& lost);
+
     /// Restores the newest checkpoint that reads back whole into the state (a run restarting);
     /// `description` says which one, and which were skipped.
     Status resume(std::string* description);
@@ -64,6 +70,10 @@ private:
     /// Writes `data` once the model of its version has been gathered.
     void writeWhenGathered(CheckpointData data);
     void restoreWorkers(const wire::CheckpointState& state);
+    /// Puts `parameters` and `momentum` back as the next version, with the policy of `mode` made afresh
+    /// at `learningRate`; returns that version.
+    Result<uint64_t> restoreAsNextVersion(const std::vector<float>& parameters, const std::vector<float>& momentum,
+                                          float learningRate, const wire::ModeSettings& mode);
 
     CoordinatorState& m_state;
     EventLog& m_events;

@@ -79,6 +79,7 @@ Result<std::unique_ptr<Coordinator>> Coordinator::create(const CoordinatorOption
 
 Status Coordinator::start() {
     if (Status s = m_checkpoints.open(); !s) return s;
+    m_shards.setReplaceable(m_checkpoints.enabled());
     std::string resumedFrom;
     if (m_state.options.plan.checkpoints().resume())
         if (Status s = m_checkpoints.resume(&resumedFrom); !s) return s;
@@ -251,11 +252,22 @@ std::optional<EvaluationResult> Coordinator::evaluateFinal(const std::optional<G
 void Coordinator::onTick() {
     m_dataPlane.checkHeartbeats();
     if (const std::string failure = m_shards.check(); !failure.empty()) m_controlHandler.beginStop(failure);
+    for (const std::string& lost : m_shards.takeLosses()) replaceLostShard(lost);
     if (const std::string reason = m_state.stopReason(); !reason.empty()) m_controlHandler.beginStop(reason);
     if (m_state.state == wire::RUN_RUNNING) m_state.policy->onTick();
     m_checkpoints.onTick();
     reportStorage();
     m_telemetry.tick(refusedSoFar());
+}
+
+// A parameter shard went silent and its place is vacant: the workers register again (for the ranges'
+// new endpoints), the model goes back to the newest checkpoint, and a standby shard, if one waits,
+// takes the place at once; until one does, workers wait to be admitted and nothing is updated.
+void Coordinator::replaceLostShard(const std::string& lost) {
+    m_dataPlane.endSessionsForNewShards("a parameter shard was lost");
+    if (Status s = m_checkpoints.restoreAfterLostShard(lost); !s)
+        return m_controlHandler.beginStop(lost + ", and the model could not be restored: " + s.message());
+    m_dataPlane.fillShardVacancies();
 }
 
 // A full disk (or an unwritable folder) for the recording or the checkpoints: said once when it

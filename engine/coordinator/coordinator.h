@@ -68,6 +68,7 @@ private:
     /// Opens checkpoints and the recording, resuming a run when asked.
     Status start();
     Status restoreHistory(const std::string& path, uint64_t* lastVersion);
+    void replaceLostShard(const std::string& lost);
     void reportStorage();
     void onTick();
     void collectEvaluation();

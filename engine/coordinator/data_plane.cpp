@@ -46,6 +46,9 @@ void DataPlane::handle(InboundMessage& message) {
         case wire::Envelope::kGradientSum: return handleGradientSum(message);
         case wire::Envelope::kPush: {
             WorkerRecord* w = m_state.workers.findByIdentity(message.identity, message.route);
+            if (w && w->mustRejoin)
+                return m_endpoint.refuse(message, "a parameter shard was replaced: register again for the new ranges",
+                                         wire::Error::LAYOUT_CHANGED);
             if (!w || w->id != envelope.push().worker_id() || w->sessionToken == 0)
                 return m_endpoint.refuse(message, "unknown sender; a worker must register before pushing or heartbeating",
                                          wire::Error::NOT_REGISTERED);
@@ -70,6 +73,9 @@ void DataPlane::handleHeartbeat(const InboundMessage& message) {
     const wire::Heartbeat& beat = message.envelope.heartbeat();
     if (beat.worker_id() != w->id || beat.session_token() != w->sessionToken)
         return m_endpoint.refuse(message, fmt::format("a heartbeat for worker {} without that worker's session token", beat.worker_id()));
+    if (w->mustRejoin)
+        return m_endpoint.refuse(message, "a parameter shard was replaced: register again for the new ranges",
+                                 wire::Error::LAYOUT_CHANGED);
     w->lastSeen = Clock::now();
     if (w->state == wire::WORKER_LOST) revive(*w, "heartbeats resumed");
     wire::Envelope ack;
@@ -83,9 +89,7 @@ void DataPlane::handleRegister(const InboundMessage& message) {
     if (reg.role() == wire::ROLE_AGGREGATOR) return handleAggregatorRegister(message);
     if (reg.role() == wire::ROLE_SHARD) {
         m_shards.handleRegister(message);
-        if (m_shards.ready())  // the workers that came first are admitted now
-            for (InboundMessage& deferred : std::exchange(m_deferredRegisters, {})) handleRegister(deferred);
-        return;
+        return admitDeferredWorkers();
     }
     if (reg.heartbeat_only() || reg.session_token() != 0) {
         WorkerRecord* w = m_state.workers.find(reg.worker_id());
@@ -184,6 +188,7 @@ bool DataPlane::acceptModel(const InboundMessage& message) {
 void DataPlane::welcome(const InboundMessage& message, WorkerRecord& w, const wire::Register& reg, bool returning) {
     w.pid = std::to_string(reg.pid()) + "@" + printable(reg.hostname(), kMaxHostnameBytes);
     w.sessionToken = m_tokens();
+    w.mustRejoin = false;
     w.movable = reg.movable();
     w.moving = false;
     w.lastSeen = Clock::now();

@@ -56,6 +56,12 @@ public:
     void flushFanouts();
     /// Tells the group aggregators the run is over (they exit).
     void stopAggregators();
+    /// A parameter shard was lost (`why`): every worker's session ends, and its next push or heartbeat
+    /// is answered LAYOUT_CHANGED, so it registers again (admitted once every shard is there) and
+    /// learns the new shards' endpoints.
+    void endSessionsForNewShards(const std::string& why);
+    /// Standby shards take the vacant places; once every place is taken, the workers waiting are admitted.
+    void fillShardVacancies();
     /// Group aggregators alive (in the order they registered: the k-th serves group k mod count).
     size_t aggregatorCount() const { return m_aggregatorOrder.size(); }
 
@@ -93,6 +99,8 @@ private:
     /// The worker waits for parameters now (after its push): training may start, or the policy decides.
     void enterWaiting(WorkerRecord& worker);
     void handleRegister(const InboundMessage& message);
+    /// Admits the workers that registered while a shard's place was empty (once none is).
+    void admitDeferredWorkers();
     /// Whether a worker's model fits the run's; an external run's first worker brings its initial
     /// parameters and training-set size. Refuses the registration (and says why) when not.
     bool acceptModel(const InboundMessage& message);

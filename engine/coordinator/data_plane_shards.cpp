@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <utility>
 
 #include "engine/coordinator/data_plane.h"
 
@@ -29,6 +30,24 @@ bool DataPlane::deferUntilShardsReady(const InboundMessage& message) {
     // Answered when the last shard registers (a native worker's registration carries no tensor).
     m_deferredRegisters.push_back({message.identity, message.userId, message.route, message.envelope, std::nullopt});
     return true;
+}
+
+void DataPlane::admitDeferredWorkers() {
+    if (m_shards.ready())  // the workers that came before every shard are admitted now
+        for (InboundMessage& deferred : std::exchange(m_deferredRegisters, {})) handleRegister(deferred);
+}
+
+void DataPlane::endSessionsForNewShards(const std::string& why) {
+    for (auto& [id, w] : m_state.workers.all()) {
+        if (w.state == wire::WORKER_DONE) continue;
+        w.mustRejoin = true;
+        if (w.active()) markLost(w, "registers again (" + why + ")");
+    }
+}
+
+void DataPlane::fillShardVacancies() {
+    m_shards.fillVacancies();
+    admitDeferredWorkers();
 }
 
 void DataPlane::handleShardedPush(InboundMessage& message, WorkerRecord& w) {

@@ -45,9 +45,17 @@ void ShardLinks::handleRegister(const InboundMessage& message) {
         return m_endpoint.refuse(message, "a parameter shard registers with the tcp:// or ipc:// endpoint its workers "
                                           "connect to");
     if (isShard(message.identity)) return m_endpoint.refuse(message, "this parameter shard has registered already");
-    if (ready())
-        return m_endpoint.refuse(message, fmt::format("this run has its {} parameter shards already", m_expected));
-    const uint32_t index = static_cast<uint32_t>(m_links.size());
+    if (ready()) {
+        if (m_standby.size() >= m_expected)
+            return m_endpoint.refuse(message, fmt::format("this run has its {} parameter shards and {} standby ones already",
+                                                          m_expected, m_standby.size()));
+        // Answered when a place falls vacant (or never: the shard gives up after its registration timeout).
+        m_events.raise(wire::EVENT_SHARDS, fmt::format("a parameter shard (pid {}@{}) waits as a standby for a place",
+                                                       reg.pid(), printable(reg.hostname(), 255)));
+        m_standby.push_back({message.identity, message.userId, message.route, message.envelope, std::nullopt});
+        return;
+    }
+    const uint32_t index = freePlace();
     const uint64_t count = m_state.store.size();
     const uint64_t begin = count * index / m_expected, end = count * (index + 1) / m_expected;
     wire::ShardRange& range = m_ranges[index];
@@ -68,6 +76,23 @@ void ShardLinks::handleRegister(const InboundMessage& message) {
     link.lastSeen = Clock::now();
     m_events.raise(wire::EVENT_SHARDS, fmt::format("{} serves workers at {}{}", link.describe, reg.endpoint(),
                                                    ready() ? fmt::format("; all {} are ready", m_expected) : ""));
+}
+
+uint32_t ShardLinks::freePlace() const {
+    std::vector<bool> taken(m_expected, false);
+    for (const auto& [identity, link] : m_links) taken[link.index] = true;
+    uint32_t index = 0;
+    while (index < m_expected && taken[index]) ++index;
+    return index;
+}
+
+bool ShardLinks::fillVacancies() {
+    while (!ready() && !m_standby.empty()) {
+        InboundMessage next = std::move(m_standby.front());
+        m_standby.erase(m_standby.begin());
+        handleRegister(next);
+    }
+    return ready();
 }
 
 void ShardLinks::handleShardMessage(InboundMessage& message, const Completion& complete) {
@@ -267,11 +292,18 @@ void ShardLinks::takeParams(const InboundMessage& message, const Link& link) {
 std::string ShardLinks::check() {
     const auto now = Clock::now();
     const auto timeout = std::chrono::duration<double>(m_state.options.plan.heartbeat_timeout_seconds());
-    for (const auto& [identity, link] : m_links) {
-        if (now - link.lastSeen >= timeout)
-            fail(fmt::format("{} sent nothing for {:g} s: its part of the model is lost with it, so the run stops "
-                             "(resume it from its checkpoints with serve --resume DIR, if it keeps them)",
-                             link.describe, m_state.options.plan.heartbeat_timeout_seconds()));
+    for (auto it = m_links.begin(); it != m_links.end();) {
+        const auto link = it++;
+        if (now - link->second.lastSeen < timeout) continue;
+        const std::string silent = fmt::format("{} sent nothing for {:g} s", link->second.describe,
+                                               m_state.options.plan.heartbeat_timeout_seconds());
+        if (m_replaceable) {
+            vacate(link, silent);
+            continue;
+        }
+        fail(silent + ": its part of the model is lost with it, so the run stops (a run that keeps checkpoints, "
+                      "--checkpoint-dir, goes on from the newest one when another shard takes its place; this one "
+                      "can resume from its checkpoints with serve --resume DIR, if it keeps them)");
     }
     for (auto it = m_arrivals.begin(); it != m_arrivals.end();) {
         if (now - it->second.since < kArrivalTimeout) {
@@ -288,6 +320,19 @@ std::string ShardLinks::check() {
     }
     flush();
     return m_failure;
+}
+
+void ShardLinks::vacate(std::map<std::string, Link>::iterator link, const std::string& why) {
+    m_losses.push_back(why);
+    m_links.erase(link);
+    // What needed its range cannot complete: gathers are given up (their callers see gather() false
+    // until the place is taken again), and the gradients whose ranges were arriving are let go.
+    m_gathers.clear();
+    for (const auto& [key, arrival] : m_arrivals) {
+        const auto& [worker, token, sequence] = key;
+        forgetRanges(worker, token, sequence);
+    }
+    m_arrivals.clear();
 }
 
 void ShardLinks::fail(const std::string& why) {

@@ -3,8 +3,11 @@
 // matches each worker's push (metadata only) with the shards' word that every range of that gradient
 // arrived, and hands the whole gradient on once both are there; it sends every shard the updates,
 // drops, pins and restores the coordinator decides, in one order; it gathers the model back (for
-// evaluation and checkpoints); and it stops the run when a shard goes silent (its range of the model
-// is lost with it). ShardedModelStore puts it behind the ModelStore seam.
+// evaluation and checkpoints). A shard that goes silent takes its range of the model with it: where
+// the run keeps checkpoints its place falls vacant (the coordinator restores the model from the
+// newest checkpoint meanwhile, see Coordinator::recoverLostShard) and the next shard to register takes
+// that range; a shard that registers while every place is taken waits as a standby. Without
+// checkpoints the run stops. ShardedModelStore puts it behind the ModelStore seam.
 #pragma once
 
 #include <chrono>
@@ -14,6 +17,7 @@
 #include <set>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "engine/net/endpoint.h"
@@ -56,7 +60,18 @@ public:
     const std::vector<wire::ShardRange>& ranges() const { return m_ranges; }
     bool isShard(const std::string& identity) const { return m_links.count(identity) != 0; }
 
+    /// A shard's registration: it takes the lowest free place (its range), or, while every place is
+    /// taken, waits as a standby (up to S of them) for a place to fall vacant.
     void handleRegister(const InboundMessage& message);
+    /// Whether a lost shard's place is filled again from the newest checkpoint (the run keeps
+    /// checkpoints) rather than the run stopped.
+    void setReplaceable(bool replaceable) { m_replaceable = replaceable; }
+    /// The shards lost since the last call ("parameter shard 1 (pid ...) sent nothing for 2 s"): each
+    /// left its place vacant, and the pulls and arrivals that needed it were given up.
+    std::vector<std::string> takeLosses() { return std::exchange(m_losses, {}); }
+    /// Gives each vacant place to a standby shard, in the order they registered (call once the model
+    /// they get their ranges of is restored); true when every place is taken.
+    bool fillVacancies();
     /// A message from a registered shard: ranges received, an answer to a pull, a heartbeat, an error.
     /// `complete` is called for each gradient that is now whole.
     void handleShardMessage(InboundMessage& message, const Completion& complete);
@@ -119,6 +134,10 @@ private:
     /// A shard's assignment of `range` at `version` (its values follow as the tensor frame).
     wire::Envelope assignment(const wire::ShardRange& range, uint64_t version) const;
     void fail(const std::string& why);
+    /// A silent shard's place falls vacant (see setReplaceable).
+    void vacate(std::map<std::string, Link>::iterator link, const std::string& why);
+    /// The lowest place no registered shard has.
+    uint32_t freePlace() const;
     void takeParams(const InboundMessage& message, const Link& link);
     void acknowledge(const wire::SliceReceived& slice, const Completion& complete);
     void forgetRanges(uint32_t worker, uint64_t sessionToken, uint64_t sequence);
@@ -143,6 +162,9 @@ private:
     std::shared_ptr<Pins> m_pins = std::make_shared<Pins>();
     std::set<uint64_t> m_pinnedAtShards;  ///< what the shards keep pinned, as told
     std::string m_failure;
+    bool m_replaceable = false;
+    std::vector<std::string> m_losses;
+    std::vector<InboundMessage> m_standby;  ///< registrations waiting for a vacant place
 };
 
 }  // namespace syncscope::engine

@@ -13,6 +13,8 @@
 #include <fstream>
 #include <sstream>
 
+#include <fmt/format.h>
+
 #include "engine/launch/ssh_commands.h"
 #include "engine/plan/run_plan.h"
 
@@ -114,8 +116,11 @@ Status Cluster::startCoordinator(const wire::RunPlan& plan, const ListenSettings
 Status Cluster::startProcesses(const std::vector<std::string>& workerArgs) {
     if (m_endpoints.data.empty()) return unavailable("the coordinator does not listen yet: nothing to connect to");
     const wire::RunLayout& layout = m_plan.layout();
-    for (unsigned i = 0; i < layout.shards(); ++i)  // the model's ranges, before the workers that pull them
-        if (auto endpoint = startRelay("shard"); !endpoint) return endpoint.status();
+    for (unsigned i = 0; i < layout.shards(); ++i) {  // the model's ranges, before the workers that pull them
+        pid_t pid = -1;
+        if (auto endpoint = startRelay("shard", &pid); !endpoint) return endpoint.status();
+        m_shards.push_back(pid);
+    }
     for (unsigned i = 0; i < layout.aggregators(); ++i)  // before the workers, which the coordinator deals to them
         if (auto endpoint = startRelay("aggregate"); !endpoint) return endpoint.status();
     if (layout.placement().kind() == wire::Placement::PLACE_HOSTS) return startHostWorkers(workerArgs);
@@ -189,9 +194,26 @@ Result<pid_t> Cluster::startReporting(std::vector<std::string> args, int* report
     return started;
 }
 
-Result<std::string> Cluster::startRelay(const std::string& command) {
+Result<std::vector<std::string>> Cluster::restartEndedShards() {
+    std::vector<std::string> restarted;
+    int coordinatorExit = -1;
+    if (!m_launcher.running(m_coordinator, &coordinatorExit)) return restarted;  // the run is over
+    for (pid_t& pid : m_shards) {
+        int exitCode = -1;
+        if (m_launcher.running(pid, &exitCode) || exitCode == 0) continue;  // 0: it was told the run is over
+        const pid_t ended = pid;
+        auto endpoint = startRelay("shard", &pid);
+        if (!endpoint) return endpoint.status();
+        restarted.push_back(fmt::format("parameter shard (pid {}) ended with code {}; started another (pid {}) at {}",
+                                        ended, exitCode, pid, *endpoint));
+    }
+    return restarted;
+}
+
+Result<std::string> Cluster::startRelay(const std::string& command, pid_t* pid) {
     int fd = -1;
     auto started = startReporting({command, "--connect", m_endpoints.data}, &fd);
+    if (started && pid) *pid = *started;
     if (fd < 0) return started.status();
     ProcessReportReader reports(fd);
     const auto deadline = std::chrono::steady_clock::now() + kReadyWait;

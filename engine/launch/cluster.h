@@ -94,6 +94,11 @@ public:
     void signalAll(int signal) { m_launcher.signalAll(signal); }
     /// Collects the children that have exited; how many still run. Never blocks.
     size_t reap() { return m_launcher.reap(); }
+    /// Starts a parameter shard in place of each of this cluster's shards that ended before its run
+    /// (killed, or an error): the coordinator gives it the lost one's range of the model, restored from
+    /// its newest checkpoint. Returns a line per shard restarted (for the caller to show); an error
+    /// when one cannot be started.
+    Result<std::vector<std::string>> restartEndedShards();
     /// Lets every process outlive this object, with the credentials file they use; returns its path.
     std::string release();
 
@@ -103,7 +108,7 @@ private:
     Result<pid_t> startReporting(std::vector<std::string> args, int* reportFd);
     /// Starts a server process between the workers and the coordinator (`command` --connect <data
     /// endpoint> --report-fd) and waits up to 60 s for the report of where it listens.
-    Result<std::string> startRelay(const std::string& command);
+    Result<std::string> startRelay(const std::string& command, pid_t* pid = nullptr);
     /// Starts one worker here; returns its pid.
     Result<pid_t> startWorker(const std::vector<std::string>& workerArgs);
     /// The placement's hosts, each with its share of the workers, over ssh.
@@ -120,6 +125,7 @@ private:
     ProcessLauncher m_launcher;
     std::unique_ptr<RemoteWorkers> m_hosts;  ///< the workers on other hosts (placement PLACE_HOSTS)
     pid_t m_coordinator = -1;
+    std::vector<pid_t> m_shards;  ///< the parameter shards started here, by place they were started for
     int m_reportFd = -1;  ///< the coordinator's reports (serve --report-fd)
     std::optional<ProcessReportReader> m_reports;
     CoordinatorEndpoints m_endpoints;

@@ -8,7 +8,7 @@ namespace syncscope::engine {
 
 /// A peer with another major version is refused; minor versions only add optional fields.
 constexpr uint32_t kProtocolMajor = 1;
-constexpr uint32_t kProtocolMinor = 8;  // 1: grouped, ksync, kasync, elastic, auto; SetGroups
+constexpr uint32_t kProtocolMinor = 9;  // 1: grouped, ksync, kasync, elastic, auto; SetGroups
                                         // 2: typed events, auto decisions, the catalogue, advice,
                                         //    session tokens, roles and authentication in snapshots
                                         // 3: checkpoints: rollback, change ids, resumed/rollback
@@ -25,6 +25,8 @@ constexpr uint32_t kProtocolMinor = 8;  // 1: grouped, ksync, kasync, elastic, a
                                         //    the release that wrote them); ShardPull.worker_id gone
                                         // 8: ShardUpdate.pin/unpin (grouped and auto on shards); a
                                         //    ShardAssignment to a registered shard restores its range
+                                        // 9: Error.LAYOUT_CHANGED (a lost shard replaced: workers
+                                        //    register again); a shard registering to a full run waits
 
 /// Longest hostname and backend name a registering process may report (the rest is cut).
 constexpr size_t kMaxHostnameBytes = 255, kMaxBackendBytes = 32;

@@ -32,6 +32,7 @@ struct WorkerRecord {
     uint32_t batchSize = 0;
     uint32_t assignedBatch = 0;  ///< the batch sent with its last parameters: its next push's batch
     uint64_t sessionToken = 0;   ///< from its Welcome: its heartbeats must carry it
+    bool mustRejoin = false;     ///< a parameter shard was replaced: it registers again for the new ranges
     uint32_t shardSize = 0;      ///< training images in its shard (a batch never exceeds it)
     uint32_t group = 0;        ///< in grouped mode; 0 otherwise
     double computeSpeed = 0;   ///< samples per second of its own compute (slowdown included): the

@@ -44,6 +44,8 @@ void HeartbeatSender::loop() {
                     .store(lastReply.time_since_epoch().count(), std::memory_order_release);
             } else if (*reply && reply->value().envelope.error().code() == wire::Error::NOT_REGISTERED) {
                 m_lost.store(true, std::memory_order_release);  // a restarted coordinator: rejoin now
+            } else if (*reply && reply->value().envelope.error().code() == wire::Error::LAYOUT_CHANGED) {
+                m_rejoin.store(true, std::memory_order_release);
             }
         if (Clock::now() - lastReply > m_timeout) m_lost.store(true, std::memory_order_release);
         if (Clock::now() - lastSent >= kPeriod) {

@@ -24,6 +24,9 @@ public:
     ~HeartbeatSender();
 
     bool coordinatorLost() const { return m_lost.load(std::memory_order_acquire); }
+    /// Whether the coordinator said the run's parameter shards changed (a lost one replaced): the
+    /// worker registers again for the new ranges.
+    bool rejoinAsked() const { return m_rejoin.load(std::memory_order_acquire); }
     /// Whether the coordinator's acknowledgements have said, continuously for `span` up to a
     /// recent one, that it waits for this worker's next message: if the worker waits for an
     /// answer meanwhile, a message between them was lost (a dropped connection).
@@ -39,7 +42,7 @@ private:
     uint32_t m_workerId;
     uint64_t m_sessionToken;
     std::chrono::milliseconds m_timeout;
-    std::atomic<bool> m_lost{false}, m_quit{false};
+    std::atomic<bool> m_lost{false}, m_quit{false}, m_rejoin{false};
     /// When the last acknowledgement saying "awaiting" and the last saying "not awaiting" came
     /// (steady clock ticks; 0: none yet).
     std::atomic<Clock::rep> m_lastAwaiting{0}, m_lastNotAwaiting{0};

@@ -69,7 +69,8 @@ Status validateParams(const wire::Params& params) {
 class WorkerSession {
 public:
     /// `coordinatorLost`: set when the session ended because the coordinator went away (or
-    /// restarted); `messageLost`: because a message between them was lost (both rejoin).
+    /// restarted); `messageLost`: because a message between them was lost, or the coordinator asked it
+    /// to register again (a parameter shard replaced): it rejoins either way.
     WorkerSession(const WorkerOptions& options, std::string routingId, bool* coordinatorLost, bool* messageLost)
         : m_options(options), m_routingId(std::move(routingId)), m_lost(coordinatorLost), m_messageLost(messageLost) {}
     /// The sockets close first (linger 0: frames still queued are dropped unread), so no frame over
@@ -146,6 +147,10 @@ Result<InboundMessage> WorkerSession::awaitReply(double timeoutSeconds, const He
                 // A coordinator that restarted (resumed from a checkpoint) does not know this
                 // session: that is a lost coordinator, which a retrying worker rejoins.
                 if (error.code() == wire::Error::NOT_REGISTERED) *m_lost = true;
+                if (error.code() == wire::Error::LAYOUT_CHANGED) {  // a lost shard replaced: always rejoin
+                    *m_messageLost = true;
+                    return unavailable("the coordinator asks this worker to register again: " + error.message());
+                }
                 return unavailable("the coordinator refused this worker: " + error.message());
             }
             return std::move(*message);
@@ -158,6 +163,10 @@ Result<InboundMessage> WorkerSession::awaitReply(double timeoutSeconds, const He
             return unavailable(fmt::format("a message between this worker and the coordinator was lost (no answer "
                                            "for {:g} s while the coordinator waited for this worker); registering again",
                                            std::chrono::duration<double>(kLostMessageAfter).count()));
+        }
+        if (heartbeat && heartbeat->rejoinAsked()) {
+            *m_messageLost = true;
+            return unavailable("a parameter shard of the run was replaced; registering again for the new ranges");
         }
         if (heartbeat && heartbeat->coordinatorLost()) {
             *m_lost = true;
@@ -228,7 +237,7 @@ Result<PulledVersions> WorkerSession::loadParameters(const wire::Params& params,
         [&](const wire::ShardRange& range, const float* values) {
             m_backend->copyToDevice(device + range.begin(), values, (range.end() - range.begin()) * sizeof(float));
         },
-        kShardPullTimeout, [&heartbeat] { return !heartbeat.coordinatorLost(); });
+        kShardPullTimeout, [&heartbeat] { return !heartbeat.coordinatorLost() && !heartbeat.rejoinAsked(); });
 }
 
 double WorkerSession::computeGradient(const wire::Params& params, float* loss) {
@@ -366,6 +375,10 @@ Status WorkerSession::run() {
         }
         if (Status s = validateParams(params); !s) return s;
         auto base = loadParameters(params, *reply, heartbeat);
+        if (!base && heartbeat.rejoinAsked()) {  // a shard it pulled from was lost and replaced
+            *m_messageLost = true;
+            return unavailable("a parameter shard of the run was replaced; registering again for the new ranges");
+        }
         if (!base) return base.status();
         const double roundTripMs = Millis(Clock::now() - m_pushedAt).count();
         m_waitMs = params.held_ms();

@@ -1,5 +1,7 @@
 // `syncscope-engine run` stops every child it started: on Ctrl-C (SIGINT) cleanly, and when the
-// parent itself is killed, through PR_SET_PDEATHSIG. Real processes; children found under /proc.
+// parent itself is killed, through PR_SET_PDEATHSIG; and it starts a parameter shard in place of one
+// that was killed, so a run that keeps checkpoints trains on to its target. Real processes; children
+// found under /proc.
 #include <gtest/gtest.h>
 
 #include <signal.h>
@@ -10,8 +12,11 @@
 #include <vector>
 
 #include "tests/integration/child_process.h"
+#include "tests/integration/recording_helpers.h"
 
 using namespace syncscope::testing;
+namespace engine = syncscope::engine;
+namespace wire = syncscope::wire;
 
 namespace {
 
@@ -64,7 +69,54 @@ std::vector<pid_t> startRunAndWaitForChildren(ChildProcess& run, const std::stri
     return children;
 }
 
+// The children of `pid` whose command line holds `word` as an argument ("shard").
+std::vector<pid_t> childrenRunning(pid_t pid, const std::string& word) {
+    std::vector<pid_t> found;
+    for (pid_t child : childrenOf(pid)) {
+        const std::string line = readFile("/proc/" + std::to_string(child) + "/cmdline");
+        if (contains(line, std::string(1, '\0') + word + std::string(1, '\0'))) found.push_back(child);
+    }
+    return found;
+}
+
 }  // namespace
+
+TEST(TestLocalCluster, aKilledShardIsStartedAgain) {
+    TempDir dir;
+    const std::string checkpoints = dir.filePath("checkpoints"), recording = dir.filePath("run.ssrec");
+    ChildProcess run;
+    ChildOptions options;
+    options.stdoutPath = dir.filePath("out");
+    options.stderrPath = dir.filePath("err");
+    ASSERT_TRUE(run.start(SYNCSCOPE_ENGINE_BINARY,
+                          {"run", "--workers", "3", "--shards", "2", "--model", "mlp", "--mode", "asp", "--lr-modulation",
+                           "dynsgd", "--heartbeat-timeout", "1", "--eval-interval", "5", "--target-accuracy", "85",
+                           "--max-seconds", "200", "--checkpoint-dir", checkpoints, "--checkpoint-seconds", "1", "--record",
+                           recording, "--json", "--data", SYNCSCOPE_FASHION_MNIST_DIR},
+                          options));
+    ASSERT_TRUE(waitUntil([&] { return newestPeriodicVersion(checkpoints) > 40; }, 60'000))
+        << "no checkpoint past version 40\n" << readFile(dir.filePath("err"));
+    const std::vector<pid_t> shards = childrenRunning(run.pid(), "shard");
+    ASSERT_EQ(shards.size(), size_t(2)) << readFile(dir.filePath("err"));
+    ::kill(shards[1], SIGKILL);
+    ASSERT_TRUE(run.waitForExit(200'000)) << "the run did not finish\n" << readFile(dir.filePath("err"));
+    const std::string out = readFile(dir.filePath("out")), err = readFile(dir.filePath("err"));
+    ASSERT_EQ(run.exitCode(), 0) << err;
+    ASSERT_TRUE(contains(err, "started another")) << err;
+    const engine::Recording r = loadRecording(recording);
+    std::string lost;
+    for (const wire::Record& record : r.records) {
+        if (!record.has_tick()) continue;
+        for (const wire::Event& e : record.tick().events())
+            if (e.kind() == wire::EVENT_SHARDS && contains(e.detail(), "range of the model is lost")) lost = e.detail();
+    }
+    ASSERT_TRUE(!lost.empty()) << "the recording lacks the lost shard's event\n" << err;
+    const size_t at = out.find("\"final_test_accuracy\":");
+    ASSERT_TRUE(at != std::string::npos) << out;
+    const double accuracy = std::strtod(out.c_str() + at + 22, nullptr);
+    testLog("%s; final test accuracy %.2f%%", lost.c_str(), 100 * accuracy);
+    ASSERT_TRUE(accuracy >= 0.80) << out;
+}
 
 TEST(TestLocalCluster, ctrlCStopsEveryChild) {
     TempDir dir;

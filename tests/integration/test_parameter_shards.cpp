@@ -1,8 +1,10 @@
 // Parameter shards as real processes (issue 14, point 4): `serve --shards 2` with two `shard`
 // processes and four workers trains the mlp to 85% in asp and in bsp, every pull of a version is
 // answered with that version, and every gradient is accounted for; grouped (its rounds on versions
-// the shards keep pinned) and auto train too; every mode switches live; a SIGKILLed shard stops the
-// run with an error naming it, and every process ends; a sharded run checkpoints (every shard's range
+// the shards keep pinned) and auto train too; every mode switches live; a SIGKILLed shard stops a
+// run without checkpoints with an error naming it, and every process ends, while in a run with
+// checkpoints a new shard takes its place, the model goes back to the newest checkpoint (the recording
+// says how many updates were lost), the workers register again, and training reaches its target; a sharded run checkpoints (every shard's range
 // and momentum at one version, in one file), rolls a change back on its live shards, and resumes
 // after the whole cluster is SIGKILLed, on another number of shards; what
 // does not belong (a worker that cannot use shards, a third shard, a range of the wrong size, shard
@@ -183,7 +185,7 @@ TEST(TestParameterShards, everyModeSwitchesLive) {
     ASSERT_EQ(last->pushed(), last->applied() + last->dropped());
 }
 
-TEST(TestParameterShards, aKilledShardStopsTheRun) {
+TEST(TestParameterShards, aKilledShardStopsARunWithoutCheckpoints) {
     EngineCluster cluster;
     ASSERT_TRUE(cluster.startCoordinator(kRun + Args{"--workers", "2", "--mode", "asp", "--until-stopped",
                                                           "--heartbeat-timeout", "1"})) << cluster.logs();
@@ -204,6 +206,78 @@ TEST(TestParameterShards, aKilledShardStopsTheRun) {
     ASSERT_TRUE(cluster.shard(0).waitForExit(10'000)) << "the live shard kept running";
     for (int i = 0; i < 2; ++i)
         ASSERT_TRUE(cluster.worker(i).waitForExit(20'000)) << ("a worker kept running\n" + cluster.logs());
+}
+
+// A lost shard is not a lost run where checkpoints are kept: its place falls vacant, the model goes back
+// to the newest checkpoint as the next version (every live shard gets its range of it), the workers
+// register again, and the shard started in its place takes the range; training goes on to the target,
+// the recording holds the event with the updates lost, and every gradient is accounted for.
+TEST(TestParameterShards, aKilledShardsRangeComesBackFromTheNewestCheckpoint) {
+    TempDir dir;
+    const std::string checkpoints = dir.filePath("checkpoints"), recording = dir.filePath("run.ssrec");
+    // Evaluated every 5 s: the target must not be met before the shard is killed.
+    EngineCluster cluster;
+    ASSERT_TRUE(cluster.startCoordinator(Args{"--model", "mlp", "--batch", "64", "--eval-interval", "5", "--shards", "2",
+                                              "--mode", "asp", "--lr-modulation", "dynsgd", "--workers", "3",
+                                              "--heartbeat-timeout", "1", "--target-accuracy", "85", "--max-seconds",
+                                              "240", "--checkpoint-dir", checkpoints, "--checkpoint-seconds", "1",
+                                              "--record", recording}))
+        << cluster.logs();
+    for (int k = 0; k < 2; ++k) ASSERT_TRUE(!cluster.startShard().empty()) << cluster.logs();
+    for (int i = 0; i < 3; ++i) cluster.startWorker();
+    ASSERT_TRUE(waitUntil([&] { return newestPeriodicVersion(checkpoints) > 40; }, 60'000))
+        << ("no checkpoint past version 40\n" + cluster.logs());
+    cluster.shard(1).kill();
+    auto lost = cluster.telemetry().waitForEvent(
+        [](const wire::Event& e) { return e.kind() == wire::EVENT_SHARDS && contains(e.detail(), "range of the model is lost"); },
+        10'000);
+    ASSERT_TRUE(lost) << ("the dead shard was not noticed\n" + cluster.logs());
+    std::smatch match;
+    const std::string detail = lost->detail();
+    ASSERT_TRUE(std::regex_search(detail, match, std::regex(R"(checkpoint of version (\d+).* as version (\d+) \((\d+) updates? lost\))")))
+        << detail;
+    const uint64_t from = toLongLong(match[1]), restoredAs = toLongLong(match[2]), updatesLost = toLongLong(match[3]);
+    ASSERT_TRUE(contains(detail, "parameter shard 1")) << detail;
+    ASSERT_TRUE(from > 40 && restoredAs > from && updatesLost == restoredAs - 1 - from) << detail;
+    // Nothing is updated while the place is vacant.
+    sleepMs(1500);
+    ASSERT_TRUE(cluster.telemetry().latest()->version() == restoredAs) << ("updates while a shard was missing\n" + cluster.logs());
+
+    ASSERT_TRUE(!cluster.startShard().empty()) << cluster.logs();  // in the dead one's place
+    ASSERT_TRUE(cluster.telemetry().waitForTick([&](const wire::Tick& t) { return t.version() > restoredAs + 20; }, 30'000))
+        << ("no training after the shard was replaced\n" + cluster.logs());
+    ASSERT_TRUE(cluster.coordinator().waitForExit(200'000)) << ("the run did not finish\n" + cluster.logs());
+    ASSERT_EQ(cluster.coordinator().exitCode(), 0) << cluster.logs();
+    const double accuracy = finalAccuracy(cluster.coordinator().stdoutText());
+    testLog("shard 1 killed; the model went back to the checkpoint of version %llu as version %llu (%llu updates lost); "
+            "final test accuracy %.2f%%",
+            static_cast<unsigned long long>(from), static_cast<unsigned long long>(restoredAs),
+            static_cast<unsigned long long>(updatesLost), accuracy);
+    ASSERT_TRUE(contains(cluster.coordinator().stderrText(), "reached the target 85.00%")) << cluster.logs();
+    ASSERT_TRUE(accuracy >= 80.0) << cluster.logs();
+    const auto last = cluster.telemetry().latest();
+    ASSERT_TRUE(last);
+    ASSERT_EQ(last->pushed(), last->applied() + last->dropped());
+    // Every worker registered again and ended with the run; the live shard and the new one too.
+    for (int i = 0; i < 3; ++i) {
+        ASSERT_TRUE(cluster.worker(i).waitForExit(10'000)) << "a worker did not end with its run";
+        ASSERT_EQ(cluster.worker(i).exitCode(), 0) << cluster.worker(i).stderrText();
+    }
+    for (int k : {0, 2}) {
+        ASSERT_TRUE(cluster.shard(k).waitForExit(10'000)) << "a shard did not end with its run";
+        ASSERT_EQ(cluster.shard(k).exitCode(), 0) << cluster.shard(k).stderrText();
+    }
+    // The recording: the event, and versions rising throughout (the restore is the next version).
+    const engine::Recording r = loadRecording(recording);
+    bool recorded = false;
+    uint64_t previous = 0;
+    for (const wire::Record& record : r.records) {
+        if (!record.has_tick()) continue;
+        ASSERT_TRUE(record.tick().version() >= previous) << "a version went back in the recording";
+        previous = record.tick().version();
+        for (const wire::Event& e : record.tick().events()) recorded = recorded || e.detail() == detail;
+    }
+    ASSERT_TRUE(recorded) << "the recording lacks the lost shard's event";
 }
 
 // Checkpoints where the model lives on shards: a periodic checkpoint gathers every shard's range and
