@@ -25,6 +25,7 @@ class HeartbeatSender:
         self._timeout = timeout_s
         self._quit = threading.Event()
         self._lost = threading.Event()
+        self._rejoin = threading.Event()  # the coordinator replaced a parameter shard: register again
         self._last_awaiting = 0.0  # monotonic times of the latest acks saying so; floats are swapped whole
         self._last_not_awaiting = 0.0
         self.error = None
@@ -37,6 +38,10 @@ class HeartbeatSender:
 
     def coordinator_lost(self):
         return self._lost.is_set()
+
+    def rejoin_asked(self):
+        """True once the coordinator said the run's parameter shards changed (a lost one replaced)."""
+        return self._rejoin.is_set()
 
     def coordinator_awaiting_for(self, span_s):
         """True when recent acks say the coordinator waits for this worker, and have said so for span_s."""
@@ -92,4 +97,6 @@ class HeartbeatSender:
                     self._last_not_awaiting = now
             elif envelope.HasField("error") and envelope.error.code == wire.pb.Error.NOT_REGISTERED:
                 self._lost.set()  # a restarted coordinator: rejoin now
+            elif envelope.HasField("error") and envelope.error.code == wire.pb.Error.LAYOUT_CHANGED:
+                self._rejoin.set()
         return replied

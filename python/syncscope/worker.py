@@ -101,6 +101,7 @@ class Worker:
         self._context = zmq.Context()
         self._socket = None
         self._heartbeat = None
+        self._welcome = None
         self.stopped = False
         self.version = None  # of the parameters held now
         self.slowdown = wire.pb.Slowdown()
@@ -277,6 +278,8 @@ class Worker:
         if self._initial is not None:
             hello.register.parameter_count = len(self._initial)
             hello.register.train_examples = self._train_examples
+        elif self._welcome is not None:  # registering again: its model is the size the run's is
+            hello.register.parameter_count = self._welcome.spec.parameter_count
         wire.send(self._socket, hello)
         reply, _ = self._await(self._register_timeout, registering=True)
         if reply.HasField("error") and reply.error.code == wire.pb.Error.INITIAL_PARAMETERS_NEEDED:
@@ -306,6 +309,8 @@ class Worker:
             if self._socket.poll(100):
                 envelope, tensor = wire.receive(self._socket, getattr(self, "_max_tensor", 0))
                 asked = registering and self._initial is not None
+                if not registering and envelope.HasField("error") and envelope.error.code == wire.pb.Error.LAYOUT_CHANGED:
+                    return None, None  # a parameter shard was replaced: register again for the new ranges
                 if envelope.HasField("error") and not (
                         asked and envelope.error.code == wire.pb.Error.INITIAL_PARAMETERS_NEEDED):
                     raise CoordinatorLost("the coordinator refused this worker: %s" % envelope.error.message)
@@ -317,6 +322,8 @@ class Worker:
                         "running at that address, and are these the worker credentials it made?"
                         % (self.connect, timeout_s))
                 continue
+            if self._heartbeat.rejoin_asked():
+                return None, None
             if (time.monotonic() - self._sent_at > LOST_MESSAGE_AFTER_S
                     and self._heartbeat.coordinator_awaiting_for(LOST_MESSAGE_AFTER_S)):
                 return None, None  # the push or its answer went down with a dropped connection
@@ -327,11 +334,8 @@ class Worker:
     def _await_params(self):
         while True:
             envelope, tensor = self._await(0)
-            if envelope is None:  # a message was lost: register again (same id back), pull afresh
-                print("syncscope worker %d: a message to the coordinator was lost; registering again"
-                      % self.worker_id, flush=True)
-                self._register()
-                return self.pull()
+            if envelope is None:  # a message was lost, or a shard replaced: register again (same id back)
+                return self._register_again()
             if not envelope.HasField("params"):
                 continue  # a late reply of another kind
             params = envelope.params
@@ -343,8 +347,14 @@ class Worker:
             if params.from_shards:
                 if self._shards is None:
                     raise ProtocolError("the coordinator sent no parameter shards to pull from")
-                values, oldest, newest = self._shards.pull(
-                    params.version, lambda: not self._heartbeat.coordinator_lost())
+                try:
+                    values, oldest, newest = self._shards.pull(
+                        params.version,
+                        lambda: not self._heartbeat.coordinator_lost() and not self._heartbeat.rejoin_asked())
+                except CoordinatorLost:
+                    if not self._heartbeat.rejoin_asked():
+                        raise
+                    return self._register_again()  # a shard it pulled from was lost and replaced
             elif tensor is None or len(tensor.buffer) != self.spec.parameter_count * 4:
                 raise ProtocolError("the coordinator sent parameters of the wrong size")
             else:
@@ -358,6 +368,13 @@ class Worker:
             if params.batch_size > 0:
                 self._batch = params.batch_size
             return values
+
+    def _register_again(self):
+        why = ("a parameter shard of the run was replaced" if self._heartbeat.rejoin_asked()
+               else "a message to the coordinator was lost")
+        print("syncscope worker %d: %s; registering again" % (self.worker_id, why), flush=True)
+        self._register()
+        return self.pull()
 
     def _straggle(self, compute_ms):
         """Injected straggling, as the native worker does it: a slower machine, a fixed delay, a hiccup."""

@@ -8,6 +8,7 @@ that do not fit are refused with a reason: a native one, and one whose model has
 import os
 import re
 import subprocess
+import time
 
 from conftest import HERE, TelemetryReader
 
@@ -83,3 +84,41 @@ def test_an_external_model_trains_on_parameter_shards(cluster):
         updates = re.search(r"(\d+) updates of", shard)
         assert updates and int(updates.group(1)) == int(final.group(2)), shard  # every update went through it
         assert ", 0 of another version" in shard, shard
+
+
+def test_an_external_model_on_shards_outlives_a_killed_shard(cluster):
+    """A run of PyTorch workers that keeps checkpoints loses a shard: the model goes back to the newest
+    checkpoint, the workers register again (Error.LAYOUT_CHANGED) and pull from the shard started in
+    its place, and the run ends at its accuracy."""
+    checkpoints = os.path.join(cluster.folder, "checkpoints")
+    cluster.start_coordinator("--workers", "2", "--model", "external", "--parameters", str(LINEAR_PARAMETERS),
+                              "--lr", "0.05", "--epochs", "8", "--eval-interval", "0.5", "--shards", "2",
+                              "--heartbeat-timeout", "1", "--checkpoint-dir", checkpoints, "--checkpoint-seconds", "1")
+    shards = [cluster.start_shard("shard-%d" % k) for k in range(2)]
+    start_external(cluster, "evaluator", "evaluator")
+    workers = [start_external(cluster, name, "worker") for name in ("worker-a", "worker-b")]
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not any("periodic" in name for name in _listing(checkpoints)):
+        time.sleep(0.2)
+    assert any("periodic" in name for name in _listing(checkpoints)), cluster.logs()
+    shards[1].kill()
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and "range of the model is lost" not in cluster.output("serve"):
+        time.sleep(0.2)
+    cluster.start_shard("shard-2")
+    cluster.serve.wait(timeout=240)
+    serve = cluster.output("serve")
+    assert cluster.serve.returncode == 0, cluster.logs()
+    lost = re.search(r"the model goes back to .* as version \d+ \(\d+ updates? lost\)", serve)
+    assert lost, cluster.logs()
+    final = re.search(r"final test accuracy: ([\d.]+)% at model version (\d+)", serve)
+    assert final and float(final.group(1)) >= 78.0, cluster.logs()
+    print("an external model on 2 shards, one killed: %s; final test accuracy %s%% at version %s"
+          % ((lost.group(0),) + final.groups()))
+    for name, worker in zip(("worker-a", "worker-b"), workers):
+        assert worker.wait(timeout=30) == 0, cluster.output(name)
+        assert "a parameter shard of the run was replaced; registering again" in cluster.output(name), cluster.output(name)
+
+
+def _listing(folder):
+    return os.listdir(folder) if os.path.isdir(folder) else []
