@@ -113,7 +113,12 @@ void DataPlane::handleRegister(const InboundMessage& message) {
     if (m_state.state == wire::RUN_STOPPED) return m_endpoint.refuse(message, "the run has stopped");
     if (!acceptModel(message)) return;
     if (deferUntilShardsReady(message)) return;
-    if (WorkerRecord* known = m_state.workers.findByIdentity(message.identity, message.route)) {
+    WorkerRecord* known = m_state.workers.findByIdentity(message.identity, message.route);
+    if (!known && message.route.empty()) {  // registering here directly after it worked behind an aggregator
+        known = m_state.workers.findByRoutingId(message.identity);
+        if (known) m_state.workers.reroute(*known, message.identity, {});
+    }
+    if (known) {
         // The same worker process again (its routing id is its own): after a restart of this
         // coordinator, once it gave this one up for lost, or after one of its messages was lost on
         // the way (a dropped connection). It is lost and back, and gets its id back.

@@ -67,6 +67,12 @@ WorkerRecord* WorkerRegistry::findByIdentity(const std::string& identity, const 
     return it == m_byIdentity.end() ? nullptr : find(it->second);
 }
 
+WorkerRecord* WorkerRegistry::findByRoutingId(const std::string& routingId) {
+    for (const auto& [key, id] : m_byIdentity)
+        if ((key.first == routingId && key.second.empty()) || key.second == routingId) return find(id);
+    return nullptr;
+}
+
 std::vector<uint32_t> WorkerRegistry::participantIds() const {
     std::vector<uint32_t> ids;
     for (const auto& [id, w] : m_workers)

@@ -67,6 +67,8 @@ public:
     WorkerRecord* find(uint32_t id);
     /// By the routing id it talks from (`route`: behind the aggregator `identity`).
     WorkerRecord* findByIdentity(const std::string& identity, const std::string& route = {});
+    /// By its own routing id, connected directly or behind an aggregator (where it is the route).
+    WorkerRecord* findByRoutingId(const std::string& routingId);
     /// The worker now talks from another socket (it moved to another aggregator).
     void reroute(WorkerRecord& worker, const std::string& identity, const std::string& route);
     std::vector<uint32_t> participantIds() const;

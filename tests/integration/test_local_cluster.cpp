@@ -1,6 +1,7 @@
 // `syncscope-engine run` stops every child it started: on Ctrl-C (SIGINT) cleanly, and when the
 // parent itself is killed, through PR_SET_PDEATHSIG; and it starts a parameter shard in place of one
-// that was killed, so a run that keeps checkpoints trains on to its target. Real processes; children
+// that was killed, so a run that keeps checkpoints trains on to its target (its workers, behind group
+// aggregators, registering again under their own ids). Real processes; children
 // found under /proc.
 #include <gtest/gtest.h>
 
@@ -89,7 +90,7 @@ TEST(TestLocalCluster, aKilledShardIsStartedAgain) {
     options.stdoutPath = dir.filePath("out");
     options.stderrPath = dir.filePath("err");
     ASSERT_TRUE(run.start(SYNCSCOPE_ENGINE_BINARY,
-                          {"run", "--workers", "3", "--shards", "2", "--model", "mlp", "--mode", "asp", "--lr-modulation",
+                          {"run", "--workers", "3", "--shards", "2", "--aggregators", "2", "--model", "mlp", "--mode", "asp", "--lr-modulation",
                            "dynsgd", "--heartbeat-timeout", "1", "--eval-interval", "5", "--target-accuracy", "85",
                            "--max-seconds", "200", "--checkpoint-dir", checkpoints, "--checkpoint-seconds", "1", "--record",
                            recording, "--json", "--data", SYNCSCOPE_FASHION_MNIST_DIR},
@@ -105,12 +106,18 @@ TEST(TestLocalCluster, aKilledShardIsStartedAgain) {
     ASSERT_TRUE(contains(err, "started another")) << err;
     const engine::Recording r = loadRecording(recording);
     std::string lost;
+    int joined = 0, rejoined = 0;
     for (const wire::Record& record : r.records) {
         if (!record.has_tick()) continue;
-        for (const wire::Event& e : record.tick().events())
+        for (const wire::Event& e : record.tick().events()) {
             if (e.kind() == wire::EVENT_SHARDS && contains(e.detail(), "range of the model is lost")) lost = e.detail();
+            joined += e.kind() == wire::EVENT_WORKER_JOINED;
+            rejoined += e.kind() == wire::EVENT_WORKER_REJOINED;
+        }
     }
     ASSERT_TRUE(!lost.empty()) << "the recording lacks the lost shard's event\n" << err;
+    ASSERT_EQ(joined, 3) << "a worker came back under a new id\n" << err;
+    ASSERT_TRUE(rejoined >= 3) << err;
     const size_t at = out.find("\"final_test_accuracy\":");
     ASSERT_TRUE(at != std::string::npos) << out;
     const double accuracy = std::strtod(out.c_str() + at + 22, nullptr);
