@@ -19,6 +19,11 @@ void addRelayFlags(CLI::App& cmd, RelayFlags& f) {
                    "Seconds of silence from the coordinator before it is given up (it answers every heartbeat)")
         ->check(CLI::Range(1.0, 3600.0))
         ->capture_default_str();
+    cmd.add_option("--register-timeout", f.options.registerTimeoutSeconds,
+                   "Seconds to wait for the coordinator's answer to its registration (a standby shard waits "
+                   "this long for a place to fall vacant)")
+        ->check(CLI::Range(1.0, 86400.0))
+        ->capture_default_str();
     addReportFdFlag(cmd, f.reportFd, "where it listens");
     addSecurityFlags(cmd, f.security, true);
 }

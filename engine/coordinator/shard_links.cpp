@@ -46,6 +46,10 @@ void ShardLinks::handleRegister(const InboundMessage& message) {
                                           "connect to");
     if (isShard(message.identity)) return m_endpoint.refuse(message, "this parameter shard has registered already");
     if (ready()) {
+        if (!m_replaceable)
+            return m_endpoint.refuse(message, fmt::format("this run has its {} parameter shards already (a run that "
+                                                          "keeps checkpoints, --checkpoint-dir, keeps more as standbys)",
+                                                          m_expected));
         if (m_standby.size() >= m_expected)
             return m_endpoint.refuse(message, fmt::format("this run has its {} parameter shards and {} standby ones already",
                                                           m_expected, m_standby.size()));
@@ -74,6 +78,7 @@ void ShardLinks::handleRegister(const InboundMessage& message) {
     link.describe = fmt::format("parameter shard {} (pid {}@{}, parameters [{}, {}))", index, reg.pid(),
                                 printable(reg.hostname(), 255), begin, end);
     link.lastSeen = Clock::now();
+    m_vacant = m_vacant && !ready();
     m_events.raise(wire::EVENT_SHARDS, fmt::format("{} serves workers at {}{}", link.describe, reg.endpoint(),
                                                    ready() ? fmt::format("; all {} are ready", m_expected) : ""));
 }
@@ -325,6 +330,7 @@ std::string ShardLinks::check() {
 void ShardLinks::vacate(std::map<std::string, Link>::iterator link, const std::string& why) {
     m_losses.push_back(why);
     m_links.erase(link);
+    m_vacant = true;
     // What needed its range cannot complete: gathers are given up (their callers see gather() false
     // until the place is taken again), and the gradients whose ranges were arriving are let go.
     m_gathers.clear();

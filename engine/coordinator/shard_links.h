@@ -7,7 +7,7 @@
 // the run keeps checkpoints its place falls vacant (the coordinator restores the model from the
 // newest checkpoint meanwhile, see Coordinator::recoverLostShard) and the next shard to register takes
 // that range; a shard that registers while every place is taken waits as a standby. Without
-// checkpoints the run stops. ShardedModelStore puts it behind the ModelStore seam.
+// checkpoints the run stops, and no standby is kept. ShardedModelStore puts it behind the ModelStore seam.
 #pragma once
 
 #include <chrono>
@@ -56,12 +56,14 @@ public:
     bool enabled() const { return m_expected > 0; }
     /// Whether all S have registered (workers are admitted from then on).
     bool ready() const { return m_links.size() == m_expected; }
+    /// Whether a lost shard's place is empty now (nothing is updated until it is taken).
+    bool vacant() const { return m_vacant; }
     /// The ranges, for a worker's Welcome.
     const std::vector<wire::ShardRange>& ranges() const { return m_ranges; }
     bool isShard(const std::string& identity) const { return m_links.count(identity) != 0; }
 
     /// A shard's registration: it takes the lowest free place (its range), or, while every place is
-    /// taken, waits as a standby (up to S of them) for a place to fall vacant.
+    /// taken, waits as a standby (up to S of them, where lost shards are replaced) for a place to fall vacant.
     void handleRegister(const InboundMessage& message);
     /// Whether a lost shard's place is filled again from the newest checkpoint (the run keeps
     /// checkpoints) rather than the run stopped.
@@ -163,6 +165,7 @@ private:
     std::set<uint64_t> m_pinnedAtShards;  ///< what the shards keep pinned, as told
     std::string m_failure;
     bool m_replaceable = false;
+    bool m_vacant = false;
     std::vector<std::string> m_losses;
     std::vector<InboundMessage> m_standby;  ///< registrations waiting for a vacant place
 };

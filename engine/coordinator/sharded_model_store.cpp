@@ -16,6 +16,11 @@ void ShardedModelStore::apply(const GradientIn& gradient, float lr) {
     m_links.applyUpdate({gradientTerm(gradient, 1.0f)}, lr, m_store.version());
 }
 
+bool ShardedModelStore::gather(bool withMomentum, Gathered done) {
+    if (m_links.vacant()) return LocalModelStore(m_store).gather(withMomentum, std::move(done));
+    return m_links.gather(withMomentum, std::move(done));
+}
+
 void ShardedModelStore::released(const PinnedModel& model) {
     // The shards keep the current version for the workers released on it until they have pulled it,
     // pinned or not (a round may end, and its pin go, before a member pulled); an earlier version is

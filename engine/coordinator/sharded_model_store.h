@@ -20,7 +20,9 @@ public:
     PinnedModel current() override { return {m_store.version(), nullptr, nullptr}; }
     PinnedModel pin() override { return {m_store.version(), nullptr, m_links.pin(m_store.version())}; }
     void released(const PinnedModel& model) override;
-    bool gather(bool withMomentum, Gathered done) override { return m_links.gather(withMomentum, std::move(done)); }
+    /// Every shard's range of the current version; while a lost shard's place is vacant (nothing is
+    /// updated then) the model restored into the coordinator's store, which is that version.
+    bool gather(bool withMomentum, Gathered done) override;
     void restore(const std::vector<float>& parameters, const std::vector<float>& momentum, uint64_t version) override;
     std::string failure() const override { return m_links.failure(); }
 
