@@ -49,7 +49,7 @@ public:
     /// next version, and drops gradients computed before it.
     Status rollback(uint64_t changeId);
 
-    /// A parameter shard was lost (`lost` says which and how): the model goes back to the newest
+    /// Parameter shards were lost (`lost` says which and how): the model goes back to the newest
     /// checkpoint of this run (its mode and learning rate too), or to the model it started from where
     /// none was written yet, as the next version; gradients computed before it are dropped. The
     /// event says how many updates were lost.

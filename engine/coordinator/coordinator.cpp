@@ -252,7 +252,7 @@ std::optional<EvaluationResult> Coordinator::evaluateFinal(const std::optional<G
 void Coordinator::onTick() {
     m_dataPlane.checkHeartbeats();
     if (const std::string failure = m_shards.check(); !failure.empty()) m_controlHandler.beginStop(failure);
-    for (const std::string& lost : m_shards.takeLosses()) replaceLostShard(lost);
+    if (const std::vector<std::string> lost = m_shards.takeLosses(); !lost.empty()) replaceLostShards(lost);
     if (const std::string reason = m_state.stopReason(); !reason.empty()) m_controlHandler.beginStop(reason);
     if (m_state.state == wire::RUN_RUNNING) m_state.policy->onTick();
     m_checkpoints.onTick();
@@ -260,13 +260,17 @@ void Coordinator::onTick() {
     m_telemetry.tick(refusedSoFar());
 }
 
-// A parameter shard went silent and its place is vacant: the workers register again (for the ranges'
-// new endpoints), the model goes back to the newest checkpoint, and a standby shard, if one waits,
-// takes the place at once; until one does, workers wait to be admitted and nothing is updated.
-void Coordinator::replaceLostShard(const std::string& lost) {
-    m_dataPlane.endSessionsForNewShards("a parameter shard was lost");
-    if (Status s = m_checkpoints.restoreAfterLostShard(lost); !s)
-        return m_controlHandler.beginStop(lost + ", and the model could not be restored: " + s.message());
+// Parameter shards went silent and their places are vacant: the workers register again (for the
+// ranges' new endpoints), the model goes back to the newest checkpoint, and standby shards, if any
+// wait, take the places at once; until they are taken, workers wait to be admitted and nothing is
+// updated. The gathers that needed a lost range were given up with it (ShardLinks::vacate).
+void Coordinator::replaceLostShards(const std::vector<std::string>& lost) {
+    std::string what = lost.front();
+    for (size_t i = 1; i < lost.size(); ++i) what += "; " + lost[i];
+    m_evaluationGathering = false;
+    m_dataPlane.endSessionsForNewShards(lost.size() == 1 ? "a parameter shard was lost" : "parameter shards were lost");
+    if (Status s = m_checkpoints.restoreAfterLostShard(what); !s)
+        return m_controlHandler.beginStop(what + ", and the model could not be restored: " + s.message());
     m_dataPlane.fillShardVacancies();
 }
 

@@ -11,6 +11,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "engine/net/endpoint.h"
 #include "engine/net/endpoints_line.h"
@@ -68,7 +69,7 @@ private:
     /// Opens checkpoints and the recording, resuming a run when asked.
     Status start();
     Status restoreHistory(const std::string& path, uint64_t* lastVersion);
-    void replaceLostShard(const std::string& lost);
+    void replaceLostShards(const std::vector<std::string>& lost);
     void reportStorage();
     void onTick();
     void collectEvaluation();
