@@ -21,8 +21,18 @@ bool DataPlane::deferUntilShardsReady(const InboundMessage& message) {
         return true;
     }
     if (m_shards.ready()) return false;
+    // A worker that registers again while it waits (its registration timed out, and it retries) is
+    // answered once, for its newest registration.
+    for (InboundMessage& waiting : m_deferredRegisters)
+        if (waiting.identity == message.identity && waiting.route == message.route) {
+            waiting.envelope = message.envelope;
+            waiting.userId = message.userId;
+            return true;
+        }
+    // Room for every worker of the run twice over: the registrations of processes that died while they
+    // waited stay until the shards are there (and are then given up like any silent worker).
     const size_t admitted = size_t(m_state.options.plan.layout().workers()) + m_state.options.plan.layout().spare_workers();
-    if (m_deferredRegisters.size() >= admitted) {
+    if (m_deferredRegisters.size() >= 2 * admitted) {
         m_endpoint.refuse(message, fmt::format("the run waits for its {} parameter shards, and {} workers wait already",
                                                m_state.options.plan.layout().shards(), m_deferredRegisters.size()));
         return true;

@@ -403,3 +403,26 @@ TEST(TestParameterShards, refusesWhatDoesNotBelong) {
     stranger.send(pull);
     ASSERT_TRUE(!stranger.reply(1500));
 }
+
+// A worker whose registration times out while the run waits for its shards registers again (a
+// retrying worker, or one following a replaced shard): it is answered once, for its newest
+// registration, and the registrations it left behind never fill the run's waiting room (the chaos
+// soak saw workers refused with "34 workers wait already" in a run of 32).
+TEST(TestParameterShards, aWorkerRegisteringAgainWhileShardsAreMissingIsAnsweredOnce) {
+    EngineCluster cluster;
+    ASSERT_TRUE(cluster.startCoordinator(kRun + Args{"--workers", "1", "--mode", "asp", "--until-stopped"})) << cluster.logs();
+    RawPeer worker(cluster.context(), cluster.endpoints().data, cluster.clientSecurity(engine::Role::Worker));
+    wire::Envelope hello;
+    hello.mutable_register_()->set_pid(1);
+    hello.mutable_register_()->set_parameter_shards(true);
+    for (int attempt = 0; attempt < 4; ++attempt) worker.send(hello);  // more than the 1 worker (+ 0 spare) twice over
+    ASSERT_TRUE(!worker.reply(500)) << "answered before the shards were there";
+    for (int k = 0; k < 2; ++k) ASSERT_TRUE(!cluster.startShard().empty()) << cluster.logs();
+    int welcomes = 0, refusals = 0;
+    while (auto reply = worker.reply(1500)) {
+        welcomes += reply->has_welcome();
+        refusals += reply->has_error();
+    }
+    ASSERT_EQ(welcomes, 1) << cluster.logs();
+    ASSERT_EQ(refusals, 0) << cluster.logs();
+}
