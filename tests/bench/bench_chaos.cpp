@@ -183,7 +183,6 @@ private:
                         {"--attach", control, "--credentials", m_cluster.credentialsPath()}, options);
     }
     bool restartCoordinator(Chaos& chaos) {
-        const uint64_t atKill = chaos.lastVersion;
         m_cluster.coordinator().kill();
         const auto since = Clock::now();
         // Its relays give it up after --coordinator-timeout; a user (or Slurm) starts them again with it.
@@ -193,11 +192,6 @@ private:
             if (!m_cluster.aggregator(slot).waitForExit(15'000)) m_cluster.aggregator(slot).kill();
         if (Status s = m_cluster.startCoordinator(m_serve + Args{"--resume", m_folder + "/checkpoints"}); !s)
             return fail("serve --resume: " + s.message());
-        auto resumed = m_cluster.telemetry().waitForEvent(
-            [](const wire::Event& e) { return e.kind() == wire::EVENT_RESUMED; }, 10'000);
-        unsigned long long from = 0;
-        if (resumed && std::sscanf(resumed->detail().c_str(), "resumed from the checkpoint of version %llu", &from) == 1)
-            chaos.lostPerCoordinatorKill.push_back(double(atKill > from ? atKill - from : 0));
         if (!startRelays()) return false;
         chaos.coordinatorBackSeconds.push_back(std::chrono::duration<double>(Clock::now() - since).count());
         if (!m_settings.console.empty() && !m_console.running()) startConsole();
@@ -270,8 +264,14 @@ int main(int argc, char** argv) {
 
     // The recording: versions rising; a gap is a resumed or restored model's own version.
     const engine::Recording recording = loadRecording(dir.path() + "/run.ssrec");
+    // Updates lost per coordinator kill: the last version recorded before each resume, less the
+    // version of the checkpoint it resumed from.
     uint64_t last = 0, gaps = 0, backwards = 0, updates = 0;
     for (const auto& record : recording.records) {
+        unsigned long long from = 0;
+        if (record.has_event() && record.event().kind() == wire::EVENT_RESUMED &&
+            std::sscanf(record.event().detail().c_str(), "resumed from the checkpoint of version %llu", &from) == 1)
+            chaos.lostPerCoordinatorKill.push_back(double(last > from ? last - from : 0));
         if (!record.has_update()) continue;
         const uint64_t v = record.update().version();
         backwards += v <= last;
