@@ -6,8 +6,9 @@
 // and reaches its target. Checked in every cell: versions in the recording rise one by one except the
 // single resume gap, pushed = applied + dropped once the run is over, the target reached.
 //
-// Not a column yet: the external PyTorch model (its workers do not re-register with a resumed
-// coordinator; python_worker trains one on shards without the crash).
+// Not a column yet: the external PyTorch model (its Python workers have no --retry to wait for a
+// resumed coordinator, its evaluator no heartbeat; python_worker trains one on shards, and through a
+// killed shard, without a coordinator crash).
 //
 // SYNCSCOPE_MATRIX=all runs every cell (ctest -L matrix); otherwise two cells, in turn by the day of
 // the year, so every cell comes round in 16 days (the CI sample; a failure names its cell and how to
