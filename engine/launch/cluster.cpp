@@ -196,6 +196,8 @@ Result<pid_t> Cluster::startReporting(std::vector<std::string> args, int* report
 
 Result<std::vector<std::string>> Cluster::restartEndedShards() {
     std::vector<std::string> restarted;
+    // Without checkpoints a lost shard's range cannot come back: the coordinator stops the run and says so.
+    if (m_plan.checkpoints().folder().empty()) return restarted;
     int coordinatorExit = -1;
     if (!m_launcher.running(m_coordinator, &coordinatorExit)) return restarted;  // the run is over
     for (pid_t& pid : m_shards) {

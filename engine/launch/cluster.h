@@ -95,8 +95,8 @@ public:
     /// Collects the children that have exited; how many still run. Never blocks.
     size_t reap() { return m_launcher.reap(); }
     /// Starts a parameter shard in place of each of this cluster's shards that ended before its run
-    /// (killed, or an error): the coordinator gives it the lost one's range of the model, restored from
-    /// its newest checkpoint. Returns a line per shard restarted (for the caller to show); an error
+    /// (killed, or an error), where the run keeps checkpoints: the coordinator gives it the lost one's
+    /// range of the model, restored from its newest checkpoint (without checkpoints it stops the run). Returns a line per shard restarted (for the caller to show); an error
     /// when one cannot be started.
     Result<std::vector<std::string>> restartEndedShards();
     /// Lets every process outlive this object, with the credentials file they use; returns its path.
