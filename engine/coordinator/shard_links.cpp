@@ -91,13 +91,12 @@ uint32_t ShardLinks::freePlace() const {
     return index;
 }
 
-bool ShardLinks::fillVacancies() {
+void ShardLinks::fillVacancies() {
     while (!ready() && !m_standby.empty()) {
         InboundMessage next = std::move(m_standby.front());
         m_standby.erase(m_standby.begin());
         handleRegister(next);
     }
-    return ready();
 }
 
 void ShardLinks::handleShardMessage(InboundMessage& message, const Completion& complete) {

@@ -72,8 +72,8 @@ public:
     /// left its place vacant, and the pulls and arrivals that needed it were given up.
     std::vector<std::string> takeLosses() { return std::exchange(m_losses, {}); }
     /// Gives each vacant place to a standby shard, in the order they registered (call once the model
-    /// they get their ranges of is restored); true when every place is taken.
-    bool fillVacancies();
+    /// they get their ranges of is restored).
+    void fillVacancies();
     /// A message from a registered shard: ranges received, an answer to a pull, a heartbeat, an error.
     /// `complete` is called for each gradient that is now whole.
     void handleShardMessage(InboundMessage& message, const Completion& complete);

@@ -36,6 +36,8 @@ constexpr uint32_t kMaxBatchSize = 1 << 16;      // far beyond any batch a worke
 constexpr double kMoveTimeoutSeconds = 5;
 /// How long a pull from the parameter shards may take before the worker gives up on them.
 constexpr auto kShardPullTimeout = std::chrono::seconds(30);
+/// Why a session ends when the coordinator replaced a lost parameter shard (the worker rejoins).
+constexpr const char* kShardReplaced = "a parameter shard of the run was replaced; registering again for the new ranges";
 
 void sleepMs(double ms) {
     if (ms > 0) std::this_thread::sleep_for(Millis(ms));
@@ -166,7 +168,7 @@ Result<InboundMessage> WorkerSession::awaitReply(double timeoutSeconds, const He
         }
         if (heartbeat && heartbeat->rejoinAsked()) {
             *m_messageLost = true;
-            return unavailable("a parameter shard of the run was replaced; registering again for the new ranges");
+            return unavailable(kShardReplaced);
         }
         if (heartbeat && heartbeat->coordinatorLost()) {
             *m_lost = true;
@@ -377,7 +379,7 @@ Status WorkerSession::run() {
         auto base = loadParameters(params, *reply, heartbeat);
         if (!base && heartbeat.rejoinAsked()) {  // a shard it pulled from was lost and replaced
             *m_messageLost = true;
-            return unavailable("a parameter shard of the run was replaced; registering again for the new ranges");
+            return unavailable(kShardReplaced);
         }
         if (!base) return base.status();
         const double roundTripMs = Millis(Clock::now() - m_pushedAt).count();

@@ -13,7 +13,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 #include <map>
 #include <numeric>
 #include <random>
@@ -22,12 +21,15 @@
 #include <vector>
 
 #include "tests/integration/engine_cluster.h"
+#include "tests/bench/process_memory.h"
 #include "tests/integration/recording_helpers.h"
 
 using namespace syncscope::testing;
 namespace engine = syncscope::engine;
 namespace wire = syncscope::wire;
 using Clock = std::chrono::steady_clock;
+
+using syncscope::bench::rssMiB;
 
 namespace {
 
@@ -36,13 +38,6 @@ struct Settings {
     unsigned workers = 32, seed = 1;
     std::string console;  ///< the console binary; empty: no console among the processes
 };
-
-double rssMiB(pid_t pid) {
-    std::ifstream status("/proc/" + std::to_string(pid) + "/status");
-    for (std::string line; std::getline(status, line);)
-        if (line.rfind("VmRSS:", 0) == 0) return std::stod(line.substr(6)) / 1024.0;
-    return 0;
-}
 
 double median(std::vector<double> values) {
     if (values.empty()) return 0;

@@ -27,11 +27,14 @@
 #include "engine/net/wire_codec.h"
 #include "engine/plan/run_plan.h"
 #include "engine/worker/heartbeat_sender.h"
+#include "tests/bench/process_memory.h"
 
 using namespace syncscope::engine;
 namespace wire = syncscope::wire;
 using Seconds = std::chrono::duration<double>;
 using Clock = std::chrono::steady_clock;
+
+using syncscope::bench::rssMiB;
 
 namespace {
 
@@ -102,13 +105,6 @@ pid_t forkWorker(const std::string& address, const Credentials* credentials, dou
     SS_CHECK(pid >= 0, "fork");
     if (pid == 0) simulatedWorker(address, credentials, iterationMs);
     return pid;
-}
-
-double rssMiB(pid_t pid) {
-    std::ifstream status("/proc/" + std::to_string(pid) + "/status");
-    for (std::string line; std::getline(status, line);)
-        if (line.rfind("VmRSS:", 0) == 0) return std::stod(line.substr(6)) / 1024.0;
-    return 0;
 }
 
 // The changes the soak cycles through: modes with their settings, and regroupings.
