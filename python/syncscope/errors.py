@@ -11,3 +11,7 @@ class CoordinatorLost(SyncScopeError):
 
 class ProtocolError(SyncScopeError):
     """A peer sent something this client cannot trust: another protocol version, a bad frame."""
+
+
+class CoordinatorSilent(CoordinatorLost):
+    """No coordinator answered at the address within the time given (none runs there yet, or any more)."""

@@ -3,7 +3,11 @@ external model, `serve --model external`). It registers on the data plane with t
 is sent the run's parameters every eval interval (the coordinator's --eval-interval), evaluates them
 with the script's own function on its own test set, and reports test accuracy and loss, which the
 console charts like any run's. When the run stops it is sent the final parameters; its result is the
-run's final test accuracy."""
+run's final test accuracy.
+
+Its liveness check is ZeroMQ's own (ZMTP heartbeats, ZMQ_HEARTBEAT_IVL/TIMEOUT, and a socket monitor):
+the evaluator sends nothing while it waits, maybe for hours of a paused run, so a dead coordinator
+is seen as a dropped connection, not as a silence."""
 
 import os
 import random
@@ -12,20 +16,26 @@ import time
 
 import numpy as np
 import zmq
+from zmq.utils.monitor import recv_monitor_message
 
 from . import wire
 from .credentials import Credentials, default_path
-from .errors import CoordinatorLost, ProtocolError, SyncScopeError
+from .errors import CoordinatorLost, CoordinatorSilent, ProtocolError, SyncScopeError
 from .flat_layout import load_flat, parameter_count
+
+HEARTBEAT_MS = 250  # a ZMTP ping this often; a coordinator that answers none for coordinator_timeout is gone
 
 
 class Evaluator:
     """connect, credentials, insecure, data_plane: as for Worker (the worker role's keys).
     model: the PyTorch model the run trains; each parameter set it is sent is copied into it.
-    evaluate: evaluate(model) -> (accuracy in 0..1, mean loss); called on this thread."""
+    evaluate: evaluate(model) -> (accuracy in 0..1, mean loss); called on this thread.
+    coordinator_timeout: seconds without the coordinator's connection (dropped, or no ping answered)
+        before it counts as gone: CoordinatorLost, or with retry=True, registering again every second
+        until a coordinator answers (one resumed from a checkpoint, `serve --resume`)."""
 
     def __init__(self, connect, model, evaluate, credentials=None, *, insecure=False, data_plane="encrypted",
-                 register_timeout=10.0):
+                 register_timeout=10.0, coordinator_timeout=3.0, retry=False):
         if data_plane not in ("encrypted", "authenticated"):
             raise SyncScopeError("data_plane must be 'encrypted' or 'authenticated', not %r" % (data_plane,))
         self.connect = connect
@@ -34,41 +44,25 @@ class Evaluator:
         self._plain = data_plane == "authenticated"
         self._credentials = None if insecure else Credentials.load(credentials or default_path())
         self._count = parameter_count(model)
+        self._register_timeout = register_timeout
+        self._coordinator_timeout = coordinator_timeout
+        self._retry = bool(retry)
+        self._routing_id = ("pyevaluator-%d-%016x" % (os.getpid(), random.getrandbits(64))).encode()
         self._context = zmq.Context()
-        self._socket = self._context.socket(zmq.DEALER)
-        self._socket.linger = 0
-        self._socket.routing_id = ("pyevaluator-%d-%016x" % (os.getpid(), random.getrandbits(64))).encode()
-        if self._credentials:
-            self._credentials.apply(self._socket, "worker", plain=self._plain)
-        self._socket.connect(connect)
+        self._socket = self._monitor = None
         self.results = []  # (version, accuracy, loss, seconds) of every evaluation, oldest first
         self.final = None  # the final model's (version, accuracy, loss, seconds), once the run is over
-        hello = wire.pb.Envelope()
-        hello.register.pid = os.getpid()
-        hello.register.hostname = _socket.gethostname()[:255]
-        hello.register.backend = "pytorch"
-        hello.register.role = wire.pb.ROLE_EVALUATOR
-        hello.register.parameter_count = self._count
-        wire.send(self._socket, hello)
-        if not self._socket.poll(int(register_timeout * 1000)):
-            raise CoordinatorLost("no coordinator answered at %s within %g s; is a coordinator (`syncscope-engine "
-                                  "serve --model external`) running there, and are these its worker credentials?"
-                                  % (connect, register_timeout))
-        reply, _ = self._receive()
-        if not reply.HasField("welcome"):
-            raise ProtocolError("the coordinator answered the evaluator's registration with no welcome")
-        self._token = reply.welcome.session_token
-        self.spec = reply.welcome.spec
+        self._register()
 
     def run(self):
         """Evaluates what it is sent until the run is over; returns the final result (or None)."""
-        report = wire.pb.Envelope()
-        report.evaluation.session_token = self._token
-        wire.send(self._socket, report)
+        self._ask()
         last = None
         while True:
-            self._socket.poll()  # as long as the run goes on: it may be paused for hours
-            reply, tensor = self._receive()
+            reply, tensor = self._next()
+            if reply is None:  # the coordinator went away and one answers again: a fresh session
+                self._ask()
+                continue
             if not reply.HasField("params"):
                 continue
             if reply.params.stop:
@@ -82,15 +76,10 @@ class Evaluator:
             seconds = time.monotonic() - start
             last = (reply.params.version, float(accuracy), float(loss), seconds)
             self.results.append(last)
-            report = wire.pb.Envelope()
-            e = report.evaluation
-            e.session_token = self._token
-            e.has_result = True
-            e.version, e.accuracy, e.loss, e.seconds = last
-            wire.send(self._socket, report)
+            self._ask(last)
 
     def close(self):
-        self._socket.close(linger=0)
+        self._close_socket()
         self._context.term()
 
     def __enter__(self):
@@ -99,8 +88,96 @@ class Evaluator:
     def __exit__(self, *exc):
         self.close()
 
+    # ---- the session ----
+
+    def _open(self):
+        self._close_socket()
+        self._socket = self._context.socket(zmq.DEALER)
+        self._socket.linger = 0
+        self._socket.routing_id = self._routing_id
+        self._socket.setsockopt(zmq.HEARTBEAT_IVL, HEARTBEAT_MS)
+        self._socket.setsockopt(zmq.HEARTBEAT_TIMEOUT, int(self._coordinator_timeout * 1000))
+        if self._credentials:
+            self._credentials.apply(self._socket, "worker", plain=self._plain)
+        self._monitor = self._socket.get_monitor_socket(zmq.EVENT_DISCONNECTED)
+        self._socket.connect(self.connect)
+
+    def _close_socket(self):
+        if self._socket is not None:
+            self._socket.disable_monitor()
+            self._monitor.close(linger=0)
+            self._socket.close(linger=0)
+            self._socket = self._monitor = None
+
+    def _register(self, timeout_s=None):
+        timeout_s = self._register_timeout if timeout_s is None else timeout_s
+        self._open()
+        hello = wire.pb.Envelope()
+        hello.register.pid = os.getpid()
+        hello.register.hostname = _socket.gethostname()[:255]
+        hello.register.backend = "pytorch"
+        hello.register.role = wire.pb.ROLE_EVALUATOR
+        hello.register.parameter_count = self._count
+        wire.send(self._socket, hello)
+        if not self._socket.poll(int(timeout_s * 1000)):
+            raise CoordinatorSilent("no coordinator answered at %s within %g s; is a coordinator (`syncscope-engine "
+                                    "serve --model external`) running there, and are these its worker credentials?"
+                                    % (self.connect, timeout_s))
+        reply, _ = self._receive()
+        if not reply.HasField("welcome"):
+            raise ProtocolError("the coordinator answered the evaluator's registration with no welcome")
+        self._token = reply.welcome.session_token
+        self.spec = reply.welcome.spec
+
+    def _register_again(self, why):
+        """Registers anew once a coordinator answers; gives up after coordinator_timeout unless retry."""
+        print("syncscope evaluator: %s; registering again" % why, flush=True)
+        deadline = time.monotonic() + self._coordinator_timeout
+        while True:
+            left = deadline - time.monotonic()
+            try:
+                return self._register(self._register_timeout if self._retry else max(0.5, left))
+            except CoordinatorSilent as error:
+                if not self._retry and time.monotonic() > deadline:
+                    raise CoordinatorLost("the coordinator at %s went away (%s) and none answered since; an evaluator "
+                                          "made with retry=True waits for a resumed one" % (self.connect, why))
+                print("syncscope evaluator: %s; retrying in 1 s" % error, flush=True)
+                time.sleep(1.0)
+
+    def _ask(self, result=None):
+        """Asks for the next parameters, with the result on the last ones (if any)."""
+        report = wire.pb.Envelope()
+        e = report.evaluation
+        e.session_token = self._token
+        if result is not None:
+            e.has_result = True
+            e.version, e.accuracy, e.loss, e.seconds = result
+        wire.send(self._socket, report)
+
+    def _next(self):
+        """The next message; None after the coordinator went away and the evaluator registered again.
+        Waits as long as the run goes on: it may be paused for hours."""
+        poller = zmq.Poller()
+        poller.register(self._socket, zmq.POLLIN)
+        poller.register(self._monitor, zmq.POLLIN)
+        while True:
+            ready = dict(poller.poll())
+            if self._socket in ready:  # first: the stop before the connection closes behind it
+                try:
+                    return self._receive()
+                except CoordinatorLost as error:
+                    if not (self._retry and getattr(error, "not_registered", False)):
+                        raise
+                    self._register_again("a restarted coordinator does not know this evaluator")
+                    return None, None
+            if self._monitor in ready and recv_monitor_message(self._monitor)["event"] == zmq.EVENT_DISCONNECTED:
+                self._register_again("the connection to the coordinator dropped")
+                return None, None
+
     def _receive(self):
         envelope, tensor = wire.receive(self._socket, self._count * 4)
         if envelope.HasField("error"):
-            raise CoordinatorLost("the coordinator refused this evaluator: %s" % envelope.error.message)
+            error = CoordinatorLost("the coordinator refused this evaluator: %s" % envelope.error.message)
+            error.not_registered = envelope.error.code == wire.pb.Error.NOT_REGISTERED
+            raise error
         return envelope, tensor

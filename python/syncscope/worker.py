@@ -14,7 +14,7 @@ import zmq
 
 from . import wire
 from .credentials import Credentials, default_path
-from .errors import CoordinatorLost, ProtocolError, SyncScopeError
+from .errors import CoordinatorLost, CoordinatorSilent, ProtocolError, SyncScopeError
 from .heartbeat import HeartbeatSender
 from .shard_client import ShardClient
 from .telemetry import TelemetryWatcher
@@ -73,11 +73,14 @@ class Worker:
         --parameters N`) needs it: the first worker's parameters become the run's initial ones. For a
         run of a native model its parameter count is checked at registration.
     train_examples: with `model`, the training-set size (all workers together), for the run's epochs.
+    retry: when the coordinator goes away (killed, its host rebooted) wait for it and register again,
+        every second, as `syncscope-engine work --retry` does: a coordinator resumed from a checkpoint
+        (`serve --resume`) finds its workers back. Without it a lost coordinator raises CoordinatorLost.
     """
 
     def __init__(self, connect, credentials=None, *, insecure=False, data_plane="encrypted", telemetry=None,
                  telemetry_credentials=None, backend="pytorch", coordinator_timeout=3.0, register_timeout=10.0,
-                 model=None, train_examples=0):
+                 model=None, train_examples=0, retry=False):
         if data_plane not in ("encrypted", "authenticated"):
             raise SyncScopeError("data_plane must be 'encrypted' or 'authenticated', not %r" % (data_plane,))
         self.connect = connect
@@ -96,6 +99,7 @@ class Worker:
             raise SyncScopeError("Worker(model=...) needs train_examples, the training-set size (for the run's "
                                  "epochs), e.g. train_examples=len(train_set)")
         self._coordinator_timeout = coordinator_timeout
+        self._retry = bool(retry)
         self._register_timeout = register_timeout
         self.routing_id = "pyworker-%d-%016x" % (os.getpid(), random.getrandbits(64))
         self._context = zmq.Context()
@@ -246,6 +250,7 @@ class Worker:
     _sequence = 0           # of the last gradient pushed (sharded runs)
     _newest_version = None  # the newest of the shards' ranges held now
     _sent_at = 0.0
+    _lost_why = None        # why the next registration is a re-registration, where not the heartbeat's word
     _comm_ms = 0.0
     _wait_ms = 0.0
 
@@ -311,13 +316,17 @@ class Worker:
                 asked = registering and self._initial is not None
                 if not registering and envelope.HasField("error") and envelope.error.code == wire.pb.Error.LAYOUT_CHANGED:
                     return None, None  # a parameter shard was replaced: register again for the new ranges
+                if (not registering and self._retry and envelope.HasField("error")
+                        and envelope.error.code == wire.pb.Error.NOT_REGISTERED):
+                    self._lost_why = "the coordinator no longer knows this worker (restarted)"
+                    return None, None
                 if envelope.HasField("error") and not (
                         asked and envelope.error.code == wire.pb.Error.INITIAL_PARAMETERS_NEEDED):
                     raise CoordinatorLost("the coordinator refused this worker: %s" % envelope.error.message)
                 return envelope, tensor
             if registering:
                 if time.monotonic() > deadline:
-                    raise CoordinatorLost(
+                    raise CoordinatorSilent(
                         "no coordinator answered at %s within %g s; is a coordinator (`syncscope-engine serve`) "
                         "running at that address, and are these the worker credentials it made?"
                         % (self.connect, timeout_s))
@@ -328,7 +337,11 @@ class Worker:
                     and self._heartbeat.coordinator_awaiting_for(LOST_MESSAGE_AFTER_S)):
                 return None, None  # the push or its answer went down with a dropped connection
             if self._heartbeat.coordinator_lost():
-                raise CoordinatorLost("the coordinator at %s stopped answering (no heartbeat reply for %g s)"
+                if self._retry:
+                    self._lost_why = "the coordinator stopped answering"
+                    return None, None
+                raise CoordinatorLost("the coordinator at %s stopped answering (no heartbeat reply for %g s); a "
+                                      "worker made with retry=True waits for a resumed one"
                                       % (self.connect, self._coordinator_timeout))
 
     def _await_params(self):
@@ -352,8 +365,9 @@ class Worker:
                         params.version,
                         lambda: not self._heartbeat.coordinator_lost() and not self._heartbeat.rejoin_asked())
                 except CoordinatorLost:
-                    if not self._heartbeat.rejoin_asked():
+                    if not (self._heartbeat.rejoin_asked() or self._retry):
                         raise
+                    self._lost_why = "the coordinator or a parameter shard stopped answering"
                     return self._register_again()  # a shard it pulled from was lost and replaced
             elif tensor is None or len(tensor.buffer) != self.spec.parameter_count * 4:
                 raise ProtocolError("the coordinator sent parameters of the wrong size")
@@ -370,10 +384,21 @@ class Worker:
             return values
 
     def _register_again(self):
-        why = ("a parameter shard of the run was replaced" if self._heartbeat.rejoin_asked()
-               else "a message to the coordinator was lost")
+        if self._heartbeat.rejoin_asked():
+            why = "a parameter shard of the run was replaced"
+        else:
+            why = self._lost_why or "a message to the coordinator was lost"
+        self._lost_why = None
         print("syncscope worker %d: %s; registering again" % (self.worker_id, why), flush=True)
-        self._register()
+        while True:
+            try:
+                self._register()
+                break
+            except CoordinatorSilent as error:  # a refusal is an answer: it ends the worker
+                if not self._retry:
+                    raise
+                print("syncscope worker %d: %s; retrying in 1 s" % (self.worker_id, error), flush=True)
+                time.sleep(1.0)
         return self.pull()
 
     def _straggle(self, compute_ms):

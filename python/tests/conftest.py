@@ -48,13 +48,16 @@ class Cluster:
                        check=True, capture_output=True, timeout=30)
         return out
 
-    def start_coordinator(self, *args):
-        """`serve` with these flags; where it listens comes from its report pipe (--report-fd)."""
+    def start_coordinator(self, *args, name="serve", data_port=0):
+        """`serve` with these flags; where it listens comes from its report pipe (--report-fd). A
+        coordinator resumed in place of a killed one takes another name and the same data_port."""
         from syncscope.coordinator import _ReportReader  # the package's own reader of ProcessReports
+        if self._reports is not None:
+            self._reports.close()
         read_end, write_end = os.pipe()
-        self.serve = self._spawn("serve", [self.engine, "serve", "--credentials", self.credentials, "--data-port", "0",
-                                           "--control-port", "0", "--telemetry-port", "0", "--report-fd",
-                                           str(write_end), *args], pass_fds=(write_end,))
+        self.serve = self._spawn(name, [self.engine, "serve", "--credentials", self.credentials, "--data-port",
+                                        str(data_port), "--control-port", "0", "--telemetry-port", "0",
+                                        "--report-fd", str(write_end), *args], pass_fds=(write_end,))
         os.close(write_end)
         self._reports = _ReportReader(read_end)  # kept open until stop(): serve reports its result too
         deadline = time.monotonic() + 30

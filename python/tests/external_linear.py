@@ -25,6 +25,7 @@ def main():
     parser.add_argument("--connect", required=True)
     parser.add_argument("--credentials", required=True)
     parser.add_argument("--extra-outputs", type=int, default=0, help="a model of another size")
+    parser.add_argument("--retry", action="store_true", help="wait for a resumed coordinator when it goes away")
     args = parser.parse_args()
     torch.set_num_threads(1)
     model = linear_model(args.extra_outputs)
@@ -35,13 +36,14 @@ def main():
             with torch.no_grad():
                 out = m(images)
                 return (out.argmax(1) == labels).float().mean().item(), F.cross_entropy(out, labels).item()
-        evaluator = syncscope.Evaluator(args.connect, model, evaluate, credentials=args.credentials)
+        evaluator = syncscope.Evaluator(args.connect, model, evaluate, credentials=args.credentials,
+                                       retry=args.retry)
         final = evaluator.run()
         print("evaluator: %d evaluations, final %s" % (len(evaluator.results), final), flush=True)
         return
     images, labels = load_split("train")
     worker = syncscope.Worker(connect=args.connect, credentials=args.credentials, model=model,
-                              train_examples=len(labels))
+                              train_examples=len(labels), retry=args.retry)
     shard = np.fromiter(worker.shard(len(labels)), dtype=np.int64)
     images, labels = torch.from_numpy(images[shard]), torch.from_numpy(labels[shard])
     opt = worker.wrap(None, model)

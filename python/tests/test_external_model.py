@@ -3,7 +3,8 @@ have (softmax regression, tests/external_linear.py) is trained by 2 PyTorch work
 which brings the initial parameters, and tested by an evaluator process, whose figures reach the
 telemetry's accuracy and the coordinator's final line; the same where the model lives on 2 parameter
 shards (the first worker's parameters reach the shards, the workers pull and push by range). Workers
-that do not fit are refused with a reason: a native one, and one whose model has another size."""
+that do not fit are refused with a reason: a native one, and one whose model has another size. With
+retry, workers and evaluator outlive a killed coordinator; without it, the evaluator ends."""
 
 import os
 import re
@@ -118,6 +119,57 @@ def test_an_external_model_on_shards_outlives_a_killed_shard(cluster):
     for name, worker in zip(("worker-a", "worker-b"), workers):
         assert worker.wait(timeout=30) == 0, cluster.output(name)
         assert "a parameter shard of the run was replaced; registering again" in cluster.output(name), cluster.output(name)
+
+
+def test_an_external_run_outlives_a_killed_coordinator(cluster):
+    """PyTorch workers and the evaluator made with retry=True wait for a coordinator SIGKILLed mid-run,
+    register again with the one resumed from the run's checkpoint on the same address, and the run
+    ends at its target, evaluated by the same evaluator."""
+    checkpoints = os.path.join(cluster.folder, "checkpoints")
+    args = ("--workers", "2", "--model", "external", "--parameters", str(LINEAR_PARAMETERS), "--lr", "0.002",
+            "--target-accuracy", "83", "--max-seconds", "120", "--eval-interval", "0.5", "--checkpoint-seconds",
+            "0.3")
+    endpoints = cluster.start_coordinator(*args, "--checkpoint-dir", checkpoints)
+    port = int(endpoints["data"].rsplit(":", 1)[1])
+    processes = [start_external(cluster, name, role, "--retry")
+                 for name, role in (("evaluator", "evaluator"), ("worker-a", "worker"), ("worker-b", "worker"))]
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and len([n for n in _listing(checkpoints) if "periodic" in n]) < 2:
+        time.sleep(0.1)
+    assert "reached the target" not in cluster.output("serve"), "the target came before the kill:\n" + cluster.logs()
+    assert len([n for n in _listing(checkpoints) if "periodic" in n]) >= 2, cluster.logs()
+    cluster.serve.kill()
+    cluster.serve.wait()
+    time.sleep(1.5)  # long enough for the workers' heartbeats to miss it
+    cluster.start_coordinator(*args, "--resume", checkpoints, name="resumed", data_port=port)
+    assert cluster.serve.wait(timeout=120) == 0, cluster.logs()
+    resumed = cluster.output("resumed")
+    final = re.search(r"final test accuracy: ([\d.]+)% at model version (\d+)", resumed)
+    assert "reached the target 83.00%" in resumed and final, cluster.logs()
+    assert "evaluation: evaluator joined" in resumed and resumed.count("registered again") == 2, resumed
+    for name, process in zip(("evaluator", "worker-a", "worker-b"), processes):
+        assert process.wait(timeout=30) == 0, cluster.output(name)
+        assert "registering again" in cluster.output(name), cluster.output(name)
+    assert "final (%s," % final.group(2) in cluster.output("evaluator"), cluster.output("evaluator")
+    print("an external run, its coordinator killed and resumed: final test accuracy %s%% at version %s"
+          % final.groups())
+
+
+def test_an_evaluator_without_retry_ends_when_its_coordinator_dies(cluster):
+    """It used to wait forever: it sends nothing between evaluations, so only ZeroMQ's heartbeats see
+    a dead coordinator."""
+    cluster.start_coordinator("--workers", "1", "--model", "external", "--parameters", str(LINEAR_PARAMETERS))
+    evaluator = start_external(cluster, "evaluator", "evaluator")
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and "evaluator joined" not in cluster.output("serve"):
+        time.sleep(0.1)
+    assert "evaluator joined" in cluster.output("serve"), cluster.logs()
+    cluster.serve.kill()
+    started = time.monotonic()
+    assert evaluator.wait(timeout=30) != 0, cluster.output("evaluator")
+    assert "went away" in cluster.output("evaluator") and "retry=True" in cluster.output("evaluator"), \
+        cluster.output("evaluator")
+    print("an evaluator without retry ended %.1f s after its coordinator was killed" % (time.monotonic() - started))
 
 
 def _listing(folder):
