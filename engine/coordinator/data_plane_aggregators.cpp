@@ -69,7 +69,7 @@ const std::pair<const std::string, DataPlane::AggregatorLink>* DataPlane::aggreg
     // a worker behind one stays there, and one connected here directly is dealt one by its id when
     // the mode sums rounds (bsp), so workers need only know the coordinator's address; in a mode
     // that takes gradients one by one an aggregator would only add a hop. A worker that cannot
-    // move (a Python one) stays where it is.
+    // move (one of a release before Register.movable) stays where it is.
     if (!w.movable || m_aggregatorOrder.empty()) return nullptr;
     const size_t count = m_aggregatorOrder.size();
     if (m_state.mode.mode() == wire::GROUPED) return &*m_aggregators.find(m_aggregatorOrder[w.group % count]);

@@ -24,6 +24,7 @@ MAX_PARAMETERS = 1 << 31
 MAX_SLOWDOWN_FACTOR = 100.0  # engine/plan/mode_catalog.cpp's limits
 MAX_DELAY_MS = 60000.0
 LOST_MESSAGE_AFTER_S = 3.0  # how long both sides wait for each other before a message counts as lost
+MOVE_TIMEOUT_S = 5.0  # for an aggregator's welcome after a move (engine/worker/worker.cpp's kMoveTimeoutSeconds)
 
 
 def validate_welcome(welcome):
@@ -264,22 +265,30 @@ class Worker:
         self._socket.send(envelope.SerializeToString(), flags=zmq.SNDMORE)
         return self._socket.send(tensor, copy=False, track=True)
 
-    def _register(self):
-        if self._heartbeat:
-            self._heartbeat.stop()
-            self._heartbeat = None
+    def _open(self, endpoint):
         if self._socket is not None:
             self._socket.close(linger=0)
         self._socket = self._context.socket(zmq.DEALER)
         self._socket.linger = 0
         self._socket.routing_id = self.routing_id.encode()  # chosen once: a re-registration is the same worker
         self._secure(self._socket)
-        self._socket.connect(self.connect)
+        self._socket.connect(endpoint)
+
+    def _hello(self):
         hello = wire.pb.Envelope()
         hello.register.pid = os.getpid()
         hello.register.hostname = _socket.gethostname()[:255]
         hello.register.backend = self._backend
         hello.register.parameter_shards = True  # it can pull from and push to parameter shards
+        hello.register.movable = True  # it follows Params.move_to to a group aggregator
+        return hello
+
+    def _register(self):
+        if self._heartbeat:
+            self._heartbeat.stop()
+            self._heartbeat = None
+        self._open(self.connect)
+        hello = self._hello()
         if self._initial is not None:
             hello.register.parameter_count = len(self._initial)
             hello.register.train_examples = self._train_examples
@@ -352,6 +361,9 @@ class Worker:
             if not envelope.HasField("params"):
                 continue  # a late reply of another kind
             params = envelope.params
+            if params.move_to:
+                self._move_to(params.move_to)
+                continue
             if params.stop:
                 self.stopped = True
                 self.version = params.version
@@ -382,6 +394,32 @@ class Worker:
             if params.batch_size > 0:
                 self._batch = params.batch_size
             return values
+
+    def _move_to(self, endpoint):
+        """The coordinator deals this worker to a group aggregator: the same session, registered there
+        (heartbeats still go to the coordinator). Where the aggregator does not answer, back to the
+        coordinator, naming the address it could not reach."""
+        try:
+            self._register_moved(endpoint, "", MOVE_TIMEOUT_S)
+        except CoordinatorSilent as error:
+            print("syncscope worker %d: could not move to the aggregator at %s (%s); registering again at %s"
+                  % (self.worker_id, endpoint, error, self.connect), flush=True)
+            self._register_moved(self.connect, endpoint, self._register_timeout)
+
+    def _register_moved(self, endpoint, unreachable, timeout_s):
+        self._open(endpoint)
+        hello = self._hello()
+        hello.register.worker_id = self.worker_id
+        hello.register.session_token = self._welcome.session_token
+        hello.register.unreachable = unreachable
+        wire.send(self._socket, hello)
+        reply, _ = self._await(timeout_s, registering=True)
+        if not reply.HasField("welcome") or reply.welcome.worker_id != self.worker_id:
+            raise ProtocolError("the coordinator answered a move with another worker's session")
+        pull = wire.pb.Envelope()
+        pull.push.worker_id = self.worker_id
+        self._sent_at = time.monotonic()
+        wire.send(self._socket, pull)
 
     def _register_again(self):
         if self._heartbeat.rejoin_asked():

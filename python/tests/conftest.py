@@ -86,6 +86,17 @@ class Cluster:
             time.sleep(0.05)
         raise AssertionError("the shard did not start:\n" + self.logs())
 
+    def start_aggregator(self, name):
+        """A group aggregator (`aggregate`) of the coordinator's run, once it listens."""
+        process = self._spawn(name, [self.engine, "aggregate", "--connect", self.endpoints["data"], "--credentials",
+                                     self.credentials])
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and process.poll() is None:
+            if self.output(name).startswith("aggregator ") and "\n" in self.output(name):
+                return process
+            time.sleep(0.05)
+        raise AssertionError("the aggregator did not start:\n" + self.logs())
+
     def start_python_worker(self, name, *extra):
         return self.start_script(name, os.path.join(PYTHON_DIR, "examples", "join_native_mlp.py"), "--connect",
                                  self.endpoints["data"], "--credentials", self.keygen("worker"), *extra)

@@ -1,10 +1,11 @@
 """A run of an external model (`serve --model external --parameters N`): a model the engine does not
-have (softmax regression, tests/external_linear.py) is trained by 2 PyTorch workers, the first of
+have (softmax regression, tests/external_model.py) is trained by 2 PyTorch workers, the first of
 which brings the initial parameters, and tested by an evaluator process, whose figures reach the
 telemetry's accuracy and the coordinator's final line; the same where the model lives on 2 parameter
 shards (the first worker's parameters reach the shards, the workers pull and push by range). Workers
-that do not fit are refused with a reason: a native one, and one whose model has another size. With
-retry, workers and evaluator outlive a killed coordinator; without it, the evaluator ends."""
+that do not fit are refused with a reason: a native one, and one whose model has another size. The
+workers follow the coordinator to group aggregators. With retry, workers and evaluator outlive a
+killed coordinator; without it, the evaluator ends."""
 
 import os
 import re
@@ -17,7 +18,7 @@ LINEAR_PARAMETERS = 784 * 10 + 10
 
 
 def start_external(cluster, name, role, *extra):
-    return cluster.start_script(name, os.path.join(HERE, "external_linear.py"), "--role", role, "--connect",
+    return cluster.start_script(name, os.path.join(HERE, "external_model.py"), "--role", role, "--connect",
                                 cluster.endpoints["data"], "--credentials", cluster.keygen("worker"), *extra)
 
 
@@ -119,6 +120,28 @@ def test_an_external_model_on_shards_outlives_a_killed_shard(cluster):
     for name, worker in zip(("worker-a", "worker-b"), workers):
         assert worker.wait(timeout=30) == 0, cluster.output(name)
         assert "a parameter shard of the run was replaced; registering again" in cluster.output(name), cluster.output(name)
+
+
+def test_pytorch_workers_follow_the_coordinator_to_group_aggregators(cluster):
+    """In grouped mode each group's gradients are summed by its aggregator process: the PyTorch workers
+    registered at the coordinator are dealt to them (Params.move_to), as native workers are."""
+    cluster.start_coordinator("--workers", "2", "--model", "external", "--parameters", str(LINEAR_PARAMETERS),
+                              "--lr", "0.002", "--target-accuracy", "83", "--max-seconds", "120", "--eval-interval",
+                              "0.5", "--mode", "grouped")
+    for a in range(2):
+        cluster.start_aggregator("aggregator-%d" % a)
+    start_external(cluster, "evaluator", "evaluator")
+    workers = [start_external(cluster, name, "worker") for name in ("worker-a", "worker-b")]
+    assert cluster.serve.wait(timeout=120) == 0, cluster.logs()
+    serve = cluster.output("serve")
+    assert "reached the target 83.00%" in serve, cluster.logs()
+    for w in range(2):
+        assert "worker %d moves to group %d's aggregator" % (w, w) in serve, serve
+    for a in range(2):
+        sums = re.search(r"(\d+) gradients in (\d+) sums", cluster.output("aggregator-%d" % a))
+        assert sums and int(sums.group(1)) > 100, cluster.output("aggregator-%d" % a)
+    for name, worker in zip(("worker-a", "worker-b"), workers):
+        assert worker.wait(timeout=30) == 0, cluster.output(name)
 
 
 def test_an_external_run_outlives_a_killed_coordinator(cluster):

@@ -50,6 +50,14 @@ public:
         else m_process.start(launcher.front(), Args(launcher.begin() + 1, launcher.end()) + Args{SYNCSCOPE_ENGINE_BINARY} + args,
                              options);
     }
+    /// Another program than the engine: `program args` (a Python worker of the package's tests).
+    EngineChild(const std::string& logDir, const std::string& name, const std::string& program, const Args& args)
+        : m_stdoutPath(logDir + "/" + name + ".out"), m_stderrPath(logDir + "/" + name + ".err") {
+        ChildOptions options;
+        options.stdoutPath = m_stdoutPath;
+        options.stderrPath = m_stderrPath;
+        m_process.start(program, args, options);
+    }
     EngineChild(const EngineChild&) = delete;
     EngineChild& operator=(const EngineChild&) = delete;
 
@@ -232,6 +240,14 @@ public:
         return *m_workers.back();
     }
 
+    /// Starts `program args` beside the cluster (a PyTorch worker, an evaluator), logged as `name`.
+    EngineChild& startProgram(const std::string& name, const std::string& program, const Args& args) {
+        m_programs.push_back(std::make_unique<EngineChild>(logDir(), name, program, args));
+        return *m_programs.back();
+    }
+    EngineChild& program(size_t index) { return *m_programs.at(index); }
+    size_t programCount() const { return m_programs.size(); }
+
     /// Starts `aggregate --connect <data endpoint>` (a group aggregator) and returns the endpoint its
     /// workers connect to; empty (and a failed check) when it printed none within 30 s.
     std::string startAggregator(const Args& extraArgs = {}) {
@@ -281,10 +297,14 @@ public:
             text += "--- aggregator " + std::to_string(i) + " stderr:\n" + m_aggregators[i]->stderrText();
         for (size_t i = 0; i < m_shards.size(); ++i)
             text += "--- shard " + std::to_string(i) + " stderr:\n" + m_shards[i]->stderrText();
+        for (size_t i = 0; i < m_programs.size(); ++i)
+            text += "--- program " + std::to_string(i) + " output:\n" + m_programs[i]->stdoutText() +
+                    m_programs[i]->stderrText();
         return text;
     }
 
     void killAll() {
+        for (auto& p : m_programs) p->kill();
         for (auto& w : m_workers) w->kill();
         for (auto& a : m_aggregators) a->kill();
         for (auto& s : m_shards) s->kill();
@@ -318,7 +338,7 @@ private:
     std::unique_ptr<TempDir> m_logs;
     std::optional<engine::Credentials> m_credentials;
     bool m_insecure = false;
-    std::vector<std::unique_ptr<EngineChild>> m_coordinators, m_workers, m_aggregators, m_shards;
+    std::vector<std::unique_ptr<EngineChild>> m_coordinators, m_workers, m_aggregators, m_shards, m_programs;
     CoordinatorEndpoints m_endpoints;
     // Sockets are declared after the context, so they close before it terminates.
     zmq::context_t m_context{1};

@@ -1,17 +1,20 @@
 // The composition matrix (issue 27, point 4): every mode of the catalogue x {the coordinator alone,
-// 2 parameter shards, 2 group aggregators, 2 aggregators and 2 shards}, each cell one real run of
-// real processes that switches its mode live once (to the catalogue's next mode), writes a
-// checkpoint after the switch, has its coordinator SIGKILLed with one relay, resumes from the
-// checkpoint (the other relays end by themselves, and all start again with the resumed coordinator),
-// and reaches its target. Checked in every cell: versions in the recording rise one by one except the
-// single resume gap, pushed = applied + dropped once the run is over, the target reached.
+// 2 parameter shards, 2 group aggregators, 2 aggregators and 2 shards} x {the engine's mlp, an
+// external PyTorch model}, each cell one real run of real processes that switches its mode live once
+// (to the catalogue's next mode), writes a checkpoint after the switch, has its coordinator SIGKILLed
+// with one relay, resumes from the checkpoint (the other relays end by themselves, and all start
+// again with the resumed coordinator), and reaches its target. Checked in every cell: versions in the
+// recording rise one by one except the single resume gap, pushed = applied + dropped once the run is
+// over, the target reached.
 //
-// Not a column yet: the external PyTorch model (its Python workers have no --retry to wait for a
-// resumed coordinator, its evaluator no heartbeat; python_worker trains one on shards, and through a
-// killed shard, without a coordinator crash).
+// The external column: `serve --model external`, the model of 3 PyTorch workers and a PyTorch
+// evaluator (python/tests/external_model.py --model mlp: the mlp's network, which the coordinator
+// does not build, so the first worker brings its parameters and the evaluator tests them), all with
+// retry, so they wait for the resumed coordinator. Its cells are skipped, saying why, where the
+// interpreter lacks torch (./setup.sh test installs it).
 //
 // SYNCSCOPE_MATRIX=all runs every cell (ctest -L matrix); otherwise two cells, in turn by the day of
-// the year, so every cell comes round in 16 days (the CI sample; a failure names its cell and how to
+// the year, so every cell comes round in 32 days (the CI sample; a failure names its cell and how to
 // rerun it alone: SYNCSCOPE_MATRIX=CELL).
 #include <gtest/gtest.h>
 
@@ -21,6 +24,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/backend/backend.h"
+#include "engine/model/model_zoo.h"
 #include "engine/plan/mode_catalog.h"
 #include "tests/integration/engine_cluster.h"
 #include "tests/integration/recording_helpers.h"
@@ -36,11 +41,12 @@ struct Cell {
     wire::SyncMode switchTo;
     unsigned shards;
     unsigned aggregators;
+    bool external;  ///< the model of PyTorch workers, not the engine's
     std::string layout() const {
-        if (!shards && !aggregators) return "alone";
         std::string text = aggregators ? std::to_string(aggregators) + "-aggregators" : std::string();
         if (shards) text += (text.empty() ? "" : "-and-") + std::to_string(shards) + "-shards";
-        return text;
+        if (text.empty()) text = "alone";
+        return external ? text + "-pytorch" : text;
     }
     std::string name() const {
         return engine::syncModeName(mode) + "-to-" + engine::syncModeName(switchTo) + "-" + layout();
@@ -54,9 +60,10 @@ std::vector<Cell> allCells() {
     std::vector<wire::SyncMode> modes;
     for (const auto& m : engine::modeCatalog().modes()) modes.push_back(m.mode());
     std::vector<Cell> cells;
-    for (const auto& [shards, aggregators] : kLayouts)
-        for (size_t i = 0; i < modes.size(); ++i)
-            cells.push_back({modes[i], modes[(i + 1) % modes.size()], shards, aggregators});
+    for (const bool external : {false, true})
+        for (const auto& [shards, aggregators] : kLayouts)
+            for (size_t i = 0; i < modes.size(); ++i)
+                cells.push_back({modes[i], modes[(i + 1) % modes.size()], shards, aggregators, external});
     return cells;
 }
 
@@ -69,7 +76,7 @@ std::vector<Cell> chosenCells() {
             if (cell.name() == which) return {cell};
         return {};
     }
-    // Two cells a day, in turn: every cell comes round in all.size() / 2 days (16).
+    // Two cells a day, in turn: every cell comes round in all.size() / 2 days (32).
     const std::time_t now = std::time(nullptr);
     const size_t day = size_t(std::localtime(&now)->tm_yday);
     return {all[(2 * day) % all.size()], all[(2 * day + 1) % all.size()]};
@@ -77,17 +84,64 @@ std::vector<Cell> chosenCells() {
 
 // Momentum 0 and a learning rate of 0.1: every mode of the catalogue at its defaults converges so on
 // the mlp (at momentum 0.9 stale modes can blow up: docs/sync-modes.md); 85% comes at about 5 s.
-const Args kRun{"--model", "mlp", "--batch", "64", "--workers", "3", "--momentum", "0", "--lr", "0.1",
+const Args kRun{"--batch", "64", "--workers", "3", "--momentum", "0", "--lr", "0.1",
                 "--target-accuracy", "85", "--max-seconds", "120", "--eval-interval", "1",
                 "--checkpoint-seconds", "0.3"};
 
+/// The external model's parameter count: the mlp's, from the engine's own model.
+std::string mlpParameterCount() {
+    auto backend = engine::createBackend(engine::BackendKind::Cpu, 1);
+    if (!backend) return "0";
+    auto model = engine::createModel(**backend, "mlp", 1, 1);
+    return model ? std::to_string((*model)->parameterCount()) : "0";
+}
+
+/// Why the external column cannot run here; empty when it can.
+std::string whyNoPyTorch() {
+#ifndef SYNCSCOPE_PYTHON3
+    return "no python3 interpreter or protoc was found when this was built";
+#else
+    ChildProcess probe;
+    ChildOptions quiet;
+    if (!probe.start(SYNCSCOPE_PYTHON3, {"-c", "import torch, zmq, numpy, google.protobuf"}, quiet) ||
+        !probe.waitForExit(60'000) || probe.exitCode() != 0)
+        return std::string(SYNCSCOPE_PYTHON3) + " cannot import torch, zmq, numpy and protobuf (./setup.sh test "
+               "installs python3-torch, python3-zmq, python3-numpy and python3-protobuf)";
+    return {};
+#endif
+}
+
+/// The run's workers: 3 native ones, or 3 PyTorch workers and their evaluator; all wait for a
+/// resumed coordinator.
+void startWorkers(EngineCluster& cluster, const Cell& cell) {
+    if (!cell.external) {
+        for (int i = 0; i < 3; ++i) cluster.startWorker({"--retry", "--coordinator-timeout", "2"});
+        return;
+    }
+#ifdef SYNCSCOPE_PYTHON3
+    ::setenv("PYTHONPATH", SYNCSCOPE_PYTHON_PATH, 1);
+    const std::string credentials = cluster.credentialsPath();
+    for (const char* role : {"evaluator", "worker", "worker", "worker"})
+        cluster.startProgram(std::string("pytorch-") + role + std::to_string(cluster.programCount()),
+                             SYNCSCOPE_PYTHON3,
+                             {SYNCSCOPE_EXTERNAL_MODEL_SCRIPT, "--model", "mlp", "--role", role, "--connect",
+                              cluster.endpoints().data, "--credentials", credentials, "--retry"});
+#endif
+}
+
 void runCell(const Cell& cell) {
+    if (cell.external) {
+        const std::string why = whyNoPyTorch();
+        if (!why.empty()) GTEST_SKIP() << "the external-model column needs PyTorch: " << why;
+    }
     TempDir dir;
     const std::string checkpoints = dir.filePath("checkpoints"), recording = dir.filePath("run.ssrec");
     const int port = pickFreePort();
     ASSERT_TRUE(port > 0);
     Args serve = kRun + Args{"--mode", engine::syncModeName(cell.mode), "--data-port", std::to_string(port),
                              "--record", recording};
+    if (cell.external) serve << "--model" << "external" << "--parameters" << mlpParameterCount();
+    else serve << "--model" << "mlp";
     if (cell.shards) serve << "--shards" << std::to_string(cell.shards);
     if (cell.aggregators) serve << "--heartbeat-timeout" << "2";  // a dead aggregator is given up soon
     EngineCluster cluster;
@@ -95,8 +149,7 @@ void runCell(const Cell& cell) {
     const Args relay{"--coordinator-timeout", "2"};
     for (unsigned k = 0; k < cell.shards; ++k) ASSERT_TRUE(!cluster.startShard(relay).empty()) << cluster.logs();
     for (unsigned a = 0; a < cell.aggregators; ++a) ASSERT_TRUE(!cluster.startAggregator(relay).empty()) << cluster.logs();
-    // At the coordinator, which deals them to the aggregators (if any).
-    for (int i = 0; i < 3; ++i) cluster.startWorker({"--retry", "--coordinator-timeout", "2"});
+    startWorkers(cluster, cell);  // at the coordinator, which deals them to the aggregators (if any)
     ASSERT_TRUE(cluster.telemetry().waitForTick([](const wire::Tick& t) { return t.version() > 20; }, 30'000))
         << ("no training\n" + cluster.logs());
 
@@ -133,6 +186,11 @@ void runCell(const Cell& cell) {
     for (unsigned a = cell.aggregators; a < 2 * cell.aggregators; ++a) {
         ASSERT_TRUE(cluster.aggregator(a).waitForExit(10'000)) << "an aggregator outlived its run\n" << cluster.logs();
         ASSERT_EQ(cluster.aggregator(a).exitCode(), 0) << cluster.aggregator(a).stderrText();
+    }
+
+    for (size_t p = 0; p < cluster.programCount(); ++p) {  // the PyTorch workers and evaluator, if any
+        ASSERT_TRUE(cluster.program(p).waitForExit(30'000)) << "a PyTorch process outlived its run\n" << cluster.logs();
+        ASSERT_EQ(cluster.program(p).exitCode(), 0) << cluster.logs();
     }
 
     const engine::Recording read = loadRecording(recording);

@@ -1,6 +1,8 @@
 #!/usr/bin/python3
-"""A test's external model: softmax regression on Fashion-MNIST (7,850 parameters, which the engine
-does not have), as a worker (--role worker) or as the run's evaluator (--role evaluator)."""
+"""A test's external model, as a worker (--role worker) or as the run's evaluator (--role evaluator) of
+a run of `serve --model external`: softmax regression on Fashion-MNIST (--model linear, 7,850
+parameters, which the engine does not have), or the PyTorch twin of the engine's mlp (--model mlp,
+235,146 parameters; the composition matrix's external column, whose targets are the mlp's)."""
 
 import argparse
 import sys
@@ -12,10 +14,13 @@ import torch.nn.functional as F
 
 import syncscope
 from syncscope.fashion_mnist import load_split
+from syncscope.native_models import NativeMlp
 
 
-def linear_model(extra=0):
-    torch.manual_seed(1)
+def make_model(name, extra=0):
+    torch.manual_seed(1)  # every worker starts from the same parameters, as the first one's are the run's
+    if name == "mlp":
+        return NativeMlp()
     return nn.Sequential(nn.Flatten(), nn.Linear(784, 10 + extra))
 
 
@@ -24,11 +29,12 @@ def main():
     parser.add_argument("--role", choices=["worker", "evaluator"], required=True)
     parser.add_argument("--connect", required=True)
     parser.add_argument("--credentials", required=True)
-    parser.add_argument("--extra-outputs", type=int, default=0, help="a model of another size")
+    parser.add_argument("--model", choices=["linear", "mlp"], default="linear")
+    parser.add_argument("--extra-outputs", type=int, default=0, help="a linear model of another size")
     parser.add_argument("--retry", action="store_true", help="wait for a resumed coordinator when it goes away")
     args = parser.parse_args()
     torch.set_num_threads(1)
-    model = linear_model(args.extra_outputs)
+    model = make_model(args.model, args.extra_outputs)
     if args.role == "evaluator":
         images, labels = map(torch.from_numpy, load_split("t10k"))
 
@@ -61,4 +67,4 @@ if __name__ == "__main__":
     try:
         main()
     except syncscope.SyncScopeError as error:
-        sys.exit("external_linear: %s" % error)
+        sys.exit("external_model: %s" % error)
