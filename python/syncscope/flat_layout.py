@@ -10,14 +10,25 @@ from .errors import SyncScopeError
 
 
 def trainable_parameters(model):
-    """The parameters that make up the flat buffer, in its order."""
-    params = [p for p in model.parameters() if p.requires_grad]
-    if not params:
+    """The parameters that make up the flat buffer, in its order: those that require a gradient, each
+    once (a parameter tied to two places, e.g. shared embedding and output weights, is one entry, as in
+    model.parameters()). Frozen ones (requires_grad=False) stay out: every process keeps its own."""
+    named = [(name, p) for name, p in model.named_parameters() if p.requires_grad]
+    if not named:
         raise SyncScopeError("the model has no trainable parameters")
-    for p in params:
+    for name, p in named:
         if p.dtype != torch.float32:
-            raise SyncScopeError("parameters must be float32 (the wire's type), not %s" % p.dtype)
-    return params
+            # Not cast: float64 would lose precision silently, and float16/bfloat16 training needs a
+            # float32 master copy that the user's script (not the wire) should own.
+            raise SyncScopeError("parameter '%s' is %s; SyncScope trains float32 parameters (the wire's type): "
+                                 "call model.float() before joining, or freeze it (requires_grad=False)"
+                                 % (name, str(p.dtype).replace("torch.", "")))
+    return [p for _, p in named]
+
+
+def parameter_names(model):
+    """The names of trainable_parameters(model), in the same order."""
+    return [name for name, p in model.named_parameters() if p.requires_grad]
 
 
 def parameter_count(model):

@@ -9,7 +9,7 @@ import warnings
 import torch
 
 from .errors import SyncScopeError
-from .flat_layout import trainable_parameters
+from .flat_layout import parameter_names, trainable_parameters
 
 
 class DistributedOptimizer:
@@ -17,6 +17,8 @@ class DistributedOptimizer:
         self.worker = worker
         self._optimizer = optimizer
         self._params = trainable_parameters(model)
+        self._names = parameter_names(model)
+        self._checked_unused = False
         self._check(optimizer)
         count = sum(p.numel() for p in self._params)
         if count != worker.spec.parameter_count:
@@ -88,6 +90,9 @@ class DistributedOptimizer:
                                  "draw each batch with opt.batch_size samples (fewer only where the shard is "
                                  "smaller)" % (batch_size, assigned))
         self._gather()
+        if not self._checked_unused:
+            self._checked_unused = True
+            self._warn_unused()
         if self._host_grads is not self._flat_grads:
             self._host_grads.copy_(self._flat_grads)
         if isinstance(loss, torch.Tensor):
@@ -121,6 +126,21 @@ class DistributedOptimizer:
                 elif p.grad.data_ptr() != view.data_ptr():
                     view.copy_(p.grad.reshape(-1))
         self._reattach()
+
+    def _warn_unused(self):
+        """Once, on the first step: parameters without a gradient (an unused branch) are pushed as zero,
+        as under DDP where another rank used them; the coordinator's weight decay and momentum still
+        move them, where a plain PyTorch step would skip them."""
+        with torch.no_grad():
+            unused = [name for name, (offset, n) in zip(self._names, self._slices)
+                      if not bool(self._flat_grads[offset:offset + n].any())]
+        if unused:
+            spec = self.worker.spec
+            warnings.warn("syncscope: %s had no gradient in the first step (an unused branch?); they are pushed as "
+                          "zero gradients, and the coordinator's weight decay (%g) and momentum (%g) still move them, "
+                          "unlike a plain PyTorch step: freeze them (requires_grad=False) if they never train"
+                          % (", ".join(unused[:5]) + (" and %d more" % (len(unused) - 5) if len(unused) > 5 else ""),
+                             spec.weight_decay, spec.momentum), stacklevel=3)
 
     def _reattach(self):
         for p, (offset, n) in zip(self._params, self._slices):
