@@ -19,7 +19,6 @@ import sys
 import tempfile
 import time
 
-import numpy as np
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
@@ -28,7 +27,6 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))  # the syncscope package beside this folder
 
 import syncscope  # noqa: E402
-from syncscope.batches import shuffled_batches  # noqa: E402
 from syncscope.fashion_mnist import load_split  # noqa: E402
 from syncscope.flat_layout import parameter_count  # noqa: E402
 from syncscope.wire import pb  # noqa: E402
@@ -76,18 +74,20 @@ def train(args):
     torch.manual_seed(args.seed)  # every worker builds the same initial model; the first one's is used
     model = ResidualCnn()
     images, labels = load_split("train", args.data)
+    train_set = torch.utils.data.TensorDataset(torch.from_numpy(images), torch.from_numpy(labels))
     worker = syncscope.Worker(connect=args.connect, credentials=args.credentials, model=model,
-                              train_examples=len(labels))
+                              train_examples=len(train_set))
     tag = "worker %d" % worker.worker_id
-    shard = np.fromiter(worker.shard(len(labels)), dtype=np.int64)
-    images, labels = torch.from_numpy(images[shard]), torch.from_numpy(labels[shard])
     opt = worker.wrap(None, model)
+    # This worker's shard of the set, in the batch size the coordinator assigns (elastic changes it).
+    loader = torch.utils.data.DataLoader(train_set, batch_sampler=syncscope.ShardBatchSampler(opt, len(train_set),
+                                                                                             args.seed))
     steps = 0
-    for batch in shuffled_batches(opt, len(labels), args.seed * 7919 + worker.worker_id):
+    for x, y in loader:
         opt.zero_grad()
-        loss = F.cross_entropy(model(images[batch]), labels[batch])
+        loss = F.cross_entropy(model(x), y)
         loss.backward()
-        opt.step(loss, batch_size=len(batch))
+        opt.step(loss, batch_size=len(y))
         steps += 1
     print("%s: the run is over after %d steps (model version %d)" % (tag, steps, opt.version), flush=True)
     worker.close()

@@ -11,12 +11,10 @@ same flat parameter layout, trained on this worker's shard of Fashion-MNIST, ste
 import argparse
 import sys
 
-import numpy as np
 import torch
 import torch.nn.functional as F
 
 import syncscope
-from syncscope.batches import shuffled_batches
 from syncscope.fashion_mnist import load_split
 from syncscope.native_models import NativeMlp
 
@@ -48,17 +46,16 @@ def main():
                                               flush=True))
         worker.on_group_change(lambda g: print("%s: group now %d" % (tag, g), flush=True))
 
-    images, labels = load_split("train", args.data or worker.spec.data_dir or None)
-    shard = np.fromiter(worker.shard(len(labels)), dtype=np.int64)  # as the coordinator counts the shard
-    images, labels = torch.from_numpy(images[shard]), torch.from_numpy(labels[shard])
-    print("%s: shard %d of %d (%d images), model mlp" % (tag, worker.shard_index, worker.shard_count, len(labels)),
-          flush=True)
+    images, labels = map(torch.from_numpy, load_split("train", args.data or worker.spec.data_dir or None))
+    print("%s: shard %d of %d (%d images), model mlp" % (tag, worker.shard_index, worker.shard_count,
+                                                        len(worker.shard(len(labels)))), flush=True)
 
     torch.manual_seed(worker.spec.seed)
     model = NativeMlp()
     opt = worker.wrap(None, model)  # the first pull: the coordinator's parameters replace these
     steps = 0
-    for batch in shuffled_batches(opt, len(labels), worker.spec.seed * 7919 + worker.worker_id):
+    # Index lists into the whole set, from this worker's shard, in the size the coordinator assigns.
+    for batch in syncscope.ShardBatchSampler(opt, len(labels), worker.spec.seed):
         opt.zero_grad()
         loss = F.cross_entropy(model(images[batch]), labels[batch])
         loss.backward()

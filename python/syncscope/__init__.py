@@ -21,11 +21,12 @@ and starting the run's coordinator from one run plan (coordinator.py):
 from .control import Steering
 from .coordinator import Coordinator, Endpoints, default_plan, find_engine, write_plan
 from .credentials import Credentials
+from .data import ShardBatchSampler
 from .errors import CoordinatorLost, CoordinatorSilent, ProtocolError, SyncScopeError
 from .evaluator import Evaluator
 from .optimizer import DistributedOptimizer
 from .worker import Worker
 
-__all__ = ["Worker", "Evaluator", "DistributedOptimizer", "Steering", "Credentials", "Coordinator", "Endpoints",
+__all__ = ["Worker", "Evaluator", "DistributedOptimizer", "ShardBatchSampler", "Steering", "Credentials", "Coordinator", "Endpoints",
            "default_plan", "write_plan", "find_engine", "SyncScopeError", "CoordinatorLost", "CoordinatorSilent",
            "ProtocolError"]

@@ -19,6 +19,7 @@ class DistributedOptimizer:
         self._params = trainable_parameters(model)
         self._names = parameter_names(model)
         self._checked_unused = False
+        self.stale_batches = 0  # batches drawn at a size the coordinator has since changed: not pushed
         self._check(optimizer)
         count = sum(p.numel() for p in self._params)
         if count != worker.spec.parameter_count:
@@ -80,15 +81,22 @@ class DistributedOptimizer:
 
         loss: this batch's loss (a float or a tensor), shown in the coordinator's train loss.
         batch_size: the batch the gradient was computed on: `batch_size` (the assigned one, the default), or
-        the whole shard where that is smaller."""
+        the whole shard where that is smaller. A batch of a size assigned before the coordinator's latest
+        change (one a prefetching DataLoader drew ahead) is not pushed, since the coordinator takes only
+        the size it assigned: the step pulls the current parameters instead (counted in stale_batches)."""
         if self.worker.stopped:
             return False
         compute_ms = (time.monotonic() - self._computing_since) * 1000.0
         assigned = self.worker.batch_size
+        if batch_size is not None and self.worker.assigned_earlier(batch_size):
+            self.stale_batches += 1
+            frame = self.worker.pull()
+            self._install(frame)
+            return frame is not None
         if batch_size is not None and not 0 < batch_size <= assigned:
             raise SyncScopeError("the gradient was computed on a batch of %d but the coordinator assigned %d; "
                                  "draw each batch with opt.batch_size samples (fewer only where the shard is "
-                                 "smaller)" % (batch_size, assigned))
+                                 "smaller; syncscope.ShardBatchSampler does)" % (batch_size, assigned))
         self._gather()
         if not self._checked_unused:
             self._checked_unused = True

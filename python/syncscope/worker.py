@@ -3,6 +3,7 @@
 a thread of its own, then each exchange pushes a gradient (a raw float32 frame) and waits for the
 parameters the coordinator releases under whatever sync mode runs now."""
 
+import collections
 import math
 import os
 import random
@@ -24,6 +25,7 @@ MAX_PARAMETERS = 1 << 31
 MAX_SLOWDOWN_FACTOR = 100.0  # engine/plan/mode_catalog.cpp's limits
 MAX_DELAY_MS = 60000.0
 LOST_MESSAGE_AFTER_S = 3.0  # how long both sides wait for each other before a message counts as lost
+PREFETCHED_BATCH_SIZES = 8  # earlier assigned sizes a gradient may still be computed on (a prefetching loader)
 MOVE_TIMEOUT_S = 5.0  # for an aggregator's welcome after a move (engine/worker/worker.cpp's kMoveTimeoutSeconds)
 
 
@@ -101,6 +103,7 @@ class Worker:
                                  "epochs), e.g. train_examples=len(train_set)")
         self._coordinator_timeout = coordinator_timeout
         self._retry = bool(retry)
+        self._earlier_batches = collections.deque(maxlen=PREFETCHED_BATCH_SIZES)
         self._register_timeout = register_timeout
         self.routing_id = "pyworker-%d-%016x" % (os.getpid(), random.getrandbits(64))
         self._context = zmq.Context()
@@ -139,6 +142,11 @@ class Worker:
     def batch_size(self):
         """The batch the coordinator assigned for the next gradient (elastic mode changes it)."""
         return self._batch
+
+    def assigned_earlier(self, batch_size):
+        """Whether the coordinator assigned this size before its latest change (one of the last
+        PREFETCHED_BATCH_SIZES): a batch a prefetching DataLoader drew before a change has it."""
+        return batch_size != self._batch and batch_size in self._earlier_batches
 
     def shard(self, sample_count):
         """The training sample indices of this worker's shard: index i belongs to shard i mod shard_count."""
@@ -391,7 +399,8 @@ class Worker:
             self.version = oldest  # staleness counts from the oldest range, so it is never understated
             self._newest_version = newest
             self.slowdown = params.slowdown
-            if params.batch_size > 0:
+            if params.batch_size > 0 and params.batch_size != self._batch:
+                self._earlier_batches.append(self._batch)  # a prefetching loader's batches may still have it
                 self._batch = params.batch_size
             return values
 

@@ -32,6 +32,9 @@ def main():
     parser.add_argument("--model", choices=["linear", "mlp"], default="linear")
     parser.add_argument("--extra-outputs", type=int, default=0, help="a linear model of another size")
     parser.add_argument("--retry", action="store_true", help="wait for a resumed coordinator when it goes away")
+    parser.add_argument("--loader-workers", type=int, default=-1,
+                        help="draw batches with a DataLoader and syncscope.ShardBatchSampler, with this many loader "
+                             "processes (0: in this one); default: index the shard directly")
     args = parser.parse_args()
     torch.set_num_threads(1)
     model = make_model(args.model, args.extra_outputs)
@@ -50,6 +53,8 @@ def main():
     images, labels = load_split("train")
     worker = syncscope.Worker(connect=args.connect, credentials=args.credentials, model=model,
                               train_examples=len(labels), retry=args.retry)
+    if args.loader_workers >= 0:
+        return train_from_loader(worker, model, images, labels, args.loader_workers)
     shard = np.fromiter(worker.shard(len(labels)), dtype=np.int64)
     images, labels = torch.from_numpy(images[shard]), torch.from_numpy(labels[shard])
     opt = worker.wrap(None, model)
@@ -61,6 +66,22 @@ def main():
         loss.backward()
         opt.step(loss)
     print("worker %d: done at version %d" % (worker.worker_id, opt.version), flush=True)
+
+
+def train_from_loader(worker, model, images, labels, loader_workers):
+    train_set = torch.utils.data.TensorDataset(torch.from_numpy(images), torch.from_numpy(labels))
+    opt = worker.wrap(None, model)
+    sampler = syncscope.ShardBatchSampler(opt, len(train_set), seed=1)
+    loader = torch.utils.data.DataLoader(train_set, batch_sampler=sampler, num_workers=loader_workers)
+    sizes = set()
+    for x, y in loader:
+        sizes.add(len(y))
+        opt.zero_grad()
+        loss = F.cross_entropy(model(x), y)
+        loss.backward()
+        opt.step(loss, batch_size=len(y))
+    print("worker %d: done at version %d; batch sizes %s; %d batches of an earlier size not pushed"
+          % (worker.worker_id, opt.version, sorted(sizes), opt.stale_batches), flush=True)
 
 
 if __name__ == "__main__":

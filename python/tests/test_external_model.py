@@ -144,6 +144,29 @@ def test_pytorch_workers_follow_the_coordinator_to_group_aggregators(cluster):
         assert worker.wait(timeout=30) == 0, cluster.output(name)
 
 
+def test_a_dataloader_follows_the_elastic_batch_size(cluster):
+    """ShardBatchSampler: PyTorch workers drawing from a DataLoader (2 loader processes, so batches are
+    drawn ahead) train in elastic mode, where one worker made 2x slower gets smaller batches; the run
+    reaches its target, and no worker is refused for a batch drawn before a size changed (those are
+    not pushed)."""
+    cluster.start_coordinator("--workers", "2", "--model", "external", "--parameters", str(LINEAR_PARAMETERS),
+                              "--lr", "0.002", "--target-accuracy", "81", "--max-seconds", "120", "--eval-interval",
+                              "0.5", "--mode", "elastic", "--rebalance-seconds", "0.5", "--slowdown", "0:2")
+    start_external(cluster, "evaluator", "evaluator")
+    workers = [start_external(cluster, name, "worker", "--loader-workers", "2") for name in ("worker-a", "worker-b")]
+    assert cluster.serve.wait(timeout=120) == 0, cluster.logs()
+    serve = cluster.output("serve")
+    assert "reached the target 81.00%" in serve and "batch sizes by speed" in serve, cluster.logs()
+    sizes = []
+    for name, worker in zip(("worker-a", "worker-b"), workers):
+        assert worker.wait(timeout=30) == 0, cluster.output(name)
+        done = re.search(r"batch sizes \[([\d, ]+)\]; (\d+) batches", cluster.output(name))
+        assert done, cluster.output(name)
+        sizes.append([int(n) for n in done.group(1).split(",")])
+    assert any(len(s) > 1 for s in sizes), sizes  # the sizes changed, and the loader followed
+    print("elastic through DataLoaders: batch sizes drawn %s" % sizes)
+
+
 def test_an_external_run_outlives_a_killed_coordinator(cluster):
     """PyTorch workers and the evaluator made with retry=True wait for a coordinator SIGKILLed mid-run,
     register again with the one resumed from the run's checkpoint on the same address, and the run
