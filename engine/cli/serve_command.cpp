@@ -118,6 +118,11 @@ void addWorkCommand(CLI::App& app, int& exitCode) {
     addWorkerComputeFlags(*cmd, *flags);
     cmd->add_option("--data", flags->options.dataDir, "Fashion-MNIST folder on this node (default: the coordinator's)");
     cmd->add_flag("--retry", flags->options.retry, "If the coordinator goes away, wait for it and rejoin");
+    cmd->add_option("--register-timeout", flags->options.registerTimeoutSeconds,
+                    "Seconds of silence from the coordinator before a registration is given up (a coordinator that "
+                    "waits for its parameter shards says every second that it lives)")
+        ->check(CLI::Range(0.5, 86400.0))
+        ->capture_default_str();
     cmd->callback([=, &exitCode] { exitCode = work(*flags, *security); });
 }
 

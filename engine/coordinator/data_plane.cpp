@@ -397,6 +397,7 @@ void DataPlane::checkHeartbeats() {
         if (w.active() && Clock::now() - w.lastSeen >= timeout)
             markLost(w, fmt::format("sent nothing for {:g} s", m_state.options.plan.heartbeat_timeout_seconds()));
     checkAggregators();
+    signalDeferredWorkers();
 }
 
 }  // namespace syncscope::engine

@@ -101,6 +101,8 @@ private:
     void handleRegister(const InboundMessage& message);
     /// Admits the workers that registered while a shard's place was empty (once none is).
     void admitDeferredWorkers();
+    /// A HeartbeatAck each second to the workers whose registrations wait (checkHeartbeats calls it).
+    void signalDeferredWorkers();
     /// Whether a worker's model fits the run's; an external run's first worker brings its initial
     /// parameters and training-set size. Refuses the registration (and says why) when not.
     bool acceptModel(const InboundMessage& message);
@@ -134,6 +136,7 @@ private:
     ModelStore& m_model;
     std::function<void()> m_startTraining;
     std::vector<InboundMessage> m_deferredRegisters;  ///< workers that came before every shard
+    Clock::time_point m_deferredSignedAt{};           ///< when they were last told the coordinator lives
     std::map<std::pair<std::string, std::string>, uint32_t> m_heartbeatOwners;  ///< (identity, route) -> worker
     std::map<std::string, AggregatorLink> m_aggregators;  ///< by routing identity
     std::vector<std::string> m_aggregatorOrder;  ///< the live ones

@@ -42,6 +42,18 @@ bool DataPlane::deferUntilShardsReady(const InboundMessage& message) {
     return true;
 }
 
+void DataPlane::signalDeferredWorkers() {
+    // A sign of life every second to each worker whose registration waits for the shards (a replaced
+    // one's place, or the run's start): it waits past its register timeout, which counts silence
+    // (protocol 1.9; an older worker gives up after its timeout and registers again).
+    constexpr auto kPeriod = std::chrono::seconds(1);
+    if (m_deferredRegisters.empty() || Clock::now() - m_deferredSignedAt < kPeriod) return;
+    m_deferredSignedAt = Clock::now();
+    wire::Envelope ack;
+    ack.mutable_heartbeat_ack();
+    for (const InboundMessage& waiting : m_deferredRegisters) m_endpoint.send(waiting.identity, ack, nullptr, waiting.route);
+}
+
 void DataPlane::admitDeferredWorkers() {
     if (m_shards.ready())  // the workers that came before every shard are admitted now
         for (InboundMessage& deferred : std::exchange(m_deferredRegisters, {})) handleRegister(deferred);

@@ -10,6 +10,7 @@
 #include <numeric>
 #include <random>
 #include <thread>
+#include <utility>
 #include <zmq.hpp>
 
 #include <fmt/format.h>
@@ -137,13 +138,23 @@ private:
 
 Result<InboundMessage> WorkerSession::awaitReply(double timeoutSeconds, const HeartbeatSender* heartbeat) {
     const ReceiveLimits limits{kMaxEnvelopeBytes, size_t(std::max<uint64_t>(m_spec.parameter_count(), 1)) * 4};
-    const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                             std::chrono::duration<double>(timeoutSeconds));
+    const auto timeout = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(timeoutSeconds));
+    auto deadline = Clock::now() + timeout;
+    bool toldWaiting = false;
     for (;;) {
         zmq::pollitem_t item{m_socket.handle(), 0, ZMQ_POLLIN, 0};
         pollSockets(&item, 1, std::chrono::milliseconds(100));
         if (auto message = receiveMessage(m_socket, false, limits)) {
             if (!*message) return message->status();
+            // Registering, a HeartbeatAck is the coordinator's word that it lives and holds this
+            // registration until its parameter shards are all there: the timeout counts silence.
+            if (!heartbeat && message->value().envelope.has_heartbeat_ack()) {
+                deadline = Clock::now() + timeout;
+                if (!std::exchange(toldWaiting, true))
+                    std::fprintf(stderr, "worker: the coordinator takes this worker once its parameter shards are all "
+                                         "there; waiting\n");
+                continue;
+            }
             if (message->value().envelope.has_error()) {
                 const wire::Error& error = message->value().envelope.error();
                 // A coordinator that restarted (resumed from a checkpoint) does not know this

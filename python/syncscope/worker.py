@@ -327,9 +327,19 @@ class Worker:
 
     def _await(self, timeout_s, registering=False):
         deadline = time.monotonic() + timeout_s
+        told_waiting = False
         while True:
             if self._socket.poll(100):
                 envelope, tensor = wire.receive(self._socket, getattr(self, "_max_tensor", 0))
+                if registering and envelope.HasField("heartbeat_ack"):
+                    # The coordinator lives and holds this registration until its parameter shards are
+                    # all there (1.9): the timeout counts silence.
+                    deadline = time.monotonic() + timeout_s
+                    if not told_waiting:
+                        told_waiting = True
+                        print("syncscope worker: the coordinator takes this worker once its parameter shards are "
+                              "all there; waiting", flush=True)
+                    continue
                 asked = registering and self._initial is not None
                 if not registering and envelope.HasField("error") and envelope.error.code == wire.pb.Error.LAYOUT_CHANGED:
                     return None, None  # a parameter shard was replaced: register again for the new ranges

@@ -24,8 +24,9 @@ class ScriptedCoordinator:
     """A ROUTER that welcomes, acknowledges heartbeats, records pushes and answers each with the next
     scripted Params (parameters as float32), then with stop."""
 
-    def __init__(self, parameter_count, replies, major=wire.PROTOCOL_MAJOR, shard_count=1):
+    def __init__(self, parameter_count, replies, major=wire.PROTOCOL_MAJOR, shard_count=1, waiting_signs=0):
         self.parameter_count = parameter_count
+        self.waiting_signs = waiting_signs  # HeartbeatAcks, 0.5 s apart, before the Welcome (shards awaited)
         self.replies = list(replies)  # (Params fields dict, float array or None)
         self.major = major
         self.shard_count = shard_count
@@ -53,6 +54,11 @@ class ScriptedCoordinator:
             identity, envelope = frames[0], pb.Envelope.FromString(frames[1])
             reply = pb.Envelope()
             if envelope.HasField("register") and not envelope.register.heartbeat_only:
+                for _ in range(self.waiting_signs):
+                    sign = pb.Envelope()
+                    sign.heartbeat_ack.awaiting_worker = False
+                    self.send(identity, sign)
+                    time.sleep(0.5)
                 reply.welcome.worker_id = 3
                 reply.welcome.session_token = 99
                 reply.welcome.shard_index = 0
@@ -184,6 +190,15 @@ def test_no_coordinator_is_a_clear_error():
     with pytest.raises(CoordinatorLost, match="no coordinator answered at tcp://127.0.0.1:%d within 1 s" % port):
         syncscope.Worker(connect="tcp://127.0.0.1:%d" % port, insecure=True, register_timeout=1.0)
     assert time.monotonic() - started < 5
+
+
+def test_a_registration_held_by_a_living_coordinator_waits_past_the_timeout(scripted):
+    """A coordinator waiting for its parameter shards says every second that it lives (HeartbeatAck):
+    the register timeout counts silence, not the whole wait."""
+    peer = scripted(14, [], waiting_signs=4)  # 2 s of signs against a timeout of 1 s
+    started = time.monotonic()
+    with syncscope.Worker(connect=peer.endpoint, insecure=True, register_timeout=1.0) as worker:
+        assert worker.worker_id == 3 and time.monotonic() - started >= 2.0
 
 
 def test_credentials_others_may_read_are_refused(tmp_path):

@@ -11,10 +11,12 @@
 // messages from a stranger, an unauthenticated peer) is refused.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <filesystem>
 #include <optional>
 #include <regex>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "engine/plan/mode_catalog.h"
@@ -416,7 +418,13 @@ TEST(TestParameterShards, aWorkerRegisteringAgainWhileShardsAreMissingIsAnswered
     hello.mutable_register_()->set_pid(1);
     hello.mutable_register_()->set_parameter_shards(true);
     for (int attempt = 0; attempt < 4; ++attempt) worker.send(hello);  // more than the 1 worker (+ 0 spare) twice over
-    ASSERT_TRUE(!worker.reply(500)) << "answered before the shards were there";
+    // While it waits it hears only that the coordinator lives: a HeartbeatAck each second.
+    int signs = 0;
+    while (auto reply = worker.reply(1500)) {
+        ASSERT_TRUE(reply->has_heartbeat_ack()) << "answered before the shards were there";
+        if (++signs == 2) break;
+    }
+    ASSERT_EQ(signs, 2) << "no sign of life while the registration waits\n" << cluster.logs();
     for (int k = 0; k < 2; ++k) ASSERT_TRUE(!cluster.startShard().empty()) << cluster.logs();
     int welcomes = 0, refusals = 0;
     while (auto reply = worker.reply(1500)) {
@@ -425,4 +433,19 @@ TEST(TestParameterShards, aWorkerRegisteringAgainWhileShardsAreMissingIsAnswered
     }
     ASSERT_EQ(welcomes, 1) << cluster.logs();
     ASSERT_EQ(refusals, 0) << cluster.logs();
+}
+
+// Workers that come long before the shards (or while a lost shard's place waits for a new one) wait
+// as long as the coordinator says it lives, not only their register timeout.
+TEST(TestParameterShards, workersWaitPastTheirRegisterTimeoutForTheShards) {
+    EngineCluster cluster;
+    ASSERT_TRUE(cluster.startCoordinator(kRun + Args{"--workers", "2", "--mode", "asp", "--until-stopped"})) << cluster.logs();
+    for (int i = 0; i < 2; ++i) cluster.startWorker({"--register-timeout", "1"});
+    std::this_thread::sleep_for(std::chrono::seconds(3));
+    for (int i = 0; i < 2; ++i) ASSERT_TRUE(cluster.worker(i).running()) << "a worker gave up\n" << cluster.logs();
+    for (int k = 0; k < 2; ++k) ASSERT_TRUE(!cluster.startShard().empty()) << cluster.logs();
+    ASSERT_TRUE(cluster.telemetry().waitForTick([](const wire::Tick& t) { return t.version() > 20; }, 30'000))
+        << cluster.logs();
+    ASSERT_TRUE(contains(cluster.worker(0).stderrText(), "once its parameter shards are all there; waiting"))
+        << cluster.worker(0).stderrText();
 }
