@@ -99,7 +99,8 @@ def train_syncscope(cluster, model, device):
     count = parameter_count(model)
     cluster.start_coordinator("--workers", "1", "--model", "external", "--parameters", str(count), "--lr", str(LR),
                               "--momentum", str(MOMENTUM), "--weight-decay", str(WEIGHT_DECAY), "--batch",
-                              str(BATCH), "--until-stopped", "--schedule", "constant")
+                              str(BATCH), "--until-stopped", "--schedule", "constant",
+                              "--heartbeat-timeout", "0.5")  # the worker leaves first: the stop waits for that
     with syncscope.Worker(connect=cluster.endpoints["data"], credentials=cluster.keygen("worker"), model=model,
                           train_examples=STEPS * BATCH) as worker:
         with warnings.catch_warnings(record=True) as caught:
