@@ -214,16 +214,18 @@ TEST(TestParameterShards, aKilledShardStopsARunWithoutCheckpoints) {
 // to the newest checkpoint as the next version (every live shard gets its range of it), the workers
 // register again, and the shard started in its place takes the range; training goes on to the target,
 // the recording holds the event with the updates lost, and every gradient is accounted for.
-TEST(TestParameterShards, aKilledShardsRangeComesBackFromTheNewestCheckpoint) {
+namespace {
+
+void killAShardAndComeBack(const Args& modeArgs) {
     TempDir dir;
     const std::string checkpoints = dir.filePath("checkpoints"), recording = dir.filePath("run.ssrec");
     // Evaluated every 5 s: the target must not be met before the shard is killed.
     EngineCluster cluster;
-    ASSERT_TRUE(cluster.startCoordinator(Args{"--model", "mlp", "--batch", "64", "--eval-interval", "5", "--shards", "2",
-                                              "--mode", "asp", "--lr-modulation", "dynsgd", "--workers", "3",
-                                              "--heartbeat-timeout", "1", "--target-accuracy", "85", "--max-seconds",
-                                              "240", "--checkpoint-dir", checkpoints, "--checkpoint-seconds", "1",
-                                              "--record", recording}))
+    ASSERT_TRUE(cluster.startCoordinator(modeArgs + Args{"--model", "mlp", "--batch", "64", "--eval-interval", "5",
+                                                         "--shards", "2", "--workers", "3", "--heartbeat-timeout", "1",
+                                                         "--target-accuracy", "85", "--max-seconds", "240",
+                                                         "--checkpoint-dir", checkpoints, "--checkpoint-seconds", "1",
+                                                         "--record", recording}))
         << cluster.logs();
     for (int k = 0; k < 2; ++k) ASSERT_TRUE(!cluster.startShard().empty()) << cluster.logs();
     for (int i = 0; i < 3; ++i) cluster.startWorker();
@@ -280,6 +282,23 @@ TEST(TestParameterShards, aKilledShardsRangeComesBackFromTheNewestCheckpoint) {
         for (const wire::Event& e : record.tick().events()) recorded = recorded || e.detail() == detail;
     }
     ASSERT_TRUE(recorded) << "the recording lacks the lost shard's event";
+}
+
+}  // namespace
+
+TEST(TestParameterShards, aKilledShardsRangeComesBackFromTheNewestCheckpoint) {
+    killAShardAndComeBack({"--mode", "asp", "--lr-modulation", "dynsgd"});
+}
+
+// The same in every mode of the catalogue, at the composition matrix's settings (momentum 0, lr 0.1,
+// at which every mode converges on the mlp): under the label `matrix` (ctest -L matrix), as
+// test_parameter_shards_in_every_mode; the suite's run of this file leaves it out.
+TEST(TestParameterShards, aKilledShardsRangeComesBackInEveryMode) {
+    for (const auto& m : engine::modeCatalog().modes()) {
+        SCOPED_TRACE("mode " + engine::syncModeName(m.mode()));
+        killAShardAndComeBack({"--mode", engine::syncModeName(m.mode()), "--momentum", "0", "--lr", "0.1"});
+        if (HasFatalFailure()) return;
+    }
 }
 
 // Checkpoints where the model lives on shards: a periodic checkpoint gathers every shard's range and
