@@ -77,25 +77,22 @@ class Cluster:
 
     def start_shard(self, name):
         """A parameter shard (`shard`) of the coordinator's run, with the run's credentials, once it listens."""
-        process = self._spawn(name, [self.engine, "shard", "--connect", self.endpoints["data"], "--credentials",
-                                     self.credentials])
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline and process.poll() is None:
-            if self.output(name).startswith("shard ") and "\n" in self.output(name):
-                return process
-            time.sleep(0.05)
-        raise AssertionError("the shard did not start:\n" + self.logs())
+        return self._start_relay(name, "shard", "shard ")
 
     def start_aggregator(self, name):
         """A group aggregator (`aggregate`) of the coordinator's run, once it listens."""
-        process = self._spawn(name, [self.engine, "aggregate", "--connect", self.endpoints["data"], "--credentials",
+        return self._start_relay(name, "aggregate", "aggregator ")
+
+    def _start_relay(self, name, command, first_line_prefix):
+        """`command --connect DATA` with the run's credentials, once its first line says where it listens."""
+        process = self._spawn(name, [self.engine, command, "--connect", self.endpoints["data"], "--credentials",
                                      self.credentials])
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline and process.poll() is None:
-            if self.output(name).startswith("aggregator ") and "\n" in self.output(name):
+            if self.output(name).startswith(first_line_prefix) and "\n" in self.output(name):
                 return process
             time.sleep(0.05)
-        raise AssertionError("the aggregator did not start:\n" + self.logs())
+        raise AssertionError("the %s did not start:\n%s" % (command, self.logs()))
 
     def start_python_worker(self, name, *extra):
         return self.start_script(name, os.path.join(PYTHON_DIR, "examples", "join_native_mlp.py"), "--connect",
