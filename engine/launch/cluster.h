@@ -96,8 +96,8 @@ public:
     size_t reap() { return m_launcher.reap(); }
     /// Starts a parameter shard in place of each of this cluster's shards that ended before its run
     /// (killed, or an error), where the run keeps checkpoints: the coordinator gives it the lost one's
-    /// range of the model, restored from its newest checkpoint (without checkpoints it stops the run). Returns a line per shard restarted (for the caller to show); an error
-    /// when one cannot be started.
+    /// range of the model, restored from its newest checkpoint (without checkpoints it stops the run).
+    /// Returns a line per shard restarted (for the caller to show); an error when one cannot be started.
     Result<std::vector<std::string>> restartEndedShards();
     /// Lets every process outlive this object, with the credentials file they use; returns its path.
     std::string release();

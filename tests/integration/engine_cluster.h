@@ -42,14 +42,9 @@ class EngineChild {
 public:
     /// `launcher`: a command that runs the engine, e.g. {"nsenter", "--net=/run/netns/ns1"}; empty: none.
     EngineChild(const std::string& logDir, const std::string& name, const Args& args, const Args& launcher = {})
-        : m_stdoutPath(logDir + "/" + name + ".out"), m_stderrPath(logDir + "/" + name + ".err") {
-        ChildOptions options;
-        options.stdoutPath = m_stdoutPath;
-        options.stderrPath = m_stderrPath;
-        if (launcher.empty()) m_process.start(SYNCSCOPE_ENGINE_BINARY, args, options);
-        else m_process.start(launcher.front(), Args(launcher.begin() + 1, launcher.end()) + Args{SYNCSCOPE_ENGINE_BINARY} + args,
-                             options);
-    }
+        : EngineChild(logDir, name, launcher.empty() ? std::string(SYNCSCOPE_ENGINE_BINARY) : launcher.front(),
+                      launcher.empty() ? args
+                                       : Args(launcher.begin() + 1, launcher.end()) + Args{SYNCSCOPE_ENGINE_BINARY} + args) {}
     /// Another program than the engine: `program args` (a Python worker of the package's tests).
     EngineChild(const std::string& logDir, const std::string& name, const std::string& program, const Args& args)
         : m_stdoutPath(logDir + "/" + name + ".out"), m_stderrPath(logDir + "/" + name + ".err") {
