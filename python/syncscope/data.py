@@ -58,5 +58,5 @@ class ShardBatchSampler(torch.utils.data.Sampler):
 
     def __len__(self):
         """Batches in one pass over the shard at the size assigned now."""
-        members = len(range(self._opt.worker.shard_index, self._size, self._opt.worker.shard_count))
+        members = len(self._opt.worker.shard(self._size))
         return max(1, -(-members // max(1, self._opt.batch_size)))

@@ -96,18 +96,21 @@ std::string mlpParameterCount() {
     return model ? std::to_string((*model)->parameterCount()) : "0";
 }
 
-/// Why the external column cannot run here; empty when it can.
+/// Why the external column cannot run here; empty when it can. Asked of the interpreter once.
 std::string whyNoPyTorch() {
 #ifndef SYNCSCOPE_PYTHON3
     return "no python3 interpreter or protoc was found when this was built";
 #else
-    ChildProcess probe;
-    ChildOptions quiet;
-    if (!probe.start(SYNCSCOPE_PYTHON3, {"-c", "import torch, zmq, numpy, google.protobuf"}, quiet) ||
-        !probe.waitForExit(60'000) || probe.exitCode() != 0)
-        return std::string(SYNCSCOPE_PYTHON3) + " cannot import torch, zmq, numpy and protobuf (./setup.sh test "
-               "installs python3-torch, python3-zmq, python3-numpy and python3-protobuf)";
-    return {};
+    static const std::string why = [] {
+        ChildProcess probe;
+        ChildOptions quiet;
+        if (!probe.start(SYNCSCOPE_PYTHON3, {"-c", "import torch, zmq, numpy, google.protobuf"}, quiet) ||
+            !probe.waitForExit(60'000) || probe.exitCode() != 0)
+            return std::string(SYNCSCOPE_PYTHON3) + " cannot import torch, zmq, numpy and protobuf (./setup.sh "
+                   "test installs python3-torch, python3-zmq, python3-numpy and python3-protobuf)";
+        return std::string();
+    }();
+    return why;
 #endif
 }
 
