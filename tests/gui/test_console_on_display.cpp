@@ -5,8 +5,8 @@
 // through the keyboard as a person does (Ctrl+Q; Return in the dialog that stops a local cluster):
 // exit code 0, no engine process of it left. Offscreen runs hid a crash at start whenever the window
 // filled the screen (issue 25). CI runs a covering set, every pair of entry, size, state and
-// language (24 consoles); SYNCSCOPE_DISPLAY_MATRIX=full runs all 216. SYNCSCOPE_DISPLAY_SHOTS=DIR
-// keeps a screenshot of each. Needs Xvfb, openbox, xdotool and xprop (setup.sh installs them).
+// language (24 consoles); SYNCSCOPE_DISPLAY_MATRIX=full runs all 216. The three sizes of a row run
+// side by side, one X server each. SYNCSCOPE_DISPLAY_SHOTS=DIR keeps a screenshot of each. Needs Xvfb, openbox, xdotool and xprop (setup.sh installs them).
 #include <QDeadlineTimer>
 #include <QDir>
 #include <QElapsedTimer>
@@ -23,6 +23,7 @@
 
 #include <map>
 #include <memory>
+#include <vector>
 
 using syncscope::test::alive;
 using syncscope::test::engineChildren;
@@ -200,127 +201,200 @@ QStringList TestConsoleOnDisplay::entryArguments(const QString& entry) {
     return {QStringLiteral("--scenario"), entry};
 }
 
+// One console on one display, driven a step at a time so that a row's three (one per screen size)
+// run side by side: opens its window in the state asked for, runs kRunMs, quits through the keyboard.
+class ConsoleOnScreen {
+public:
+    ConsoleOnScreen(QString tag, QStringList arguments, QString display, QSize size, QString state)
+        : m_tag(std::move(tag)), m_arguments(std::move(arguments)), m_display(std::move(display)), m_size(size), m_state(std::move(state)) {}
+    ~ConsoleOnScreen() {
+        if (m_console.state() != QProcess::NotRunning) {
+            m_console.kill();
+            m_console.waitForFinished();
+        }
+    }
+
+    void start() {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove(QStringLiteral("QT_QPA_PLATFORM"));  // the X server, not ctest's offscreen
+        env.insert(QStringLiteral("DISPLAY"), m_display);
+        for (const char* variable : {"XDG_RUNTIME_DIR", "XDG_CONFIG_HOME", "TMPDIR"}) env.insert(QString::fromLatin1(variable), m_home.path());
+        m_console.setProcessEnvironment(env);
+        m_console.start(QStringLiteral(SYNCSCOPE_CONSOLE_BINARY), m_arguments);
+        if (!m_console.waitForStarted(10'000)) return fail(QStringLiteral("the console did not start"));
+        m_running.start();
+    }
+    bool done() const { return m_phase == Phase::Done; }
+    const QString& failure() const { return m_failure; }
+    /// One step of the run; call until done().
+    void step() {
+        switch (m_phase) {
+        case Phase::Window: return findWindow();
+        case Phase::Settle:
+            if (m_phaseTime.elapsed() >= 1000) checkWindowState();  // the window manager's answer to the state asked for
+            return;
+        case Phase::Running: return watchRun();
+        case Phase::Quitting: return watchQuit();
+        case Phase::Reaping: return watchEngines();
+        case Phase::Done: return;
+        }
+    }
+
+private:
+    enum class Phase { Window, Settle, Running, Quitting, Reaping, Done };
+
+    void next(Phase phase) {
+        m_phase = phase;
+        m_phaseTime.start();
+    }
+    void fail(const QString& why) {
+        m_failure = m_tag + QStringLiteral(": ") + why;
+        m_phase = Phase::Done;
+    }
+    QString died() {
+        return QStringLiteral("the console ended (exit %1, %2) after %3: %4")
+            .arg(m_console.exitCode())
+            .arg(m_console.exitStatus() == QProcess::CrashExit ? QStringLiteral("crashed") : QStringLiteral("exited"))
+            .arg(m_arguments.join(QLatin1Char(' ')), QString::fromUtf8(m_console.readAllStandardError().right(2000)));
+    }
+    bool stillRunning() {
+        if (m_console.state() == QProcess::Running) return true;
+        fail(died());
+        return false;
+    }
+    void findWindow() {
+        if (!stillRunning()) return;
+        for (const QString& id : run(QStringLiteral("xdotool"), {QStringLiteral("search"), QStringLiteral("--onlyvisible"), QStringLiteral("--pid"),
+                                                                  QString::number(m_console.processId())}, m_display).split(QLatin1Char('\n')))
+            if (!id.isEmpty() && run(QStringLiteral("xdotool"), {QStringLiteral("getwindowname"), id}, m_display) == QLatin1String("SyncScope"))
+                m_window = id;
+        if (!m_window.isEmpty()) return next(Phase::Settle);
+        if (m_running.elapsed() > kWindowTimeoutMs) fail(QStringLiteral("no SyncScope window was shown"));
+    }
+    void checkWindowState() {
+        if (!stillRunning()) return;
+        const QString wmState = run(QStringLiteral("xprop"), {QStringLiteral("-id"), m_window, QStringLiteral("_NET_WM_STATE")}, m_display);
+        const QString geometry = run(QStringLiteral("xdotool"), {QStringLiteral("getwindowgeometry"), QStringLiteral("--shell"), m_window}, m_display);
+        const QRegularExpressionMatch w = QRegularExpression(QStringLiteral("WIDTH=(\\d+)\\s+HEIGHT=(\\d+)")).match(geometry);
+        if (!w.hasMatch()) return fail(QStringLiteral("no geometry: ") + geometry);
+        const QSize shown(w.captured(1).toInt(), w.captured(2).toInt());
+        const bool maximized = wmState.contains(QStringLiteral("_NET_WM_STATE_MAXIMIZED_HORZ")) && wmState.contains(QStringLiteral("_NET_WM_STATE_MAXIMIZED_VERT"));
+        if (m_state == QLatin1String("fullscreen") && (!wmState.contains(QStringLiteral("_NET_WM_STATE_FULLSCREEN")) || shown != m_size))
+            return fail(QStringLiteral("not full-screen: %1, %2").arg(wmState, sizeName(shown)));
+        if (m_state == QLatin1String("maximized") && (!maximized || shown.width() != m_size.width() || shown.height() <= m_size.height() * 9 / 10))
+            return fail(QStringLiteral("not maximised: %1, %2").arg(wmState, sizeName(shown)));
+        if (m_state == QLatin1String("windowed") &&
+            (wmState.contains(QStringLiteral("MAXIMIZED")) || wmState.contains(QStringLiteral("FULLSCREEN")) || shown.width() > m_size.width() ||
+             shown.height() > m_size.height()))
+            return fail(QStringLiteral("not an ordinary window within the screen: %1, %2").arg(wmState, sizeName(shown)));
+        next(Phase::Running);
+    }
+    // kRunMs of a live run (or a replay) on the screen, then quit as a person does: Ctrl+Q.
+    void watchRun() {
+        if (!stillRunning()) return;
+        for (qint64 pid : engineChildren(m_console.processId()))
+            if (!m_engines.contains(pid)) m_engines << pid;
+        if (m_running.elapsed() < kRunMs) return;
+        if (const QString shots = qEnvironmentVariable("SYNCSCOPE_DISPLAY_SHOTS"); !shots.isEmpty())
+            run(QStringLiteral("import"), {QStringLiteral("-window"), QStringLiteral("root"),
+                                          QDir(shots).filePath(QString(m_tag).replace(QLatin1Char(' '), QLatin1Char('-')) + QStringLiteral(".png"))},
+                m_display);
+        run(QStringLiteral("xdotool"), {QStringLiteral("windowactivate"), QStringLiteral("--sync"), m_window, QStringLiteral("key"),
+                                        QStringLiteral("--clearmodifiers"), QStringLiteral("ctrl+q")},
+            m_display);
+        next(Phase::Quitting);
+    }
+    // Return for "Stop the local cluster?" (its default, Yes), then a clean exit.
+    void watchQuit() {
+        if (m_console.state() != QProcess::NotRunning && m_phaseTime.elapsed() < kQuitTimeoutMs) {
+            if (!m_answered && m_phaseTime.elapsed() > kDialogAfterMs) {
+                run(QStringLiteral("xdotool"), {QStringLiteral("key"), QStringLiteral("Return")}, m_display);
+                m_answered = true;
+            }
+            return;
+        }
+        if (m_console.state() != QProcess::NotRunning) return fail(QStringLiteral("Ctrl+Q (and Return) did not end the console"));
+        if (m_console.exitStatus() != QProcess::NormalExit || m_console.exitCode() != 0) return fail(died());
+        next(Phase::Reaping);
+    }
+    void watchEngines() {
+        for (qint64 pid : m_engines)
+            if (alive(pid)) {
+                if (m_phaseTime.elapsed() > 5000) fail(QStringLiteral("engine process %1 outlived the console").arg(pid));
+                return;
+            }
+        m_phase = Phase::Done;
+    }
+
+    QString m_tag;
+    QStringList m_arguments;
+    QString m_display;
+    QSize m_size;
+    QString m_state;
+    QTemporaryDir m_home;
+    QProcess m_console;
+    Phase m_phase = Phase::Window;
+    QElapsedTimer m_running, m_phaseTime;
+    QString m_window;
+    QList<qint64> m_engines;
+    bool m_answered = false;
+    QString m_failure;
+};
+
 void TestConsoleOnDisplay::opensRunsAndQuits_data() {
     QTest::addColumn<QString>("entry");
-    QTest::addColumn<QSize>("size");
-    QTest::addColumn<QString>("state");
-    QTest::addColumn<QString>("language");
-    const auto add = [](const QString& entry, QSize size, const QString& state, const QString& language) {
-        QTest::addRow("%s %s %s %s", qPrintable(entry), qPrintable(sizeName(size)), qPrintable(state), qPrintable(language))
-            << entry << size << state << language;
-    };
+    QTest::addColumn<QStringList>("states");     // per size, in kSizes' order
+    QTest::addColumn<QStringList>("languages");  // the same
     if (qEnvironmentVariable("SYNCSCOPE_DISPLAY_MATRIX") == QLatin1String("full")) {
         for (const QString& entry : kEntries)
-            for (QSize size : kSizes)
-                for (const QString& state : kStates)
-                    for (const QString& language : kLanguages) add(entry, size, state, language);
+            for (const QString& state : kStates)
+                for (const QString& language : kLanguages)
+                    QTest::addRow("%s %s %s", qPrintable(entry), qPrintable(state), qPrintable(language))
+                        << entry << QStringList{state, state, state} << QStringList{language, language, language};
         return;
     }
     // Every entry at every size; the state and the language by two orthogonal Latin squares, so each
-    // pair of values of any two of the four meets in some row.
-    for (int e = 0; e < int(kEntries.size()); ++e)
-        for (int s = 0; s < int(kSizes.size()); ++s) add(kEntries[e], kSizes[s], kStates[(s + e) % 3], kLanguages[(s + 2 * e) % 3]);
+    // pair of values of any two of the four meets in some console.
+    for (int e = 0; e < int(kEntries.size()); ++e) {
+        QStringList states, languages;
+        for (int s = 0; s < int(kSizes.size()); ++s) {
+            states << kStates[(s + e) % 3];
+            languages << kLanguages[(s + 2 * e) % 3];
+        }
+        QTest::addRow("%s", qPrintable(kEntries[e])) << kEntries[e] << states << languages;
+    }
 }
 
+// A row's consoles, one per screen size, run side by side (each on its own X server).
 void TestConsoleOnDisplay::opensRunsAndQuits() {
     QFETCH(QString, entry);
-    QFETCH(QSize, size);
-    QFETCH(QString, state);
-    QFETCH(QString, language);
-    const QString display = m_displays.at(sizeName(size)).name;
-    QTemporaryDir home;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.remove(QStringLiteral("QT_QPA_PLATFORM"));  // the X server, not ctest's offscreen
-    env.insert(QStringLiteral("DISPLAY"), display);
-    for (const char* variable : {"XDG_RUNTIME_DIR", "XDG_CONFIG_HOME", "TMPDIR"}) env.insert(QString::fromLatin1(variable), home.path());
-    QStringList arguments = entryArguments(entry);
-    arguments << QStringLiteral("--lang") << language << QStringLiteral("--engine") << QStringLiteral(SYNCSCOPE_ENGINE_BINARY);
-    if (state != QLatin1String("windowed")) arguments << QStringLiteral("--") + state;
-    QProcess console;
-    console.setProcessEnvironment(env);
-    console.start(QStringLiteral(SYNCSCOPE_CONSOLE_BINARY), arguments);
-    QVERIFY2(console.waitForStarted(10'000), "the console did not start");
-    const auto stopAll = qScopeGuard([&] {
-        if (console.state() != QProcess::NotRunning) {
-            console.kill();
-            console.waitForFinished();
-        }
+    QFETCH(QStringList, states);
+    QFETCH(QStringList, languages);
+    const QStringList common = entryArguments(entry);
+    const auto stopTarget = qScopeGuard([&] {
         if (entry == QLatin1String("attach")) stopAttachTarget();
     });
-    const auto died = [&] {
-        return QStringLiteral("the console ended (exit %1, %2) after %3: %4")
-            .arg(console.exitCode())
-            .arg(console.exitStatus() == QProcess::CrashExit ? QStringLiteral("crashed") : QStringLiteral("exited"))
-            .arg(arguments.join(QLatin1Char(' ')), QString::fromUtf8(console.readAllStandardError().right(2000)));
-    };
-
-    // Its window, mapped, in the state asked for.
-    QElapsedTimer running;
-    running.start();
-    QString window;
-    while (window.isEmpty() && running.elapsed() < kWindowTimeoutMs && console.state() == QProcess::Running) {
-        for (const QString& id : run(QStringLiteral("xdotool"), {QStringLiteral("search"), QStringLiteral("--onlyvisible"), QStringLiteral("--pid"),
-                                                                  QString::number(console.processId())}, display).split(QLatin1Char('\n')))
-            if (!id.isEmpty() && run(QStringLiteral("xdotool"), {QStringLiteral("getwindowname"), id}, display) == QLatin1String("SyncScope"))
-                window = id;
-        if (window.isEmpty()) QTest::qWait(200);
+    std::vector<std::unique_ptr<ConsoleOnScreen>> consoles;
+    for (int s = 0; s < int(kSizes.size()); ++s) {
+        QStringList arguments = common;
+        arguments << QStringLiteral("--lang") << languages[s] << QStringLiteral("--engine") << QStringLiteral(SYNCSCOPE_ENGINE_BINARY);
+        if (states[s] != QLatin1String("windowed")) arguments << QStringLiteral("--") + states[s];
+        const QString tag = QStringList{entry, sizeName(kSizes[s]), states[s], languages[s]}.join(QLatin1Char(' '));
+        consoles.push_back(std::make_unique<ConsoleOnScreen>(tag, arguments, m_displays.at(sizeName(kSizes[s])).name, kSizes[s], states[s]));
+        consoles.back()->start();
     }
-    QVERIFY2(console.state() == QProcess::Running, qPrintable(died()));
-    QVERIFY2(!window.isEmpty(), "no SyncScope window was shown");
-    QTest::qWait(1000);  // the window manager's answer to the state asked for
-    const QString wmState = run(QStringLiteral("xprop"), {QStringLiteral("-id"), window, QStringLiteral("_NET_WM_STATE")}, display);
-    const QString geometry = run(QStringLiteral("xdotool"), {QStringLiteral("getwindowgeometry"), QStringLiteral("--shell"), window}, display);
-    const QRegularExpressionMatch w = QRegularExpression(QStringLiteral("WIDTH=(\\d+)\\s+HEIGHT=(\\d+)")).match(geometry);
-    QVERIFY2(w.hasMatch(), qPrintable(geometry));
-    const QSize shown(w.captured(1).toInt(), w.captured(2).toInt());
-    if (state == QLatin1String("fullscreen")) {
-        QVERIFY2(wmState.contains(QStringLiteral("_NET_WM_STATE_FULLSCREEN")), qPrintable(wmState));
-        QCOMPARE(shown, size);
-    } else if (state == QLatin1String("maximized")) {
-        QVERIFY2(wmState.contains(QStringLiteral("_NET_WM_STATE_MAXIMIZED_HORZ")) && wmState.contains(QStringLiteral("_NET_WM_STATE_MAXIMIZED_VERT")),
-                 qPrintable(wmState));
-        QVERIFY2(shown.width() == size.width() && shown.height() > size.height() * 9 / 10, qPrintable(sizeName(shown)));
-    } else {
-        QVERIFY2(!wmState.contains(QStringLiteral("MAXIMIZED")) && !wmState.contains(QStringLiteral("FULLSCREEN")), qPrintable(wmState));
-        QVERIFY2(shown.width() <= size.width() && shown.height() <= size.height(), qPrintable(sizeName(shown)));
-    }
-
-    // Ten seconds of a live run (or a replay) on the screen.
-    QList<qint64> engines;
-    while (running.elapsed() < kRunMs && console.state() == QProcess::Running) {
-        for (qint64 pid : engineChildren(console.processId()))
-            if (!engines.contains(pid)) engines << pid;
-        QTest::qWait(200);
-    }
-    QVERIFY2(console.state() == QProcess::Running, qPrintable(died()));
-    if (const QString shots = qEnvironmentVariable("SYNCSCOPE_DISPLAY_SHOTS"); !shots.isEmpty())
-        run(QStringLiteral("import"), {QStringLiteral("-window"), QStringLiteral("root"),
-                                      QDir(shots).filePath(QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('-')) +
-                                                           QStringLiteral(".png"))},
-            display);
-
-    // Quit as a person does: Ctrl+Q, then Return for "Stop the local cluster?" (its default, Yes).
-    run(QStringLiteral("xdotool"), {QStringLiteral("windowactivate"), QStringLiteral("--sync"), window, QStringLiteral("key"),
-                                    QStringLiteral("--clearmodifiers"), QStringLiteral("ctrl+q")},
-        display);
-    QElapsedTimer quitting;
-    quitting.start();
-    bool answered = false;
-    while (console.state() != QProcess::NotRunning && quitting.elapsed() < kQuitTimeoutMs) {
-        if (!answered && quitting.elapsed() > kDialogAfterMs) {
-            run(QStringLiteral("xdotool"), {QStringLiteral("key"), QStringLiteral("Return")}, display);
-            answered = true;
+    for (bool running = true; running;) {
+        running = false;
+        for (auto& console : consoles) {
+            console->step();
+            running = running || !console->done();
         }
-        console.waitForFinished(100);
+        if (running) QTest::qWait(200);
     }
-    QVERIFY2(console.state() == QProcess::NotRunning, "Ctrl+Q (and Return) did not end the console");
-    QVERIFY2(console.exitStatus() == QProcess::NormalExit && console.exitCode() == 0, qPrintable(died()));
-    QElapsedTimer gone;
-    gone.start();
-    for (qint64 pid : engines) {
-        while (alive(pid) && gone.elapsed() < 5000) QTest::qWait(50);
-        QVERIFY2(!alive(pid), qPrintable(QStringLiteral("engine process %1 outlived the console").arg(pid)));
-    }
+    QStringList failures;
+    for (auto& console : consoles)
+        if (!console->failure().isEmpty()) failures << console->failure();
+    QVERIFY2(failures.isEmpty(), qPrintable(failures.join(QLatin1Char('\n'))));
 }
 
 QTEST_GUILESS_MAIN(TestConsoleOnDisplay)
