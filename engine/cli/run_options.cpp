@@ -132,8 +132,15 @@ void addRunOptions(CLI::App& cmd, RunOptions& o, bool planFlag) {
         ->check(CLI::IsMember(models))->capture_default_str();
     cmd.add_option("--parameters", o.parameters,
                    std::string("With --model ") + kExternalModel +
-                       ": the model's parameter count (its first worker brings the initial values)")
+                       ": the model's parameter count, its floating-point buffers included (syncscope.parameter_count(model); "
+                       "its first worker brings the initial values)")
         ->check(CLI::Range(uint64_t(1), kMaxParameters));
+    cmd.add_option("--buffers", o.buffers,
+                   std::string("With --model ") + kExternalModel +
+                       ": how many of the --parameters are buffers, such as BatchNorm's running statistics "
+                       "(syncscope.buffer_count(model)): each update sets them to the batch-weighted mean of its "
+                       "workers' values")
+        ->check(CLI::Range(uint64_t(0), kMaxParameters));
     cmd.add_option("--batch", o.batch, "Mini-batch size per worker")->check(positive("--batch"))->capture_default_str();
     cmd.add_option("--lr", o.lr, "Learning rate")->check(positive("--lr"))->capture_default_str();
     cmd.add_option("--momentum", o.momentum, "SGD momentum")->check(halfOpen("--momentum", 0, 1))->capture_default_str();
@@ -234,6 +241,7 @@ Result<wire::RunPlan> toRunPlan(const RunOptions& o) {
     spec.set_weight_decay(o.weightDecay);
     spec.set_eval_interval_seconds(o.evalInterval);
     p.set_external_parameters(o.parameters);
+    spec.set_buffer_count(o.buffers);
     auto mode = toModeSettings(o);
     if (!mode) return mode.status();
     *p.mutable_mode() = *mode;

@@ -21,6 +21,7 @@ struct RunOptions {
     float lr, momentum, weightDecay;
     uint64_t seed;
     uint64_t parameters = 0;  ///< --model external: the model's parameter count
+    uint64_t buffers = 0;     ///< --model external: how many of those are buffers
     double epochs = 0, maxSeconds = 0, targetAccuracy = 0, evalInterval, tickHz, heartbeatTimeout;
     std::vector<std::string> slowdowns;  ///< "WORKER:FACTOR[:FIXED_MS[:P:TRANSIENT_FACTOR]]"
     /// The mode parameters' flags as given, by ModeSettings field ("staleness_bound" -> "3").

@@ -198,10 +198,13 @@ Status Checkpointing::resume(std::string* description) {
         return unavailable("cannot resume: " + data.status().message() +
                            "; give the checkpoint folder of the crashed run, or start a new run instead of resuming");
     const wire::CheckpointState& c = data->state;
-    if (c.parameter_count() != m_state.store.size() || c.header().spec().model() != m_state.options.plan.spec().model())
-        return invalidArgument(fmt::format("the checkpoint is of a {} run with {} parameters, not of this {} run; resume "
-                                           "with the run's own flags",
-                                           c.header().spec().model(), c.parameter_count(), m_state.options.plan.spec().model()));
+    const wire::RunSpec& spec = m_state.options.plan.spec();
+    if (c.parameter_count() != m_state.store.size() || c.header().spec().model() != spec.model() ||
+        c.header().spec().buffer_count() != spec.buffer_count())
+        return invalidArgument(fmt::format("the checkpoint is of a {} run with {} parameters ({} of them buffers), not of "
+                                           "this {} run with {} ({}); resume with the run's own flags",
+                                           c.header().spec().model(), c.parameter_count(), c.header().spec().buffer_count(),
+                                           spec.model(), m_state.store.size(), spec.buffer_count()));
     m_model.restore(data->parameters, data->momentum, c.version());
     if (m_state.external()) {  // the model and training-set size its first worker brought
         m_state.setTrainCount(c.header().spec().train_examples());

@@ -19,6 +19,7 @@ CoordinatorState::CoordinatorState(const CoordinatorOptions& opts, std::vector<f
       mode(opts.plan.mode()),
       startTime(Clock::now()) {
     options.plan.mutable_spec()->set_parameter_count(store.size());
+    store.setBufferCount(options.plan.spec().buffer_count());
     setTrainCount(trainingSetSize);
     awaitingInitialParameters = external();
     runId = std::random_device{}() * 0x100000000ULL + std::random_device{}();

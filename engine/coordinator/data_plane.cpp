@@ -158,6 +158,15 @@ bool DataPlane::acceptModel(const InboundMessage& message) {
                                             count, reg.parameter_count()));
         return false;
     }
+    if (reg.buffer_count() != m_state.options.plan.spec().buffer_count()) {
+        m_endpoint.refuse(message,
+                          fmt::format("this run's external model has {} buffers among its {} parameters (serve "
+                                      "--buffers), and this worker's has {} (syncscope.buffer_count(model)): start "
+                                      "the coordinator with --buffers {}",
+                                      m_state.options.plan.spec().buffer_count(), count, reg.buffer_count(),
+                                      reg.buffer_count()));
+        return false;
+    }
     if (!m_state.awaitingInitialParameters) return true;
     // The first worker brings the model's initial values and the training-set size, when asked (so
     // the others need not send them, and a model of another size is told so before any frame).
@@ -276,8 +285,8 @@ bool DataPlane::acceptGradient(const InboundMessage& message, WorkerRecord& w) {
     countGradient(w, push);
     const GradientIn gradient{w.id, push.base_version(), static_cast<const float*>(message.tensor->data()),
                               push.batch_size()};
-    const double squares = sumOfSquares(gradient.data, count);  // one pass: finite, and the norm
-    decide(gradient, std::isfinite(squares), std::sqrt(squares));
+    const GradientSquares checked = gradientSquares(gradient.data, count, m_state.store.bufferBegin());
+    decide(gradient, checked.finite, std::sqrt(checked.squares));
     return true;
 }
 

@@ -58,7 +58,7 @@ class LocalModelStore final : public ModelStore {
 public:
     explicit LocalModelStore(ParameterStore& store) : m_store(store) {}
 
-    GradientAccumulator newSum() const override { return GradientAccumulator(m_store.size(), false); }
+    GradientAccumulator newSum() const override { return GradientAccumulator(m_store.size(), false, m_store.bufferBegin()); }
     void apply(const GradientAccumulator& sum, float lr) override;
     void apply(const GradientIn& gradient, float lr) override;
     void forget(uint32_t, uint64_t) override {}

@@ -22,6 +22,10 @@ void RemoteEvaluator::handleRegister(const InboundMessage& message) {
         return m_endpoint.refuse(message.identity, 0,
                                  fmt::format("an evaluator of a model with {} parameters, but this run's has {}",
                                              reg.parameter_count(), m_state.store.size()));
+    if (reg.buffer_count() != m_state.options.plan.spec().buffer_count())
+        return m_endpoint.refuse(message.identity, 0,
+                                 fmt::format("an evaluator of a model with {} buffers, but this run's has {} (serve --buffers)",
+                                             reg.buffer_count(), m_state.options.plan.spec().buffer_count()));
     const bool replacing = attached() && m_identity != message.identity;
     m_identity = message.identity;
     m_token = m_tokens() | 1;  // never 0: 0 means none

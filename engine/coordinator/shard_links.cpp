@@ -19,6 +19,7 @@ wire::Envelope ShardLinks::assignment(const wire::ShardRange& range, uint64_t ve
     a->set_version(version);
     a->set_momentum(m_state.store.sgd().momentum);
     a->set_weight_decay(m_state.store.sgd().weightDecay);
+    a->set_buffer_count(m_state.store.size() - m_state.store.bufferBegin());
     return envelope;
 }
 

@@ -23,4 +23,17 @@ inline double sumOfSquares(const float* values, size_t count) {
 
 inline bool allFinite(const float* values, size_t count) { return std::isfinite(sumOfSquares(values, count)); }
 
+/// What a gradient's checks need: whether every value is finite, and its sum of squares. Values from
+/// `bufferBegin` on are an external model's buffers (RunSpec.buffer_count), not gradient: they must
+/// be finite but are left out of the norm.
+struct GradientSquares {
+    bool finite = true;
+    double squares = 0;
+};
+inline GradientSquares gradientSquares(const float* values, size_t count, size_t bufferBegin) {
+    const double gradient = sumOfSquares(values, bufferBegin);
+    const double buffers = bufferBegin < count ? sumOfSquares(values + bufferBegin, count - bufferBegin) : 0.0;
+    return {std::isfinite(gradient + buffers), gradient};
+}
+
 }  // namespace syncscope::engine

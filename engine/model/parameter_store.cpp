@@ -10,12 +10,19 @@
 namespace syncscope::engine {
 
 ParameterStore::ParameterStore(std::vector<float> initial, SgdSettings sgd)
-    : m_params(m_backend, initial.size()), m_optimizer(m_backend, initial.size(), sgd) {
+    : m_params(m_backend, initial.size()), m_optimizer(m_backend, initial.size(), sgd), m_bufferBegin(initial.size()) {
     m_params.upload(initial);
 }
 
+void ParameterStore::setBufferCount(size_t count) {
+    SS_CHECK(count < m_params.size(), "buffers among a model's values");
+    m_bufferBegin = m_params.size() - count;
+}
+
 void ParameterStore::apply(const float* gradient, float lr) {
-    m_optimizer.step(m_params.data(), gradient, lr);
+    m_optimizer.setLearningRate(lr);
+    m_optimizer.apply(m_params.data(), gradient, m_bufferBegin);
+    std::copy(gradient + m_bufferBegin, gradient + m_params.size(), m_params.data() + m_bufferBegin);
     ++m_version;
 }
 

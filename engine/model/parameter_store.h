@@ -1,5 +1,7 @@
 // ParameterStore: the coordinator's copy of the model, one flat float buffer with a version that
-// only ever goes up, updated by SGD with momentum; readers get immutable per-version snapshots.
+// only ever goes up, updated by SGD with momentum; readers get immutable per-version snapshots. The
+// buffer's tail may hold an external model's buffers (RunSpec.buffer_count), which an update sets
+// rather than steps.
 #pragma once
 
 #include <cstdint>
@@ -20,10 +22,15 @@ public:
 
     uint64_t version() const { return m_version; }
     size_t size() const { return m_params.size(); }
+    /// Where the buffers begin (size() when there are none): values before it are trained by SGD.
+    size_t bufferBegin() const { return m_bufferBegin; }
+    /// The last `count` values are buffers (count < size()).
+    void setBufferCount(size_t count);
     SgdSettings& sgd() { return m_optimizer.settings(); }
     const SgdSettings& sgd() const { return m_optimizer.settings(); }
 
-    /// Applies one averaged gradient at learning rate lr and moves to the next version.
+    /// Applies one averaged gradient at learning rate lr and moves to the next version: an SGD step
+    /// before bufferBegin(); from there on, `gradient` holds the buffers' new values, copied in.
     void apply(const float* gradient, float lr);
     /// Moves to the next version where parameter shards apply the update (a sharded run's
     /// coordinator keeps the version here, and the model it started from).
@@ -49,6 +56,7 @@ private:
     DeviceBuffer<float> m_params;
     SgdOptimizer m_optimizer;
     uint64_t m_version = 0;
+    size_t m_bufferBegin;
     SharedFloats m_snapshot;  // of m_snapshotVersion
     uint64_t m_snapshotVersion = ~0ULL;
 };

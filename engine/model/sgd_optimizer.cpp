@@ -21,8 +21,8 @@ void SgdOptimizer::setLearningRate(float learningRate) {
     m_uploadedRate = learningRate;
 }
 
-void SgdOptimizer::apply(float* params, const float* grads) {
-    m_backend.sgdMomentumStep(params, grads, m_velocity.data(), m_velocity.size(), m_learningRate.data(),
+void SgdOptimizer::apply(float* params, const float* grads, size_t count) {
+    m_backend.sgdMomentumStep(params, grads, m_velocity.data(), count, m_learningRate.data(),
                               m_settings.momentum, m_settings.weightDecay);
 }
 

@@ -26,7 +26,9 @@ public:
     /// Puts the rate where apply() reads it (backend memory); uploads only when it changed.
     void setLearningRate(float learningRate);
     /// The step at the rate set last: the part of a step a recorded step (Backend::record) replays.
-    void apply(float* params, const float* grads);
+    void apply(float* params, const float* grads) { apply(params, grads, m_velocity.size()); }
+    /// The same over the first `count` values only.
+    void apply(float* params, const float* grads, size_t count);
     /// The momentum buffer (checkpoints save and restore it).
     DeviceBuffer<float>& velocity() { return m_velocity; }
     const DeviceBuffer<float>& velocity() const { return m_velocity; }

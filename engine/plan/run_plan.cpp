@@ -60,6 +60,13 @@ Status validateSpec(const wire::RunPlan& p) {
                                            p.external_parameters(), kExternalModel, s.model()));
     if (p.external_parameters() > kMaxParameters)
         return outside("--parameters", double(p.external_parameters()), "1..2^31");
+    if (!external && s.buffer_count() != 0)
+        return invalidArgument(fmt::format("--buffers {} is for --model {}; the {} model has none: leave --buffers out",
+                                           s.buffer_count(), kExternalModel, s.model()));
+    if (external && s.buffer_count() >= p.external_parameters())
+        return invalidArgument(fmt::format("--buffers {} leaves none of the {} --parameters to train: the buffers are "
+                                           "counted among the parameters (syncscope.parameter_count and buffer_count)",
+                                           s.buffer_count(), p.external_parameters()));
     if (s.batch_size() == 0) return invalidArgument("--batch 0: a mini-batch needs at least one example");
     if (!(s.learning_rate() > 0 && s.learning_rate() <= runLimits().max_learning_rate()))
         return outside("--lr", s.learning_rate(), fmt::format("(0, {:g}]", runLimits().max_learning_rate()).c_str());

@@ -44,6 +44,10 @@ Status Aggregator::start() {
     if (count == 0 || count > kMaxParameters)
         return invalidArgument(fmt::format("the coordinator announced a model of {} parameters", count));
     m_parameterCount = static_cast<size_t>(count);
+    if (welcome.spec().buffer_count() >= count)
+        return invalidArgument(fmt::format("the coordinator announced {} buffers among {} parameters",
+                                           welcome.spec().buffer_count(), count));
+    m_bufferBegin = m_parameterCount - static_cast<size_t>(welcome.spec().buffer_count());
     m_maxGradientNorm = welcome.max_gradient_norm();
     const ReceiveLimits limits{kMaxEnvelopeBytes, m_parameterCount * sizeof(float)};
     m_workers.setLimits(limits);
@@ -109,9 +113,9 @@ bool Aggregator::addToRound(const InboundMessage& message) {
     if (!message.tensor || message.tensor->size() != m_parameterCount * sizeof(float)) return false;
     const auto* gradient = static_cast<const float*>(message.tensor->data());
     // A gradient the coordinator would drop goes alone, so it is dropped (and said) on its own.
-    const double squares = sumOfSquares(gradient, m_parameterCount);
-    if (!std::isfinite(squares)) return false;
-    if (m_maxGradientNorm > 0 && std::sqrt(squares) > m_maxGradientNorm) return false;
+    const GradientSquares checked = gradientSquares(gradient, m_parameterCount, m_bufferBegin);
+    if (!checked.finite) return false;
+    if (m_maxGradientNorm > 0 && std::sqrt(checked.squares) > m_maxGradientNorm) return false;
     const RoundKey key{release->second.group, release->second.version};
     m_released.erase(release);
     Round& round = m_rounds[key];

@@ -98,6 +98,7 @@ private:
     ClientEndpoint m_coordinator;
     std::string m_advertised;
     size_t m_parameterCount = 0;
+    size_t m_bufferBegin = 0;  ///< an external model's buffers from here on (RunSpec.buffer_count)
     double m_maxGradientNorm = 0;
     std::map<std::string, Release> m_released;  ///< by the worker's route
     std::map<RoundKey, Round> m_rounds;

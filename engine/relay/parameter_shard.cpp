@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdio>
 
 #include "engine/net/protocol.h"
@@ -52,6 +53,9 @@ Status ParameterShard::takeAssignment(const InboundMessage& reply) {
         return invalidArgument(fmt::format("the coordinator assigned the range [{}, {}) of a model of {} parameters",
                                            begin, end, a.parameter_count()));
     const size_t count = static_cast<size_t>(end - begin);
+    if (a.buffer_count() >= a.parameter_count())
+        return invalidArgument(fmt::format("the coordinator assigned {} buffers among {} parameters", a.buffer_count(),
+                                           a.parameter_count()));
     if (!reply.tensor || reply.tensor->size() != 2 * count * sizeof(float))
         return invalidArgument(fmt::format("the coordinator's assignment carried {} bytes for a range of {} parameters "
                                            "and its momentum",
@@ -62,6 +66,9 @@ Status ParameterShard::takeAssignment(const InboundMessage& reply) {
     sgd.weightDecay = a.weight_decay();
     m_state = std::make_unique<ShardState>(std::vector<float>(values, values + count),
                                            std::vector<float>(values + count, values + 2 * count), a.version(), sgd);
+    // The model's buffers begin at parameter_count - buffer_count: this range's part of them.
+    const uint64_t buffersFrom = a.parameter_count() - a.buffer_count();
+    m_state->setBufferCount(static_cast<size_t>(end - std::clamp(buffersFrom, begin, end)));
     m_range = a.range();
     m_range.set_endpoint(m_advertised);
     const ReceiveLimits limits{kMaxEnvelopeBytes, count * sizeof(float)};

@@ -23,9 +23,9 @@ wire::SliceReceived ShardState::addSlice(const wire::ShardPush& push, zmq::messa
     received.set_session_token(push.session_token());
     received.set_sequence(push.sequence());
     received.set_base_version(push.base_version());
-    const double squares = sumOfSquares(floats, size());
-    received.set_finite(std::isfinite(squares));
-    received.set_sum_of_squares(squares);
+    const GradientSquares checked = gradientSquares(floats, size(), m_store.bufferBegin());
+    received.set_finite(checked.finite);
+    received.set_sum_of_squares(checked.squares);
     const SliceKey key{push.worker_id(), push.session_token(), push.sequence()};
     auto [it, fresh] = m_slices.insert_or_assign(key, std::move(values));
     (void)it;
@@ -89,11 +89,18 @@ Status ShardState::apply(const wire::ShardUpdate& update, std::vector<Answer>* a
     }
     const float* gradient = static_cast<const float*>(ranges[0].data());
     if (ranges.size() > 1 || update.terms(0).scale() != 1.0f) {
+        // The gradients' scaled sum; the buffers' batch-weighted mean (as GradientAccumulator's).
+        const size_t buffers = m_store.bufferBegin();
+        double batches = 0;
+        for (const wire::GradientTerm& term : update.terms()) batches += term.batch_size();
         m_scratch.assign(size(), 0.0f);
         for (size_t t = 0; t < ranges.size(); ++t) {
             const auto* values = static_cast<const float*>(ranges[t].data());
-            const float scale = update.terms(static_cast<int>(t)).scale();
-            for (size_t i = 0; i < m_scratch.size(); ++i) m_scratch[i] += scale * values[i];
+            const wire::GradientTerm& term = update.terms(static_cast<int>(t));
+            const float scale = term.scale();
+            for (size_t i = 0; i < buffers; ++i) m_scratch[i] += scale * values[i];
+            const float weight = batches > 0 ? float(term.batch_size() / batches) : 1.0f / float(ranges.size());
+            for (size_t i = buffers; i < m_scratch.size(); ++i) m_scratch[i] += weight * values[i];
         }
         gradient = m_scratch.data();
     }

@@ -69,6 +69,9 @@ public:
 
     uint64_t version() const { return m_store.version(); }
     size_t size() const { return m_store.size(); }
+    /// The range's last `count` values are buffers (RunSpec.buffer_count): set to the batch-weighted
+    /// mean of an update's ranges, not stepped.
+    void setBufferCount(size_t count) { m_store.setBufferCount(count); }
     const ShardStats& stats() const { return m_stats; }
 
     /// A worker's gradient range (`values`: float32 x size()) is kept until the coordinator applies
