@@ -28,7 +28,7 @@ sys.path.insert(0, os.path.dirname(HERE))  # the syncscope package beside this f
 
 import syncscope  # noqa: E402
 from syncscope.fashion_mnist import load_split  # noqa: E402
-from syncscope.flat_layout import parameter_count  # noqa: E402
+from syncscope.flat_layout import buffer_count, parameter_count  # noqa: E402
 from syncscope.wire import pb  # noqa: E402
 
 
@@ -117,7 +117,8 @@ def run(args):
     plan = syncscope.default_plan(engine)
     plan.spec.model = "external"
     count = parameter_count(ResidualCnn())
-    plan.external_parameters = count
+    plan.external_parameters = count  # the flat layout: parameters, then floating-point buffers (BatchNorm's)
+    plan.spec.buffer_count = buffer_count(ResidualCnn())
     plan.spec.batch_size = args.batch
     plan.spec.learning_rate = args.lr
     plan.spec.eval_interval_seconds = args.eval_interval

@@ -14,6 +14,9 @@ and starting the run's coordinator from one run plan (coordinator.py):
 
     plan = syncscope.default_plan()        # the engine's defaults
     plan.layout.workers = 4
+    plan.spec.model = "external"           # a model of your own: its flat layout's size and buffers
+    plan.external_parameters = syncscope.parameter_count(model)
+    plan.spec.buffer_count = syncscope.buffer_count(model)
     with syncscope.Coordinator(plan, folder) as c:
         ...                                # workers connect to c.endpoints.data; c.wait() gives the result
 """
@@ -24,9 +27,10 @@ from .credentials import Credentials
 from .data import ShardBatchSampler
 from .errors import CoordinatorLost, CoordinatorSilent, ProtocolError, SyncScopeError
 from .evaluator import Evaluator
+from .flat_layout import buffer_count, parameter_count
 from .optimizer import DistributedOptimizer
 from .worker import Worker
 
 __all__ = ["Worker", "Evaluator", "DistributedOptimizer", "ShardBatchSampler", "Steering", "Credentials", "Coordinator", "Endpoints",
            "default_plan", "write_plan", "find_engine", "SyncScopeError", "CoordinatorLost", "CoordinatorSilent",
-           "ProtocolError"]
+           "ProtocolError", "parameter_count", "buffer_count"]

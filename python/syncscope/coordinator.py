@@ -6,7 +6,8 @@ it listens and how its run ended on a pipe of length-prefixed ProcessReport mess
 
     plan = syncscope.default_plan()
     plan.spec.model = "external"
-    plan.external_parameters = parameter_count(model)
+    plan.external_parameters = parameter_count(model)   # its flat layout: parameters and float buffers
+    plan.spec.buffer_count = buffer_count(model)       # BatchNorm's running statistics, say
     plan.layout.workers = 4
     plan.stop.epochs = 2
     with syncscope.Coordinator(plan, folder) as coordinator:

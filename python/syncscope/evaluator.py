@@ -21,7 +21,7 @@ from zmq.utils.monitor import recv_monitor_message
 from . import wire
 from .credentials import Credentials, default_path
 from .errors import CoordinatorLost, CoordinatorSilent, ProtocolError, SyncScopeError
-from .flat_layout import load_flat, parameter_count
+from .flat_layout import buffer_count, load_flat, parameter_count
 
 HEARTBEAT_MS = 250  # a ZMTP ping this often; a coordinator that answers none for coordinator_timeout is gone
 
@@ -44,6 +44,7 @@ class Evaluator:
         self._plain = data_plane == "authenticated"
         self._credentials = None if insecure else Credentials.load(credentials or default_path())
         self._count = parameter_count(model)
+        self._buffers = buffer_count(model)
         self._register_timeout = register_timeout
         self._coordinator_timeout = coordinator_timeout
         self._retry = bool(retry)
@@ -118,6 +119,7 @@ class Evaluator:
         hello.register.backend = "pytorch"
         hello.register.role = wire.pb.ROLE_EVALUATOR
         hello.register.parameter_count = self._count
+        hello.register.buffer_count = self._buffers
         wire.send(self._socket, hello)
         if not self._socket.poll(int(timeout_s * 1000)):
             raise CoordinatorSilent("no coordinator answered at %s within %g s; is a coordinator (`syncscope-engine "

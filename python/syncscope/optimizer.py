@@ -1,7 +1,10 @@
 """DistributedOptimizer: the Horovod-shaped handle a training script steps. The model's parameters and
 gradients are re-pointed into two flat float32 buffers in model.parameters() order, so the gradient
 is pushed straight from its buffer (no copy on CPU) and the released parameters are copied in once.
-The coordinator owns the optimiser: it applies the update under whatever mode it runs now."""
+The model's floating-point buffers (BatchNorm's running statistics) follow the parameters in the
+first one: the gradient's tail carries their values as this worker's batches left them, and the
+released ones (the coordinator's batch-weighted mean) replace them. The coordinator owns the
+optimiser: it applies the update under whatever mode it runs now."""
 
 import time
 import warnings
@@ -9,7 +12,7 @@ import warnings
 import torch
 
 from .errors import SyncScopeError
-from .flat_layout import parameter_names, trainable_parameters
+from .flat_layout import float_buffers, parameter_names, trainable_parameters
 
 
 class DistributedOptimizer:
@@ -21,11 +24,16 @@ class DistributedOptimizer:
         self._checked_unused = False
         self.stale_batches = 0  # batches drawn at a size the coordinator has since changed: not pushed
         self._check(optimizer)
-        count = sum(p.numel() for p in self._params)
-        if count != worker.spec.parameter_count:
+        buffers = float_buffers(model)
+        self._trained = sum(p.numel() for p in self._params)  # where the buffers begin
+        count = self._trained + sum(b.numel() for _, b in buffers)
+        if count != worker.spec.parameter_count or count - self._trained != worker.spec.buffer_count:
             raise SyncScopeError(
-                "this model has %d parameters but the run's (%s) has %d; the flat layout (model.parameters() order) "
-                "must match the coordinator's model" % (count, worker.spec.model or "?", worker.spec.parameter_count))
+                "this model has %d parameters and %d buffer values but the run's (%s) has %d and %d (serve --parameters "
+                "and --buffers, syncscope.parameter_count and buffer_count); the flat layout (model.parameters() "
+                "order, then model.buffers()) must match the coordinator's model"
+                % (count, count - self._trained, worker.spec.model or "?", worker.spec.parameter_count,
+                   worker.spec.buffer_count))
         device = self._params[0].device
         self._flat_params = torch.empty(count, dtype=torch.float32, device=device)
         self._flat_grads = torch.zeros(count, dtype=torch.float32, device=device)
@@ -40,6 +48,15 @@ class DistributedOptimizer:
                 p.data = self._flat_params[offset:offset + n].view_as(p)
                 p.grad = self._flat_grads[offset:offset + n].view_as(p)
                 self._slices.append((offset, n))
+                offset += n
+            owners = [(m, name) for m in model.modules() for name, b in m._buffers.items() if b is not None]
+            for _, b in buffers:
+                n = b.numel()
+                view = self._flat_params[offset:offset + n]
+                view.copy_(b.reshape(-1))
+                for m, name in owners:  # every module that holds it (a shared one, once in the layout)
+                    if m._buffers[name] is b:
+                        m._buffers[name] = view.view_as(b)
                 offset += n
         self._computing_since = time.monotonic()
         self._install(worker.pull())
@@ -101,6 +118,9 @@ class DistributedOptimizer:
         if not self._checked_unused:
             self._checked_unused = True
             self._warn_unused()
+        if self._trained < len(self._flat_grads):  # the buffers as this worker's batches left them
+            with torch.no_grad():
+                self._flat_grads[self._trained:].copy_(self._flat_params[self._trained:])
         if self._host_grads is not self._flat_grads:
             self._host_grads.copy_(self._flat_grads)
         if isinstance(loss, torch.Tensor):

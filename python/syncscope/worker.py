@@ -73,8 +73,9 @@ class Worker:
     telemetry: the coordinator's telemetry endpoint, for the mode and group hooks; it takes view or
         steer keys (from `credentials`, or `telemetry_credentials`): the data plane does not say the mode.
     model: the PyTorch model this worker trains. A run of an external model (`serve --model external
-        --parameters N`) needs it: the first worker's parameters become the run's initial ones. For a
-        run of a native model its parameter count is checked at registration.
+        --parameters N --buffers B`, syncscope.parameter_count(model) and buffer_count(model)) needs it:
+        the first worker's parameters and buffers become the run's initial ones. For a run of a native
+        model its parameter count is checked at registration.
     train_examples: with `model`, the training-set size (all workers together), for the run's epochs.
     retry: when the coordinator goes away (killed, its host rebooted) wait for it and register again,
         every second, as `syncscope-engine work --retry` does: a coordinator resumed from a checkpoint
@@ -94,9 +95,11 @@ class Worker:
                                  "--role worker --out FILE`)" % self._credentials.path)
         self._backend = backend
         self._initial = None  # sent until the first Welcome
+        self._buffers = 0  # of the model's flat layout (serve --buffers)
         if model is not None:
-            from .flat_layout import flatten  # torch only where a model is given
+            from .flat_layout import buffer_count, flatten  # torch only where a model is given
             self._initial = flatten(model)
+            self._buffers = buffer_count(model)
         self._train_examples = int(train_examples)
         if self._initial is not None and self._train_examples <= 0:
             raise SyncScopeError("Worker(model=...) needs train_examples, the training-set size (for the run's "
@@ -299,9 +302,11 @@ class Worker:
         hello = self._hello()
         if self._initial is not None:
             hello.register.parameter_count = len(self._initial)
+            hello.register.buffer_count = self._buffers
             hello.register.train_examples = self._train_examples
         elif self._welcome is not None:  # registering again: its model is the size the run's is
             hello.register.parameter_count = self._welcome.spec.parameter_count
+            hello.register.buffer_count = self._welcome.spec.buffer_count
         wire.send(self._socket, hello)
         reply, _ = self._await(self._register_timeout, registering=True)
         if reply.HasField("error") and reply.error.code == wire.pb.Error.INITIAL_PARAMETERS_NEEDED:

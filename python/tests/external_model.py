@@ -1,8 +1,9 @@
 #!/usr/bin/python3
 """A test's external model, as a worker (--role worker) or as the run's evaluator (--role evaluator) of
 a run of `serve --model external`: softmax regression on Fashion-MNIST (--model linear, 7,850
-parameters, which the engine does not have), or the PyTorch twin of the engine's mlp (--model mlp,
-235,146 parameters; the composition matrix's external column, whose targets are the mlp's)."""
+parameters, which the engine does not have), the PyTorch twin of the engine's mlp (--model mlp,
+235,146 parameters; the composition matrix's external column, whose targets are the mlp's), or a
+small CNN with BatchNorm (--model bn-cnn, whose running statistics travel as buffers)."""
 
 import argparse
 import sys
@@ -17,10 +18,21 @@ from syncscope.fashion_mnist import load_split
 from syncscope.native_models import NativeMlp
 
 
+def bn_cnn():
+    """Two convolutions with BatchNorm, as most researchers' CNNs have: 9,122 trained parameters and 48
+    buffer values (running means and variances; num_batches_tracked stays with each process)."""
+    return nn.Sequential(nn.Conv2d(1, 8, 3, padding=1, bias=False), nn.BatchNorm2d(8), nn.ReLU(), nn.MaxPool2d(2),
+                         nn.Conv2d(8, 16, 3, padding=1, bias=False), nn.BatchNorm2d(16), nn.ReLU(), nn.MaxPool2d(2),
+                         nn.Flatten(), nn.Linear(16 * 7 * 7, 10))
+
+
+MODELS = {"linear": None, "mlp": NativeMlp, "bn-cnn": bn_cnn}
+
+
 def make_model(name, extra=0):
     torch.manual_seed(1)  # every worker starts from the same parameters, as the first one's are the run's
-    if name == "mlp":
-        return NativeMlp()
+    if MODELS[name] is not None:
+        return MODELS[name]()
     return nn.Sequential(nn.Flatten(), nn.Linear(784, 10 + extra))
 
 
@@ -29,7 +41,7 @@ def main():
     parser.add_argument("--role", choices=["worker", "evaluator"], required=True)
     parser.add_argument("--connect", required=True)
     parser.add_argument("--credentials", required=True)
-    parser.add_argument("--model", choices=["linear", "mlp"], default="linear")
+    parser.add_argument("--model", choices=sorted(MODELS), default="linear")
     parser.add_argument("--extra-outputs", type=int, default=0, help="a linear model of another size")
     parser.add_argument("--retry", action="store_true", help="wait for a resumed coordinator when it goes away")
     parser.add_argument("--loader-workers", type=int, default=-1,
@@ -42,6 +54,7 @@ def main():
         images, labels = map(torch.from_numpy, load_split("t10k"))
 
         def evaluate(m):
+            m.eval()  # BatchNorm with the run's running statistics
             with torch.no_grad():
                 out = m(images)
                 return (out.argmax(1) == labels).float().mean().item(), F.cross_entropy(out, labels).item()
@@ -58,6 +71,7 @@ def main():
     shard = np.fromiter(worker.shard(len(labels)), dtype=np.int64)
     images, labels = torch.from_numpy(images[shard]), torch.from_numpy(labels[shard])
     opt = worker.wrap(None, model)
+    model.train()
     rng = np.random.default_rng(worker.worker_id)
     while opt.running:
         batch = torch.from_numpy(rng.integers(0, len(labels), opt.batch_size))

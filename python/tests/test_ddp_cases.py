@@ -7,6 +7,7 @@ batches; or it is refused, naming the parameter. The table in docs/python.md is 
 |---|---|---|
 | plain | trains | plain PyTorch |
 | tied weights | one entry in the flat layout, both uses' gradients summed | plain PyTorch |
+| BatchNorm | running statistics travel as buffers (`serve --buffers`): the update's batch-weighted mean | plain PyTorch, buffers too |
 | frozen layer | not sent; every process keeps its own | plain PyTorch |
 | unused branch | a zero gradient: weight decay and momentum still move it (warned) | plain PyTorch with zero gradients |
 | float64 / float16 | refused, naming the parameter | the error |
@@ -21,7 +22,7 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 import syncscope
-from syncscope.flat_layout import parameter_count
+from syncscope.flat_layout import buffer_count, parameter_count
 
 LR, MOMENTUM, WEIGHT_DECAY, BATCH, STEPS = 0.05, 0.9, 0.001, 16, 12
 
@@ -52,6 +53,10 @@ class UnusedBranch(nn.Module):
 
 def plain():
     return nn.Sequential(nn.Linear(16, 32), nn.ReLU(), nn.Linear(32, 4))
+
+
+def batchnorm():
+    return nn.Sequential(nn.Linear(16, 32), nn.BatchNorm1d(32), nn.ReLU(), nn.Linear(32, 4))
 
 
 def frozen():
@@ -97,7 +102,8 @@ def train_plain(model, device, zero_gradients):
 
 def train_syncscope(cluster, model, device):
     count = parameter_count(model)
-    cluster.start_coordinator("--workers", "1", "--model", "external", "--parameters", str(count), "--lr", str(LR),
+    cluster.start_coordinator("--workers", "1", "--model", "external", "--parameters", str(count), "--buffers",
+                              str(buffer_count(model)), "--lr", str(LR),
                               "--momentum", str(MOMENTUM), "--weight-decay", str(WEIGHT_DECAY), "--batch",
                               str(BATCH), "--until-stopped", "--schedule", "constant",
                               "--heartbeat-timeout", "0.5")  # the worker leaves first: the stop waits for that
@@ -116,13 +122,16 @@ def train_syncscope(cluster, model, device):
 
 
 def assert_same(ours, theirs):
-    theirs = dict(theirs.named_parameters())
+    parameters, buffers = dict(theirs.named_parameters()), dict(theirs.named_buffers())
     for name, p in ours.named_parameters():
-        assert torch.allclose(p.detach().cpu(), theirs[name].detach().cpu(), rtol=1e-4, atol=1e-6), (
-            "%s differs from plain PyTorch by %g" % (name, (p.detach().cpu() - theirs[name].detach().cpu()).abs().max()))
+        assert torch.allclose(p.detach().cpu(), parameters[name].detach().cpu(), rtol=1e-4, atol=1e-6), (
+            "%s differs from plain PyTorch by %g" % (name, (p.detach().cpu() - parameters[name].detach().cpu()).abs().max()))
+    for name, b in ours.named_buffers():
+        assert torch.allclose(b.detach().cpu().float(), buffers[name].detach().cpu().float(), rtol=1e-4, atol=1e-6), (
+            "buffer %s differs from plain PyTorch's" % name)
 
 
-@pytest.mark.parametrize("make", [plain, Tied, frozen], ids=["plain", "tied weights", "frozen layer"])
+@pytest.mark.parametrize("make", [plain, Tied, batchnorm, frozen], ids=["plain", "tied weights", "batchnorm", "frozen layer"])
 def test_trains_as_plain_pytorch(cluster, make):
     ours, said = train_syncscope(cluster, seeded(make), "cpu")
     theirs = train_plain(seeded(make), "cpu", zero_gradients=False)
