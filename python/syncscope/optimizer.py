@@ -29,10 +29,10 @@ class DistributedOptimizer:
         count = self._trained + sum(b.numel() for _, b in buffers)
         if count != worker.spec.parameter_count or count - self._trained != worker.spec.buffer_count:
             raise SyncScopeError(
-                "this model has %d parameters and %d buffer values but the run's (%s) has %d and %d (serve --parameters "
-                "and --buffers, syncscope.parameter_count and buffer_count); the flat layout (model.parameters() "
-                "order, then model.buffers()) must match the coordinator's model"
-                % (count, count - self._trained, worker.spec.model or "?", worker.spec.parameter_count,
+                "this model has %d parameters but the run's (%s) has %d (buffer values among them: %d here, %d in the "
+                "run; serve --parameters and --buffers, syncscope.parameter_count and buffer_count); the flat layout "
+                "(model.parameters() order, then model.buffers()) must match the coordinator's model"
+                % (count, worker.spec.model or "?", worker.spec.parameter_count, count - self._trained,
                    worker.spec.buffer_count))
         device = self._params[0].device
         self._flat_params = torch.empty(count, dtype=torch.float32, device=device)
