@@ -2,9 +2,14 @@
 // the GPU a worker binds, and where a console attaches. Training itself is serve's and work's.
 #include "engine/cli/launch_command.h"
 
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <memory>
 #include <thread>
@@ -20,6 +25,7 @@
 #include "engine/cli/shard_command.h"
 #include "engine/launch/slurm_task.h"
 #include "engine/launch/task_roles.h"
+#include "engine/launch/worker_command.h"
 
 namespace syncscope::engine {
 namespace {
@@ -63,6 +69,7 @@ Status checkRun(const SlurmTask& task, LaunchFlags& f, bool workersGiven) {
                                "port before it listens");
     if (Status s = checkInsecureBind(f.security, f.listen.bind); !s) return s;
     f.run.placement.set_kind(wire::Placement::PLACE_SLURM);
+    f.run.workerThreads = f.work.options.threads;  // the plan's, for a --worker-command's OMP_NUM_THREADS
     auto plan = toRunPlan(f.run);
     if (!plan) return plan.status();
     f.plan = std::move(*plan);
@@ -103,10 +110,32 @@ Status awaitCredentials(const std::string& path, double timeoutSeconds) {
     return Status::ok();
 }
 
+// A worker task that is the user's command (--worker-command): this task becomes `sh -c COMMAND` with
+// the run's place in its environment, so srun's signals reach the script itself.
+int execWorkerCommand(const SlurmTask& task, const LaunchFlags& f, const std::string& connect) {
+    const wire::RunLayout& layout = f.plan.layout();
+    WorkerPlace place;
+    place.connect = connect;
+    if (!f.security.insecure) place.credentials = f.security.credentials, place.dataPlane = f.security.dataPlane;
+    place.rank = task.rank - 1 - layout.shards() - layout.aggregators();
+    place.localRank = task.localId;
+    place.worldSize = layout.workers();
+    place.threads = std::max(1u, layout.worker_threads());
+    for (const std::string& entry : workerCommandEnvironment(place)) {
+        const size_t name = entry.find('=');
+        setenv(entry.substr(0, name).c_str(), entry.c_str() + name + 1, 1);
+    }
+    std::fflush(nullptr);
+    execl(kWorkerShell, "sh", "-c", layout.worker_command().c_str(), static_cast<char*>(nullptr));
+    return printError(unavailable(fmt::format("cannot run {}: {}", kWorkerShell, std::strerror(errno))), 127);
+}
+
 int runWorkerTask(const SlurmTask& task, LaunchFlags& f) {
     bindGpu(task, f.work);
     if (!f.security.insecure)
         if (Status s = awaitCredentials(f.security.credentials, f.startupTimeout); !s) return printError(s, 3);
+    if (!f.plan.layout().worker_command().empty())
+        return execWorkerCommand(task, f, fmt::format("tcp://{}:{}", task.firstHost, f.listen.dataPort));
     f.work.options.connect = fmt::format("tcp://{}:{}", task.firstHost, f.listen.dataPort);
     f.work.options.registerTimeoutSeconds = f.startupTimeout;  // the coordinator loads its data before it listens
     return work(f.work, f.security);
@@ -168,6 +197,7 @@ void addLaunchCommand(CLI::App& app, int& exitCode) {
     placeholders.submitDir = "$SLURM_SUBMIT_DIR";
     cmd->get_option("--credentials")->default_str(jobCredentialsPath(placeholders));
     addWorkerComputeFlags(*cmd, f->work);
+    addWorkerCommandOption(*cmd, f->run);
     cmd->add_option("--aggregators", f->run.aggregators,
                     "With --slurm: tasks 1 to this run group aggregators (the coordinator deals the workers to them: "
                     "by group in grouped mode, by id in bsp), the rest work")

@@ -16,10 +16,11 @@ namespace {
 int runLocal(const RunOptions& options, bool json) {
     auto plan = toRunPlan(options);
     if (!plan) return printError(plan.status());
-    if (plan->spec().model() == kExternalModel)
+    if (plan->spec().model() == kExternalModel && plan->layout().worker_command().empty())
         return printError(invalidArgument(std::string("`run` starts native workers, which cannot train --model ") +
-                                          kExternalModel + "; start the coordinator with `serve --model " +
-                                          kExternalModel + " --parameters N` and your own workers (python/)"));
+                                          kExternalModel + "; give the command that starts one of your workers with "
+                                          "--worker-command \"python3 train.py ...\" (python/), or start the "
+                                          "coordinator with `serve --model " + kExternalModel + " --parameters N`"));
     Cluster cluster;
     if (Status s = cluster.secure(); !s) return printError(s);  // its own private credentials
     const wire::RunLayout& layout = plan->layout();

@@ -117,6 +117,15 @@ void addPlacementOptions(CLI::App& cmd, RunOptions& o) {
     cmd.add_option("--cpu-quota", o.cpuQuotas,
                    "A real straggler: the kernel limits worker WORKER's process to SHARE of a CPU "
                    "(WORKER:SHARE, e.g. 0:0.25; cgroup v1 CPU quota, else cpulimit; repeatable)");
+    addWorkerCommandOption(cmd, o);
+}
+
+void addWorkerCommandOption(CLI::App& cmd, RunOptions& o) {
+    cmd.add_option("--worker-command", o.workerCommand,
+                   "Start each worker as this shell command (a PyTorch script using python/syncscope, e.g. "
+                   "\"python3 train.py --epochs 2\") instead of syncscope-engine work; it finds the coordinator in "
+                   "SYNCSCOPE_CONNECT, its keys in SYNCSCOPE_CREDENTIALS and its place in RANK, LOCAL_RANK and "
+                   "WORLD_SIZE, as under torchrun (syncscope.Worker() reads them)");
 }
 
 void addRunOptions(CLI::App& cmd, RunOptions& o, bool planFlag) {
@@ -271,6 +280,7 @@ Result<wire::RunPlan> toRunPlan(const RunOptions& o) {
         (*layout.mutable_cpu_quotas())[worker] = share;
     }
     *layout.mutable_placement() = o.placement;
+    layout.set_worker_command(o.workerCommand);
     if (!o.resumeDir.empty() && !o.checkpointDir.empty() && o.resumeDir != o.checkpointDir)
         return invalidArgument("--resume '" + o.resumeDir + "' and --checkpoint-dir '" + o.checkpointDir +
                                "' differ: a resumed run goes on checkpointing into the folder it resumes from; "

@@ -36,6 +36,7 @@ struct RunOptions {
     std::string workerBackend = "auto";
     unsigned workerThreads = 1;
     std::vector<std::string> cpuQuotas;
+    std::string workerCommand;  ///< --worker-command: workers that are this shell command
     std::string checkpointDir, resumeDir, onStorageFailure = "continue";
     double checkpointSeconds;
     size_t keepCheckpoints, keepChangeCheckpoints;
@@ -46,8 +47,11 @@ struct RunOptions {
 /// Registers the run flags on a subcommand; with `planFlag`, also --plan FILE, which excludes them
 /// (and any registered before with addPlacementOptions).
 void addRunOptions(CLI::App& cmd, RunOptions& options, bool planFlag = false);
-/// `run`'s own: --aggregators, --backend, --threads-per-worker, --cpu-quota (before addRunOptions).
+/// `run`'s own: --aggregators, --backend, --threads-per-worker, --cpu-quota, --worker-command (before
+/// addRunOptions).
 void addPlacementOptions(CLI::App& cmd, RunOptions& options);
+/// --worker-command (`run` and `launch`): the workers are a command of the user's.
+void addWorkerCommandOption(CLI::App& cmd, RunOptions& options);
 /// The mode settings the flags describe (defaults from the catalogue for flags not given).
 Result<wire::ModeSettings> toModeSettings(const RunOptions& options);
 /// The run the flags describe (or --plan's file), validated once; errors name the flag and the fix.

@@ -6,9 +6,11 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <string_view>
 #include <thread>
 
 #include "engine/core/process_signals.h"
@@ -19,7 +21,8 @@ namespace {
 int exitCodeOf(int status) { return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status); }
 
 // After fork, in a possibly multithreaded parent: async-signal-safe calls only, no allocation.
-[[noreturn]] void becomeChild(pid_t parent, const char* program, char* const* argv, const LaunchOptions& options) {
+[[noreturn]] void becomeChild(pid_t parent, const char* program, char* const* argv, char* const* envp,
+                              const LaunchOptions& options) {
     if (options.ownProcessGroup) setpgid(0, 0);
     prctl(PR_SET_PDEATHSIG, options.deathSignal);
     if (getppid() != parent) _exit(1);  // the parent died before prctl took hold
@@ -28,7 +31,7 @@ int exitCodeOf(int status) { return WIFEXITED(status) ? WEXITSTATUS(status) : 12
     if (options.stderrFd >= 0) dup2(options.stderrFd, STDERR_FILENO);
     if (options.reportFd == kChildReportFd) fcntl(kChildReportFd, F_SETFD, 0);  // dup2 onto itself keeps CLOEXEC
     else if (options.reportFd >= 0) dup2(options.reportFd, kChildReportFd);
-    execv(program, argv);
+    execve(program, argv, envp);
     const char message[] = "syncscope: cannot start a child process (exec failed)\n";
     (void)!write(STDERR_FILENO, message, sizeof message - 1);
     _exit(127);
@@ -56,9 +59,21 @@ Result<pid_t> ProcessLauncher::start(const std::string& program, const std::vect
     std::vector<char*> argv{const_cast<char*>(program.c_str())};  // built before fork: the child allocates nothing
     for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
     argv.push_back(nullptr);
+    // This process's environment less the names `options` sets, then those.
+    std::vector<char*> envp;
+    for (char** entry = environ; *entry; ++entry) {
+        const std::string_view current(*entry);
+        const bool replaced = std::any_of(options.environment.begin(), options.environment.end(), [&](const std::string& e) {
+            const size_t name = e.find('=');
+            return name != std::string::npos && current.size() > name && current.compare(0, name + 1, e, 0, name + 1) == 0;
+        });
+        if (!replaced) envp.push_back(*entry);
+    }
+    for (const std::string& e : options.environment) envp.push_back(const_cast<char*>(e.c_str()));
+    envp.push_back(nullptr);
     const pid_t parent = getpid();
     const pid_t pid = fork();
-    if (pid == 0) becomeChild(parent, program.c_str(), argv.data(), options);
+    if (pid == 0) becomeChild(parent, program.c_str(), argv.data(), envp.data(), options);
     if (pid < 0) return unavailable(std::string("cannot start a process: fork failed: ") + std::strerror(errno));
     m_children.push_back({pid, -1});
     return pid;

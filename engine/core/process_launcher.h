@@ -24,6 +24,8 @@ struct LaunchOptions {
     int reportFd = -1;                 ///< given to the child as kChildReportFd (its reports to this process)
     int deathSignal = SIGKILL;         ///< what the kernel sends the child when this process dies
     bool ownProcessGroup = true;       ///< false: Ctrl-C reaches the child too
+    /// "NAME=value" entries added to the child's environment (replacing this process's NAME).
+    std::vector<std::string> environment;
 };
 
 class ProcessLauncher {

@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -16,6 +17,7 @@
 #include <fmt/format.h>
 
 #include "engine/launch/ssh_commands.h"
+#include "engine/launch/worker_command.h"
 #include "engine/plan/run_plan.h"
 
 namespace syncscope::engine {
@@ -125,7 +127,7 @@ Status Cluster::startProcesses(const std::vector<std::string>& workerArgs) {
         if (auto endpoint = startRelay("aggregate"); !endpoint) return endpoint.status();
     if (layout.placement().kind() == wire::Placement::PLACE_HOSTS) return startHostWorkers(workerArgs);
     for (unsigned i = 0; i < layout.workers(); ++i)
-        if (auto pid = startWorker(workerArgs); !pid) return pid.status();
+        if (auto pid = startWorker(workerArgs, i); !pid) return pid.status();
     return Status::ok();
 }
 
@@ -148,6 +150,14 @@ Status Cluster::startHostWorkers(const std::vector<std::string>& workerArgs) {
         auto bytes = fileBytes(m_credentials->forRole(Role::Worker), m_planFolder->path());
         if (!bytes) return bytes.status();
         if (Status s = m_hosts->copyCredentials(*bytes); !s) return s;
+    }
+    if (!m_plan.layout().worker_command().empty()) {  // the user's script on each host, told where the run is
+        WorkerPlace common;
+        common.connect = onHost(m_endpoints.data, reachableHost());
+        if (m_credentials) common.dataPlane = m_dataPlane;  // credentials: each host's copy
+        common.worldSize = m_plan.layout().workers();
+        common.threads = std::max(1u, m_plan.layout().worker_threads());
+        return m_hosts->startCommand(m_plan.layout().worker_command(), common);
     }
     std::vector<std::string> command{place.remote_engine().empty() ? m_engine : place.remote_engine(), "work",
                                      "--connect", onHost(m_endpoints.data, reachableHost())};
@@ -236,7 +246,19 @@ Result<std::string> Cluster::startRelay(const std::string& command, pid_t* pid) 
     return endpoint;
 }
 
-Result<pid_t> Cluster::startWorker(const std::vector<std::string>& workerArgs) {
+Result<pid_t> Cluster::startWorker(const std::vector<std::string>& workerArgs, unsigned rank) {
+    const wire::RunLayout& layout = m_plan.layout();
+    if (!layout.worker_command().empty()) {  // the user's script: sh -c, told where the run is by its environment
+        WorkerPlace place;
+        place.connect = m_endpoints.data;
+        if (m_credentials) place.credentials = m_credentialsPath, place.dataPlane = m_dataPlane;
+        place.rank = place.localRank = rank;
+        place.worldSize = layout.workers();
+        place.threads = std::max(1u, layout.worker_threads());
+        LaunchOptions options;
+        options.environment = workerCommandEnvironment(place);
+        return m_launcher.start(kWorkerShell, {"-c", layout.worker_command()}, options);
+    }
     std::vector<std::string> args{"work", "--connect", m_endpoints.data};
     args.insert(args.end(), workerArgs.begin(), workerArgs.end());
     const std::vector<std::string> security = securityArguments();

@@ -1,6 +1,7 @@
 // Cluster: the one orchestrator of a run's processes. It starts a coordinator for a run plan
 // (`serve --plan FILE --report-fd`), then the plan's relays (parameter shards, then group
-// aggregators) and its workers, all through the ProcessLauncher (own process group, killed with the
+// aggregators) and its workers (syncscope-engine work, or the plan's worker command: a script of the
+// user's, engine/launch/worker_command.h), all through the ProcessLauncher (own process group, killed with the
 // parent, SIGTERM then SIGKILL on stop). Where the workers run is the plan's placement: here
 // (fork/exec of the engine), or on the hosts of the placement, one ssh session per host
 // (RemoteWorkers). In a Slurm step srun places every task, and each takes the role task_roles.h gives
@@ -109,8 +110,8 @@ private:
     /// Starts a server process between the workers and the coordinator (`command` --connect <data
     /// endpoint> --report-fd) and waits up to 60 s for the report of where it listens.
     Result<std::string> startRelay(const std::string& command, pid_t* pid = nullptr);
-    /// Starts one worker here; returns its pid.
-    Result<pid_t> startWorker(const std::vector<std::string>& workerArgs);
+    /// Starts worker `rank` here (syncscope-engine work, or the plan's worker command); returns its pid.
+    Result<pid_t> startWorker(const std::vector<std::string>& workerArgs, unsigned rank);
     /// The placement's hosts, each with its share of the workers, over ssh.
     Status startHostWorkers(const std::vector<std::string>& workerArgs);
     std::vector<std::string> securityArguments() const;

@@ -86,11 +86,10 @@ Result<Captured> runCaptured(ProcessLauncher& launcher, const std::vector<std::s
 }
 
 // The message for a session that ended with `code` before the run did.
-std::string failureMessage(const std::string& host, int code, const std::string& tail, const std::string& engine) {
+std::string failureMessage(const std::string& host, int code, const std::string& tail, const std::string& what,
+                           const std::string& hint) {
     if (code == 255) return sshFailure(host, tail);
-    if (code == 126 || code == 127)
-        return fmt::format("the engine {} could not start on {} (exit code {}); install syncscope-engine there, or "
-                           "give its path on the hosts with --engine PATH", engine, host, code);
+    if (code == 126 || code == 127) return fmt::format("{} could not start on {} (exit code {}); {}", what, host, code, hint);
     return fmt::format("the workers on {} ended with exit code {} (their output is above, each line after '{}: ')",
                        host, code, host);
 }
@@ -157,15 +156,12 @@ Status RemoteWorkers::copyCredentials(const std::string& contents) {
     return Status::ok();
 }
 
-Status RemoteWorkers::start(const std::vector<std::string>& workCommand) {
-    m_engine = workCommand.front();
+template <typename Script>
+Status RemoteWorkers::startSessions(const Script& script) {
     const int devNull = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
     for (Session& s : m_sessions) {
-        std::vector<std::string> work = workCommand;
-        if (!s.credentialsPath.empty()) work.insert(work.end(), {"--credentials", s.credentialsPath});
         std::vector<std::string> argv = m_ssh;
-        for (std::string& a : sshArguments(s.host.host, true, startWorkersCommand(work, s.host.workers, s.credentialsPath)))
-            argv.push_back(std::move(a));
+        for (std::string& a : sshArguments(s.host.host, true, script(s))) argv.push_back(std::move(a));
         Pipe output;
         if (!output.ok()) return unavailable(std::string("pipe: ") + std::strerror(errno));
         LaunchOptions options;
@@ -185,6 +181,29 @@ Status RemoteWorkers::start(const std::vector<std::string>& workCommand) {
     }
     if (devNull >= 0) ::close(devNull);
     return Status::ok();
+}
+
+Status RemoteWorkers::start(const std::vector<std::string>& workCommand) {
+    m_engine = "the engine " + workCommand.front();
+    m_missingHint = "install syncscope-engine there, or give its path on the hosts with --engine PATH";
+    return startSessions([&](const Session& s) {
+        std::vector<std::string> work = workCommand;
+        if (!s.credentialsPath.empty()) work.insert(work.end(), {"--credentials", s.credentialsPath});
+        return startWorkersCommand(work, s.host.workers, s.credentialsPath);
+    });
+}
+
+Status RemoteWorkers::startCommand(const std::string& command, const WorkerPlace& common) {
+    m_engine = "the worker command '" + command + "'";
+    m_missingHint = "install what it runs there (python3, your script, the syncscope package) and check its paths";
+    unsigned firstRank = 0;
+    return startSessions([&](const Session& s) {
+        WorkerPlace place = common;
+        place.credentials = s.credentialsPath;
+        place.rank = firstRank;
+        firstRank += s.host.workers;
+        return startWorkerCommandsCommand(command, s.host.workers, place);
+    });
 }
 
 void RemoteWorkers::relay(Session& s) {
@@ -227,7 +246,7 @@ std::vector<RemoteWorkers::Failure> RemoteWorkers::poll(std::chrono::millisecond
         if (s.output >= 0) relay(s), closeOutput(s);
         s.ended = true;
         if (code != 0 && !m_stopping)
-            failures.push_back({s.host.host, failureMessage(s.host.host, code, s.tail, m_engine)});
+            failures.push_back({s.host.host, failureMessage(s.host.host, code, s.tail, m_engine, m_missingHint)});
     }
     return failures;
 }

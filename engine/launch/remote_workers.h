@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/launch/hosts_file.h"
+#include "engine/launch/worker_command.h"
 #include "engine/core/process_launcher.h"
 #include "engine/core/status.h"
 
@@ -28,6 +29,9 @@ public:
     /// Starts each host's workers: `workCommand` is the engine and its `work` arguments; each host's
     /// credentials copy is added as --credentials.
     Status start(const std::vector<std::string>& workCommand);
+    /// Starts each host's workers as `command` under sh (RunLayout.worker_command), with `common`'s
+    /// environment; each host's credentials copy, and each worker's rank (the hosts' in file order).
+    Status startCommand(const std::string& command, const WorkerPlace& common);
 
     /// A session that ended with a failure: what to tell the person.
     struct Failure {
@@ -50,11 +54,15 @@ private:
         bool ended = false;
     };
     Status copyTo(Session& session, const std::string& contents);
+    /// Opens each host's session on the remote script `script(session)` gives.
+    template <typename Script>
+    Status startSessions(const Script& script);
     void relay(Session& session);
     void closeOutput(Session& session);
 
     std::vector<std::string> m_ssh;
-    std::string m_engine;  ///< the engine the hosts run, for messages
+    std::string m_engine;       ///< what the hosts run, for messages ("the engine PATH", "the worker command '...'")
+    std::string m_missingHint;  ///< what to do when it is not found there
     std::vector<Session> m_sessions;
     ProcessLauncher m_launcher;
     bool m_stopping = false;

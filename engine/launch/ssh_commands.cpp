@@ -21,6 +21,18 @@ std::string lastLine(const std::string& output) {
     return last.empty() ? "ssh exited with code 255 and said nothing" : last;
 }
 
+// `workers` copies of `startOne` (which may use $i, 0..workers-1) in the background after `prelude`;
+// waits for them, removes the credentials file $c, and exits with the last failure's code.
+std::string workersScript(const std::string& credentialsPath, const std::string& prelude, unsigned workers,
+                          const std::string& startOne) {
+    // `trap -` first: kill 0 then ends this shell too, instead of running the trap again.
+    return underSh(fmt::format(
+        "c={}; trap 'trap - HUP INT TERM; rm -f \"$c\"; kill 0' HUP INT TERM; {}p=; i=0; "
+        "while [ $i -lt {} ]; do {} & p=\"$p $!\"; i=$((i+1)); done; "
+        "s=0; for w in $p; do wait $w || s=$?; done; rm -f \"$c\"; exit $s",
+        shellQuote(credentialsPath), prelude, workers, startOne));
+}
+
 }  // namespace
 
 std::string shellQuote(const std::string& word) {
@@ -59,13 +71,21 @@ std::string startWorkersCommand(const std::vector<std::string>& workCommand, uns
         if (!work.empty()) work += ' ';
         work += shellQuote(word);
     }
-    // `trap -` first: kill 0 then ends this shell too, instead of running the trap again.
-    const std::string script = fmt::format(
-        "c={}; trap 'trap - HUP INT TERM; rm -f \"$c\"; kill 0' HUP INT TERM; p=; i=0; "
-        "while [ $i -lt {} ]; do {} & p=\"$p $!\"; i=$((i+1)); done; "
-        "s=0; for w in $p; do wait $w || s=$?; done; rm -f \"$c\"; exit $s",
-        shellQuote(credentialsPath), workers, work);
-    return underSh(script);
+    return workersScript(credentialsPath, "", workers, work);
+}
+
+std::string startWorkerCommandsCommand(const std::string& command, unsigned workers, const WorkerPlace& place) {
+    // The environment every worker of the host shares, exported once; the credentials are the copy
+    // ($c), and each worker's rank is the host's first plus its index.
+    std::string exports;
+    for (const std::string& entry : workerCommandEnvironment(place)) {
+        const std::string name = entry.substr(0, entry.find('='));
+        if (name == kRankVariable || name == kLocalRankVariable) continue;
+        exports += ' ' + name + '=' + (name == kCredentialsVariable ? "\"$c\"" : shellQuote(entry.substr(name.size() + 1)));
+    }
+    const std::string startOne = fmt::format("{}=$(({}+i)) {}=$i {} -c {}", kRankVariable, place.rank,
+                                             kLocalRankVariable, kWorkerShell, shellQuote(command));
+    return workersScript(place.credentials, "export" + exports + "; ", workers, startOne);
 }
 
 std::string removeFileCommand(const std::string& path) { return underSh("rm -f " + shellQuote(path)); }

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/launch/worker_command.h"
+
 namespace syncscope::engine {
 
 /// `word` single-quoted for a POSIX shell.
@@ -25,6 +27,10 @@ std::string storeCredentialsCommand();
 /// (the session's terminal closed), SIGINT or SIGTERM it removes the file and kills its process group.
 std::string startWorkersCommand(const std::vector<std::string>& workCommand, unsigned workers,
                                 const std::string& credentialsPath);
+/// The same for a worker command (RunLayout.worker_command): `workers` copies of `command` under sh,
+/// with `place`'s environment, RANK from place.rank on and LOCAL_RANK from 0; place.credentials is
+/// the host's copy (empty: --insecure).
+std::string startWorkerCommandsCommand(const std::string& command, unsigned workers, const WorkerPlace& place);
 /// Removes `path` on the host (the credentials of a session that did not end by itself).
 std::string removeFileCommand(const std::string& path);
 

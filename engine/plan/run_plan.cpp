@@ -135,6 +135,9 @@ Status validateLayout(const wire::RunPlan& p) {
     if (!backend.empty() && backend != "auto" && backend != "cpu" && backend != "cuda")
         return invalidArgument("--backend '" + backend + "': expected auto, cpu or cuda");
     if (l.worker_threads() > 1024) return outside("--threads-per-worker", l.worker_threads(), "1..1024");
+    if (!l.worker_command().empty() && !l.cpu_quotas().empty())
+        return invalidArgument("--cpu-quota limits syncscope-engine worker processes, and --worker-command's workers are "
+                               "scripts of yours: slow one down with --slowdown WORKER:FACTOR, or limit it yourself");
     for (const auto& [worker, share] : l.cpu_quotas())
         if (!(share >= 0.01 && share <= 1.0))
             return invalidArgument(fmt::format("--cpu-quota {}:{:g}: the share of a CPU must be in 0.01..1", worker, share));

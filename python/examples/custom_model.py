@@ -32,8 +32,8 @@ from syncscope.flat_layout import buffer_count, parameter_count  # noqa: E402
 from syncscope.wire import pb  # noqa: E402
 
 
-# ---- the model: no batch norm (its running statistics are buffers, which a parameter server does not
-# ---- share), residual branches that start at zero so the deep path trains from the first step
+# ---- the model: residual branches that start at zero so the deep path trains from the first step
+# ---- (BatchNorm trains too: its running statistics travel as buffers, see train_worker.py)
 
 class Residual(nn.Module):
     def __init__(self, channels):

@@ -17,6 +17,7 @@ from . import wire
 from .credentials import Credentials, default_path
 from .errors import CoordinatorLost, CoordinatorSilent, ProtocolError, SyncScopeError
 from .heartbeat import HeartbeatSender
+from .launched import environment
 from .shard_client import ShardClient
 from .telemetry import TelemetryWatcher
 
@@ -64,7 +65,8 @@ def validate_params(params):
 class Worker:
     """One worker of a SyncScope run. Registers at once; `wrap()` joins the training.
 
-    connect: the coordinator's data endpoint, "tcp://HOST:PORT".
+    connect: the coordinator's data endpoint, "tcp://HOST:PORT". Left out, it and the credentials, insecure
+        and data_plane come from the environment the engine gives a --worker-command (syncscope.environment()).
     credentials: the worker role's file (from `syncscope-engine keygen --role worker`, or the
         coordinator's own); None: the default path. insecure=True: no authentication (a coordinator
         run with --insecure, loopback only).
@@ -82,9 +84,13 @@ class Worker:
         (`serve --resume`) finds its workers back. Without it a lost coordinator raises CoordinatorLost.
     """
 
-    def __init__(self, connect, credentials=None, *, insecure=False, data_plane="encrypted", telemetry=None,
+    def __init__(self, connect=None, credentials=None, *, insecure=False, data_plane="encrypted", telemetry=None,
                  telemetry_credentials=None, backend="pytorch", coordinator_timeout=3.0, register_timeout=10.0,
                  model=None, train_examples=0, retry=False):
+        if connect is None:  # started by the engine (--worker-command): where the run is, from the environment
+            launched = environment()
+            connect, insecure, data_plane = launched["connect"], launched["insecure"], launched["data_plane"]
+            credentials = credentials or launched["credentials"]
         if data_plane not in ("encrypted", "authenticated"):
             raise SyncScopeError("data_plane must be 'encrypted' or 'authenticated', not %r" % (data_plane,))
         self.connect = connect

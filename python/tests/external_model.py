@@ -6,6 +6,7 @@ parameters, which the engine does not have), the PyTorch twin of the engine's ml
 small CNN with BatchNorm (--model bn-cnn, whose running statistics travel as buffers)."""
 
 import argparse
+import os
 import sys
 
 import numpy as np
@@ -39,8 +40,8 @@ def make_model(name, extra=0):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--role", choices=["worker", "evaluator"], required=True)
-    parser.add_argument("--connect", required=True)
-    parser.add_argument("--credentials", required=True)
+    parser.add_argument("--connect", help="default: from the environment `run --worker-command` sets")
+    parser.add_argument("--credentials")
     parser.add_argument("--model", choices=sorted(MODELS), default="linear")
     parser.add_argument("--extra-outputs", type=int, default=0, help="a linear model of another size")
     parser.add_argument("--retry", action="store_true", help="wait for a resumed coordinator when it goes away")
@@ -64,6 +65,10 @@ def main():
         print("evaluator: %d evaluations, final %s" % (len(evaluator.results), final), flush=True)
         return
     images, labels = load_split("train")
+    if args.connect is None:  # started by the engine (--worker-command)
+        print("rank %d of %d (local rank %d), OMP_NUM_THREADS %s" % (syncscope.rank(), syncscope.world_size(),
+                                                                    syncscope.local_rank(),
+                                                                    os.environ.get("OMP_NUM_THREADS")), flush=True)
     worker = syncscope.Worker(connect=args.connect, credentials=args.credentials, model=model,
                               train_examples=len(labels), retry=args.retry)
     if args.loader_workers >= 0:

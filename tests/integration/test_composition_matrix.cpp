@@ -28,6 +28,7 @@
 #include "engine/model/model_zoo.h"
 #include "engine/plan/mode_catalog.h"
 #include "tests/integration/engine_cluster.h"
+#include "tests/integration/pytorch_workers.h"
 #include "tests/integration/recording_helpers.h"
 
 using namespace syncscope::testing;
@@ -94,24 +95,6 @@ std::string mlpParameterCount() {
     if (!backend) return "0";
     auto model = engine::createModel(**backend, "mlp", 1, 1);
     return model ? std::to_string((*model)->parameterCount()) : "0";
-}
-
-/// Why the external column cannot run here; empty when it can. Asked of the interpreter once.
-std::string whyNoPyTorch() {
-#ifndef SYNCSCOPE_PYTHON3
-    return "no python3 interpreter or protoc was found when this was built";
-#else
-    static const std::string why = [] {
-        ChildProcess probe;
-        ChildOptions quiet;
-        if (!probe.start(SYNCSCOPE_PYTHON3, {"-c", "import torch, zmq, numpy, google.protobuf"}, quiet) ||
-            !probe.waitForExit(60'000) || probe.exitCode() != 0)
-            return std::string(SYNCSCOPE_PYTHON3) + " cannot import torch, zmq, numpy and protobuf (./setup.sh "
-                   "test installs python3-torch, python3-zmq, python3-numpy and python3-protobuf)";
-        return std::string();
-    }();
-    return why;
-#endif
 }
 
 /// The run's workers: 3 native ones, or 3 PyTorch workers and their evaluator; all wait for a

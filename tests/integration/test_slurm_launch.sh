@@ -2,7 +2,9 @@
 # `launch --slurm` on a real single-node Slurm that this test starts in a temporary folder (munged
 # with its own key and socket, slurmctld, slurmd with CPUs=8 whatever the machine has):
 #   1. packaging/slurm/syncscope.sbatch runs 1 coordinator + 4 workers to the 86% target (and again
-#      through 2 group aggregators, and with the model on 2 parameter shards);
+#      through 2 group aggregators, and with the model on 2 parameter shards); and
+#      packaging/slurm/syncscope-pytorch.sbatch runs 3 PyTorch workers of python/examples/train_worker.py
+#      (--worker-command) through an epoch, where /usr/bin/python3 has torch;
 #   2. a second job is scancelled mid-run, and every process of it must be gone.
 # Exits 77 (ctest's skip), saying why, without root, without Debian's slurm-wlm and munge, or when the
 # daemons do not start. It stops only what it started: processes whose environment names its own
@@ -12,7 +14,9 @@ set -euo pipefail
 engine=${1:?usage: $0 ENGINE DATA_DIR}
 data=${2:?usage: $0 ENGINE DATA_DIR}
 here=$(cd "$(dirname "$0")" && pwd)
-sbatch_template=$(cd "$here/../.." && pwd)/packaging/slurm/syncscope.sbatch
+repo=$(cd "$here/../.." && pwd)
+sbatch_template=$repo/packaging/slurm/syncscope.sbatch
+pytorch_template=$repo/packaging/slurm/syncscope-pytorch.sbatch
 skip=77
 engine=$(realpath "$engine")
 data=$(realpath "$data")
@@ -205,6 +209,29 @@ run_7_task_job shards "parameter shards" --shards 2
 exact=$(awk '/^shard [0-9]+: [0-9]+ updates/ && /, 0 of another version/ { n++ } END { if (n == 2) print "both shards" }' "$out")
 [ -n "$exact" ] && echo "shards job: final test accuracy $accuracy%; $exact answered every pull with its version" ||
   fail "the 2 shards did not both end with every pull answered exactly (their closing lines above)"
+
+# 1d. PyTorch workers of the user's (--worker-command): each worker task runs the script under sh, told
+# its rank and the run by its environment; rank 0 also evaluates.
+# Debian's interpreter (python3-torch is for it); the sbatch puts the package and the build's wire module on its path.
+python=${SYNCSCOPE_PYTHON3:-/usr/bin/python3}
+if "$python" -c 'import torch, zmq, numpy, google.protobuf' 2>/dev/null; then
+  job=$(SYNCSCOPE_REPO=$repo SYNCSCOPE_BUILD=$(dirname "$(dirname "$engine")") PYTHON=$python \
+        sbatch --parsable --output="$dir/jobs/pytorch-%j.out" --ntasks=4 --cpus-per-task=1 \
+        "$pytorch_template" --data "$data" --data-port "$base" --control-port $((base + 1)) \
+        --telemetry-port $((base + 2)) --mode bsp --epochs 1 --threads 1)
+  await_job "$job"
+  scancel "$job" 2>/dev/null || true  # one that did not end in 300 s would hold the CPUs the next job needs
+  out="$dir/jobs/pytorch-$job.out"
+  echo "--- PyTorch workers' job $job: its output:"; cat "$out" 2>/dev/null || fail "the PyTorch job wrote no output"
+  ranks=$(sed -n 's/^rank \([0-9]\) (worker [0-9]*): the run is over.*/\1/p' "$out" | sort | tr -d '\n')
+  accuracy=$(sed -n 's/^final test accuracy: \([0-9.]*\)%.*/\1/p' "$out" | tail -1)
+  [ "$ranks" = 012 ] || fail "the 3 PyTorch workers did not all end with the run (ranks seen: '$ranks')"
+  [ -n "$accuracy" ] && awk -v a="$accuracy" 'BEGIN { exit !(a >= 80) }' ||
+    fail "the PyTorch workers' run ended at ${accuracy:-no} final test accuracy, below 80%"
+  [ "$failed" = 0 ] && echo "PyTorch workers' job: ranks 0-2 trained an epoch; final test accuracy $accuracy%"
+else
+  echo "part 1d skipped: $python cannot import torch, zmq, numpy and protobuf (./setup.sh test installs them)"
+fi
 
 # 2. scancel mid-run: every process of the job goes.
 job=$(sbatch --parsable --output="$dir/jobs/cancel-%j.out" --ntasks=5 --cpus-per-task=1 \

@@ -5,12 +5,14 @@
 // run. It copies the worker keys to each host over ssh and starts 1 + 2 workers there, and they
 // train the mlp to 85%. Afterwards nothing of the run is left in either namespace, and no
 // credentials remain on the hosts or here. A second run is interrupted by SIGINT (Ctrl-C)
-// mid-training, and a third is killed (SIGKILL), and the same checks hold. ssh failures name the host. Exits 77 (ctest's skip),
-// saying why, without root, ip netns, sshd or ssh.
+// mid-training, and a third is killed (SIGKILL), and the same checks hold. Another run's workers are
+// PyTorch scripts (--worker-command), each told its rank and the run by its environment. ssh failures
+// name the host. Exits 77 (ctest's skip), saying why, without root, ip netns, sshd or ssh.
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
@@ -21,6 +23,7 @@
 
 #include "tests/integration/engine_cluster.h"
 #include "tests/integration/network_lab.h"
+#include "tests/integration/pytorch_workers.h"
 
 using namespace syncscope::testing;
 namespace fs = std::filesystem;
@@ -258,6 +261,33 @@ TEST_F(TestSshLaunch, trainsOnTwoHostsAndLeavesNothing) {
     testLog("final test accuracy %s%% in %.1f s from launch to its end; nothing left in the hosts' namespaces, "
             "credentials removed here and on both hosts",
             accuracy.c_str(), seconds);
+}
+
+// --worker-command on the hosts: 1 + 2 PyTorch workers (python/tests/external_model.py, the mlp's
+// twin) that each host's script starts under sh, told where the run is by their environment, with
+// ranks 0..2 across the hosts in file order; they train to the target and nothing is left.
+TEST_F(TestSshLaunch, startsPyTorchWorkersFromACommand) {
+    if (const std::string why = whyNoPyTorch(); !why.empty()) GTEST_SKIP() << why;
+    writeFile(s_lab->dir() + "/lab.hosts", "lab0 1\nlab1 2\n");
+    auto launch = startLaunch({"--mode", "bsp", "--target-accuracy", "85", "--max-seconds", "240", "--threads", "1",
+                               "--worker-command", pytorchWorkerCommand("mlp")});
+    ASSERT_TRUE(launch->waitForExit(280'000)) << "the run did not end\n" << logs(*launch);
+    ASSERT_EQ(launch->exitCode(), 0) << logs(*launch);
+    const std::string out = launch->stdoutText(), err = launch->stderrText();
+    ASSERT_TRUE(contains(err, "training started with 3 workers")) << logs(*launch);
+    std::vector<std::string> places;
+    for (const auto& m : matchingLines(err, R"(^(lab\d): rank (\d) of (\d) \(local rank (\d)\), OMP_NUM_THREADS (\d+))"))
+        places.push_back(m[1] + " " + m[2] + "/" + m[3] + " " + m[4] + " " + m[5]);
+    std::sort(places.begin(), places.end());
+    ASSERT_EQ(places, (std::vector<std::string>{"lab0 0/3 0 1", "lab1 1/3 0 1", "lab1 2/3 1 1"})) << logs(*launch);
+    ASSERT_EQ(matchingLines(err, R"(^lab\d: worker \d: done at version \d+)").size(), size_t(3)) << logs(*launch);
+    const auto final = matchingLines(out, R"(^final test accuracy: ([0-9.]+)%)");
+    ASSERT_TRUE(!final.empty() && toDouble(final.front()[1]) >= 83.0) << logs(*launch);
+    for (const std::string& copy : credentialsCopies(err)) ASSERT_TRUE(!fs::exists(copy)) << copy << " is still on its host";
+    const std::vector<std::string> left = s_lab->leftovers();
+    ASSERT_TRUE(left.empty()) << "left behind:\n" << joined(left);
+    testLog("--worker-command: 3 PyTorch workers over ssh, final test accuracy %s%%; nothing left",
+            final.front()[1].c_str());
 }
 
 // SIGINT (Ctrl-C) mid-training: the coordinator stops gracefully, the workers end, nothing is left.

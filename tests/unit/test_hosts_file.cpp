@@ -101,6 +101,37 @@ TEST(TestHostsFile, startsEachHostsWorkersUnderSh) {
                                           "work --credentials /tmp/x y\n");
 }
 
+// A worker command (--worker-command) on a host: each copy runs under sh with the run's environment,
+// the host's credentials copy, and its rank (the host's first plus its index).
+TEST(TestHostsFile, startsEachHostsWorkerCommandsWithTheirPlace) {
+    WorkerPlace place;
+    place.connect = "tcp://head:5555";
+    place.credentials = "/tmp/the copy's";
+    place.dataPlane = "authenticated";
+    place.rank = 4;
+    place.worldSize = 7;
+    place.threads = 2;
+    const std::string script = startWorkerCommandsCommand(
+        "echo \"$RANK $LOCAL_RANK/$WORLD_SIZE $SYNCSCOPE_CONNECT $SYNCSCOPE_CREDENTIALS $SYNCSCOPE_DATA_PLANE "
+        "$OMP_NUM_THREADS ${SYNCSCOPE_INSECURE:-secure}\"",
+        3, place);
+    FILE* shell = popen((script + " | sort").c_str(), "r");
+    ASSERT_TRUE(shell);
+    char buffer[1024] = {};
+    const size_t n = fread(buffer, 1, sizeof buffer - 1, shell);
+    ASSERT_EQ(pclose(shell), 0);
+    const std::string common = "/7 tcp://head:5555 /tmp/the copy's authenticated 2 secure\n";
+    ASSERT_EQ(std::string(buffer, n), "4 0" + common + "5 1" + common + "6 2" + common);
+    // --insecure: no keys, said so.
+    place.credentials.clear();
+    const std::string insecure = startWorkerCommandsCommand("echo \"${SYNCSCOPE_CREDENTIALS:-none} $SYNCSCOPE_INSECURE\"", 1, place);
+    shell = popen(insecure.c_str(), "r");
+    ASSERT_TRUE(shell);
+    const size_t m = fread(buffer, 1, sizeof buffer - 1, shell);
+    ASSERT_EQ(pclose(shell), 0);
+    ASSERT_EQ(std::string(buffer, m), "none 1\n");
+}
+
 TEST(TestHostsFile, sshArgumentsNeverAskAndEndOptions) {
     const auto args = sshArguments("node3", true, "true");
     const std::vector<std::string> list(args.begin(), args.end());

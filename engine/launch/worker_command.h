@@ -1,0 +1,37 @@
+// A worker that is a command of the user's (RunLayout.worker_command, `run` / `launch --worker-command`):
+// a PyTorch script joining the run through python/syncscope. It runs under `sh -c` wherever the plan
+// places workers (here, on the hosts over ssh, in a Slurm task), with the environment that says where
+// the run is, in torchrun's names where torchrun has one. syncscope.Worker() reads the same names
+// (python/syncscope/worker.py, ENVIRONMENT).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace syncscope::engine {
+
+/// The shell a worker command runs under.
+inline constexpr const char* kWorkerShell = "/bin/sh";
+
+/// The environment's names.
+inline constexpr const char* kConnectVariable = "SYNCSCOPE_CONNECT";          ///< the coordinator's data endpoint
+inline constexpr const char* kCredentialsVariable = "SYNCSCOPE_CREDENTIALS";  ///< the worker keys' file
+inline constexpr const char* kDataPlaneVariable = "SYNCSCOPE_DATA_PLANE";     ///< encrypted or authenticated
+inline constexpr const char* kInsecureVariable = "SYNCSCOPE_INSECURE";        ///< 1: no keys (--insecure)
+inline constexpr const char* kRankVariable = "RANK";                          ///< the worker's index, 0..WORLD_SIZE-1
+inline constexpr const char* kLocalRankVariable = "LOCAL_RANK";               ///< its index on its host
+inline constexpr const char* kWorldSizeVariable = "WORLD_SIZE";               ///< the run's workers
+inline constexpr const char* kThreadsVariable = "OMP_NUM_THREADS";            ///< --threads-per-worker
+
+/// Where one worker command stands in its run.
+struct WorkerPlace {
+    std::string connect;      ///< the data endpoint it reaches the coordinator (or its aggregator's dealer) at
+    std::string credentials;  ///< the worker keys' file; empty: the run is --insecure
+    std::string dataPlane;    ///< "encrypted" or "authenticated" (with credentials)
+    unsigned rank = 0, localRank = 0, worldSize = 1, threads = 1;
+};
+
+/// Its environment, "NAME=value" each, to add to the launching process's.
+std::vector<std::string> workerCommandEnvironment(const WorkerPlace& place);
+
+}  // namespace syncscope::engine
