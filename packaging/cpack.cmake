@@ -1,6 +1,7 @@
-# Debian packages (CPack, one .deb per component): `syncscope-engine` (the engine CLI, no Qt) and
-# `syncscope` (the console, syncscope-plot, desktop file, icon, AppStream metainfo). `./setup.sh
-# package` builds them; Depends come from dpkg-shlibdeps, plus what no linker sees (below).
+# Debian packages (CPack, one .deb per component): `syncscope-engine` (the engine CLI, no Qt),
+# `syncscope` (the console, syncscope-plot, desktop file, icon, AppStream metainfo) and
+# `python3-syncscope` (the Python package, python/CMakeLists.txt). `./setup.sh package` builds them;
+# Depends come from dpkg-shlibdeps, plus what no linker sees (below).
 if(SYNCSCOPE_GUI)
   set(SYNCSCOPE_APP_ID org.syncscope.SyncScope)  # the desktop file, icon and AppStream id
   configure_file(${CMAKE_CURRENT_LIST_DIR}/${SYNCSCOPE_APP_ID}.metainfo.xml
@@ -25,6 +26,9 @@ set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_STRIP_FILES ON)
 set(CPACK_DEB_COMPONENT_INSTALL ON)
 set(CPACK_COMPONENTS_ALL engine)
+if(SYNCSCOPE_PROTOC)
+  list(APPEND CPACK_COMPONENTS_ALL python)
+endif()
 if(SYNCSCOPE_GUI)
   list(APPEND CPACK_COMPONENTS_ALL console)
 endif()
@@ -56,4 +60,18 @@ A Qt desktop console for SyncScope's training engine: samples per second, stalen
 loss, accuracy and each worker's compute, communication and waiting time, with live
 switching of the synchronisation mode, replay of run recordings and classroom scenarios.
 Also syncscope-plot, which draws an experiment's results as PNG charts.")
+set(CPACK_DEBIAN_PYTHON_PACKAGE_NAME python3-syncscope)
+set(CPACK_DEBIAN_PYTHON_PACKAGE_ARCHITECTURE all)
+set(CPACK_DEBIAN_PYTHON_PACKAGE_SECTION python)
+# Imported, not linked, so said here: Debian 12's packages of what python/pyproject.toml depends on.
+# The engine is recommended: a worker joins a coordinator that may run on another machine.
+set(CPACK_DEBIAN_PYTHON_PACKAGE_DEPENDS "python3 (>= 3.11), python3-zmq, python3-protobuf (>= 3.20), python3-numpy, python3-torch")
+set(CPACK_DEBIAN_PYTHON_PACKAGE_RECOMMENDS "syncscope-engine (= ${PROJECT_VERSION}-${CPACK_DEBIAN_PACKAGE_RELEASE})")
+set(CPACK_COMPONENT_PYTHON_DESCRIPTION
+    "SyncScope for PyTorch: your training script as a worker of a SyncScope run
+The syncscope Python package: a PyTorch model of your own trains as a worker of SyncScope's
+parameter server (Horovod's DistributedOptimizer shape), with a DataLoader sampler that follows
+the coordinator's shard and batch size, an evaluator, and steering from Python. Its buffers
+(BatchNorm's running statistics) travel with the model. Scripts started by `syncscope-engine run`
+or `launch --worker-command` find the run in their environment.")
 include(CPack)

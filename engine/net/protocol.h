@@ -8,25 +8,28 @@ namespace syncscope::engine {
 
 /// A peer with another major version is refused; minor versions only add optional fields.
 constexpr uint32_t kProtocolMajor = 1;
-constexpr uint32_t kProtocolMinor = 9;  // 1: grouped, ksync, kasync, elastic, auto; SetGroups
-                                        // 2: typed events, auto decisions, the catalogue, advice,
-                                        //    session tokens, roles and authentication in snapshots
-                                        // 3: checkpoints: rollback, change ids, resumed/rollback
-                                        //    events, Error.code (NOT_REGISTERED)
-                                        // 4: external models: Register.role, parameter_count,
-                                        //    train_examples and initial parameters; EvaluationReport;
-                                        //    RunSpec.train_examples, eval_interval_seconds
-                                        // 5: group aggregators: ROLE_AGGREGATOR, Envelope.route,
-                                        //    GradientSum, ParamsFanout, Params.group/reduce/move_to
-                                        // 6: parameter shards: ROLE_SHARD, ShardAssignment, ShardPush,
-                                        //    SlicesReceived, ShardUpdate, ShardPull, ShardParams,
-                                        //    Welcome.parameter_shards, Push.sequence, Params.from_shards
-                                        // 7: RecordingHeader.writer (recordings and checkpoints name
-                                        //    the release that wrote them); ShardPull.worker_id gone
-                                        // 8: ShardUpdate.pin/unpin (grouped and auto on shards); a
-                                        //    ShardAssignment to a registered shard restores its range
-                                        // 9: Error.LAYOUT_CHANGED (a lost shard replaced: workers
-                                        //    register again); a shard registering to a full run waits
+constexpr uint32_t kProtocolMinor = 10;  // 1: grouped, ksync, kasync, elastic, auto; SetGroups
+                                         // 2: typed events, auto decisions, the catalogue, advice,
+                                         //    session tokens, roles and authentication in snapshots
+                                         // 3: checkpoints: rollback, change ids, resumed/rollback
+                                         //    events, Error.code (NOT_REGISTERED)
+                                         // 4: external models: Register.role, parameter_count,
+                                         //    train_examples and initial parameters; EvaluationReport;
+                                         //    RunSpec.train_examples, eval_interval_seconds
+                                         // 5: group aggregators: ROLE_AGGREGATOR, Envelope.route,
+                                         //    GradientSum, ParamsFanout, Params.group/reduce/move_to
+                                         // 6: parameter shards: ROLE_SHARD, ShardAssignment, ShardPush,
+                                         //    SlicesReceived, ShardUpdate, ShardPull, ShardParams,
+                                         //    Welcome.parameter_shards, Push.sequence, Params.from_shards
+                                         // 7: RecordingHeader.writer (recordings and checkpoints name
+                                         //    the release that wrote them); ShardPull.worker_id gone
+                                         // 8: ShardUpdate.pin/unpin (grouped and auto on shards); a
+                                         //    ShardAssignment to a registered shard restores its range
+                                         // 9: Error.LAYOUT_CHANGED (a lost shard replaced: workers
+                                         //    register again); a shard registering to a full run waits
+                                         // 10: an external model's buffers: RunSpec, Register and
+                                         //    ShardAssignment.buffer_count, GradientTerm.batch_size;
+                                         //    RunLayout.worker_command
 
 /// Longest hostname and backend name a registering process may report (the rest is cut).
 constexpr size_t kMaxHostnameBytes = 255, kMaxBackendBytes = 32;
