@@ -4,7 +4,6 @@
 
 #include <unistd.h>
 
-#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
@@ -114,13 +113,9 @@ Status awaitCredentials(const std::string& path, double timeoutSeconds) {
 // the run's place in its environment, so srun's signals reach the script itself.
 int execWorkerCommand(const SlurmTask& task, const LaunchFlags& f, const std::string& connect) {
     const wire::RunLayout& layout = f.plan.layout();
-    WorkerPlace place;
-    place.connect = connect;
-    if (!f.security.insecure) place.credentials = f.security.credentials, place.dataPlane = f.security.dataPlane;
+    WorkerPlace place = workerPlace(layout, connect, f.security.insecure ? "" : f.security.credentials, f.security.dataPlane);
     place.rank = task.rank - 1 - layout.shards() - layout.aggregators();
     place.localRank = task.localId;
-    place.worldSize = layout.workers();
-    place.threads = std::max(1u, layout.worker_threads());
     for (const std::string& entry : workerCommandEnvironment(place)) {
         const size_t name = entry.find('=');
         setenv(entry.substr(0, name).c_str(), entry.c_str() + name + 1, 1);
@@ -134,9 +129,9 @@ int runWorkerTask(const SlurmTask& task, LaunchFlags& f) {
     bindGpu(task, f.work);
     if (!f.security.insecure)
         if (Status s = awaitCredentials(f.security.credentials, f.startupTimeout); !s) return printError(s, 3);
-    if (!f.plan.layout().worker_command().empty())
-        return execWorkerCommand(task, f, fmt::format("tcp://{}:{}", task.firstHost, f.listen.dataPort));
-    f.work.options.connect = fmt::format("tcp://{}:{}", task.firstHost, f.listen.dataPort);
+    const std::string connect = fmt::format("tcp://{}:{}", task.firstHost, f.listen.dataPort);
+    if (!f.plan.layout().worker_command().empty()) return execWorkerCommand(task, f, connect);
+    f.work.options.connect = connect;
     f.work.options.registerTimeoutSeconds = f.startupTimeout;  // the coordinator loads its data before it listens
     return work(f.work, f.security);
 }

@@ -7,7 +7,6 @@
 #include <signal.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -152,11 +151,9 @@ Status Cluster::startHostWorkers(const std::vector<std::string>& workerArgs) {
         if (Status s = m_hosts->copyCredentials(*bytes); !s) return s;
     }
     if (!m_plan.layout().worker_command().empty()) {  // the user's script on each host, told where the run is
-        WorkerPlace common;
-        common.connect = onHost(m_endpoints.data, reachableHost());
-        if (m_credentials) common.dataPlane = m_dataPlane;  // credentials: each host's copy
-        common.worldSize = m_plan.layout().workers();
-        common.threads = std::max(1u, m_plan.layout().worker_threads());
+        // The credentials are each host's copy (RemoteWorkers sets them); the data plane is the run's.
+        WorkerPlace common = workerPlace(m_plan.layout(), onHost(m_endpoints.data, reachableHost()), "", "");
+        if (m_credentials) common.dataPlane = m_dataPlane;
         return m_hosts->startCommand(m_plan.layout().worker_command(), common);
     }
     std::vector<std::string> command{place.remote_engine().empty() ? m_engine : place.remote_engine(), "work",
@@ -249,12 +246,8 @@ Result<std::string> Cluster::startRelay(const std::string& command, pid_t* pid) 
 Result<pid_t> Cluster::startWorker(const std::vector<std::string>& workerArgs, unsigned rank) {
     const wire::RunLayout& layout = m_plan.layout();
     if (!layout.worker_command().empty()) {  // the user's script: sh -c, told where the run is by its environment
-        WorkerPlace place;
-        place.connect = m_endpoints.data;
-        if (m_credentials) place.credentials = m_credentialsPath, place.dataPlane = m_dataPlane;
+        WorkerPlace place = workerPlace(layout, m_endpoints.data, m_credentials ? m_credentialsPath : "", m_dataPlane);
         place.rank = place.localRank = rank;
-        place.worldSize = layout.workers();
-        place.threads = std::max(1u, layout.worker_threads());
         LaunchOptions options;
         options.environment = workerCommandEnvironment(place);
         return m_launcher.start(kWorkerShell, {"-c", layout.worker_command()}, options);

@@ -1,7 +1,19 @@
 // workerCommandEnvironment (see worker_command.h).
 #include "engine/launch/worker_command.h"
 
+#include <algorithm>
+
 namespace syncscope::engine {
+
+WorkerPlace workerPlace(const wire::RunLayout& layout, const std::string& connect, const std::string& credentials,
+                        const std::string& dataPlane) {
+    WorkerPlace place;
+    place.connect = connect;
+    if (!credentials.empty()) place.credentials = credentials, place.dataPlane = dataPlane;
+    place.worldSize = layout.workers();
+    place.threads = std::max(1u, layout.worker_threads());
+    return place;
+}
 
 std::vector<std::string> workerCommandEnvironment(const WorkerPlace& place) {
     const auto entry = [](const char* name, const std::string& value) { return std::string(name) + "=" + value; };

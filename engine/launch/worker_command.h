@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/proto/syncscope.pb.h"
+
 namespace syncscope::engine {
 
 /// The shell a worker command runs under.
@@ -30,6 +32,11 @@ struct WorkerPlace {
     std::string dataPlane;    ///< "encrypted" or "authenticated" (with credentials)
     unsigned rank = 0, localRank = 0, worldSize = 1, threads = 1;
 };
+
+/// The place of a worker of a run laid out as `layout` (its world size and threads), reaching the
+/// coordinator at `connect` with `credentials` on `dataPlane` (no credentials: --insecure); rank 0.
+WorkerPlace workerPlace(const wire::RunLayout& layout, const std::string& connect, const std::string& credentials,
+                        const std::string& dataPlane);
 
 /// Its environment, "NAME=value" each, to add to the launching process's.
 std::vector<std::string> workerCommandEnvironment(const WorkerPlace& place);

@@ -103,6 +103,11 @@ class Cluster:
         env = dict(os.environ, PYTHONPATH=os.pathsep.join([PYTHON_DIR, os.environ.get("PYTHONPATH", "")]))
         return self._spawn(name, [sys.executable, script, *args], env=env)
 
+    def start_external(self, name, role, *extra):
+        """tests/external_model.py as `role` (worker or evaluator) of this run, with its worker keys."""
+        return self.start_script(name, os.path.join(HERE, "external_model.py"), "--role", role, "--connect",
+                                 self.endpoints["data"], "--credentials", self.keygen("worker"), *extra)
+
     def _spawn(self, name, argv, env=None, pass_fds=()):
         log = open(os.path.join(self.folder, name + ".log"), "w")
         process = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT, env=env, pass_fds=pass_fds)
@@ -168,3 +173,8 @@ class TelemetryReader:
     def close(self):
         self._socket.close(linger=0)
         self._context.term()
+
+
+def listing(folder):
+    """The names in `folder`, none while it does not exist."""
+    return os.listdir(folder) if os.path.isdir(folder) else []

@@ -13,7 +13,7 @@ import torch
 import torch.nn.functional as F
 
 import syncscope
-from conftest import HERE
+from conftest import listing
 from external_model import bn_cnn, make_model
 from syncscope.fashion_mnist import load_split
 
@@ -22,11 +22,6 @@ WORKERS, BATCH, LR, MOMENTUM, WEIGHT_DECAY = 4, 32, float(os.environ.get("SYNCSC
 # measures another mode (and SYNCSCOPE_BN_LR another rate) against the same reference (docs/python.md has
 # asp's figures).
 EPOCHS, MODE = 3, os.environ.get("SYNCSCOPE_BN_MODE", "bsp")
-
-
-def start_external(cluster, name, role, *extra):
-    return cluster.start_script(name, os.path.join(HERE, "external_model.py"), "--role", role, "--connect",
-                                cluster.endpoints["data"], "--credentials", cluster.keygen("worker"), *extra)
 
 
 def plain_pytorch_accuracy(images, labels, test_images, test_labels):
@@ -54,10 +49,10 @@ def test_a_batchnorm_cnn_on_4_workers_matches_plain_pytorch(cluster):
                               "--buffers", str(buffers), "--mode", MODE, "--batch", str(BATCH), "--lr", str(LR),
                               "--momentum", str(MOMENTUM), "--weight-decay", str(WEIGHT_DECAY), "--schedule",
                               "constant", "--epochs", str(EPOCHS), "--eval-interval", "5")
-    start_external(cluster, "evaluator", "evaluator", "--model", "bn-cnn")
+    cluster.start_external("evaluator", "evaluator", "--model", "bn-cnn")
     started = time.monotonic()
     for i in range(WORKERS):
-        start_external(cluster, "worker-%d" % i, "worker", "--model", "bn-cnn", "--loader-workers", "0")
+        cluster.start_external("worker-%d" % i, "worker", "--model", "bn-cnn", "--loader-workers", "0")
     assert cluster.serve.wait(timeout=600) == 0, cluster.logs()
     seconds = time.monotonic() - started
     serve = cluster.output("serve")
@@ -80,7 +75,7 @@ def test_a_run_without_the_models_buffers_refuses_its_worker(cluster):
     model = bn_cnn()
     cluster.start_coordinator("--workers", "1", "--model", "external", "--parameters",
                               str(syncscope.parameter_count(model)), "--epochs", "1")
-    worker = start_external(cluster, "worker", "worker", "--model", "bn-cnn")
+    worker = cluster.start_external("worker", "worker", "--model", "bn-cnn")
     assert worker.wait(timeout=120) != 0
     said = cluster.output("worker")
     assert "has 0 buffers" in said and "start the coordinator with --buffers 48" in said, said
@@ -99,11 +94,11 @@ def test_buffers_on_parameter_shards_and_through_a_checkpoint(cluster):
     for k in range(2):
         cluster.start_shard("shard-%d" % k)
     for i in range(2):
-        start_external(cluster, "worker-%d" % i, "worker", "--model", "bn-cnn", "--retry")
-    start_external(cluster, "evaluator", "evaluator", "--model", "bn-cnn", "--retry")
+        cluster.start_external("worker-%d" % i, "worker", "--model", "bn-cnn", "--retry")
+    cluster.start_external("evaluator", "evaluator", "--model", "bn-cnn", "--retry")
     checkpoints = os.path.join(cluster.folder, "checkpoints")
     deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and len([n for n in _listing(checkpoints) if "periodic" in n]) < 3:
+    while time.monotonic() < deadline and len([n for n in listing(checkpoints) if "periodic" in n]) < 3:
         time.sleep(0.2)
     shards = [p for p in cluster.processes if p.name.startswith("shard-")]
     for process in [cluster.serve] + shards:  # the shards too: they would end on their own, 10 s later
@@ -117,7 +112,3 @@ def test_buffers_on_parameter_shards_and_through_a_checkpoint(cluster):
     final = re.search(r"final test accuracy: ([\d.]+)% at model version (\d+)", resumed)
     assert "resumed" in resumed and final and float(final.group(1)) >= 80.0, cluster.logs()
     print("bn-cnn on 2 shards, resumed after a SIGKILL: %s%% at version %s" % final.groups())
-
-
-def _listing(folder):
-    return os.listdir(folder) if os.path.isdir(folder) else []

@@ -12,14 +12,9 @@ import re
 import subprocess
 import time
 
-from conftest import HERE, TelemetryReader
+from conftest import TelemetryReader, listing
 
 LINEAR_PARAMETERS = 784 * 10 + 10
-
-
-def start_external(cluster, name, role, *extra):
-    return cluster.start_script(name, os.path.join(HERE, "external_model.py"), "--role", role, "--connect",
-                                cluster.endpoints["data"], "--credentials", cluster.keygen("worker"), *extra)
 
 
 def test_flags_of_an_external_run_are_checked(engine):
@@ -39,15 +34,15 @@ def test_pytorch_workers_train_an_external_model_that_an_evaluator_tests(cluster
                               "--lr", "0.05", "--epochs", "5", "--eval-interval", "0.5")
     telemetry = TelemetryReader(cluster.endpoints["telemetry"], cluster.keygen("view"))
     try:
-        start_external(cluster, "evaluator", "evaluator")
+        cluster.start_external("evaluator", "evaluator")
         # A native worker builds the run's model, and there is none it could build.
         native = cluster.start_native_worker("native")
         assert native.wait(timeout=60) != 0
         assert "a native worker cannot join it" in cluster.output("native"), cluster.output("native")
-        start_external(cluster, "worker-a", "worker")
-        start_external(cluster, "worker-b", "worker")
+        cluster.start_external("worker-a", "worker")
+        cluster.start_external("worker-b", "worker")
         # A worker with another model: refused, naming both sizes.
-        wrong = start_external(cluster, "wrong", "worker", "--extra-outputs", "1")
+        wrong = cluster.start_external("wrong", "worker", "--extra-outputs", "1")
         assert wrong.wait(timeout=120) != 0
         assert "has %d parameters" % LINEAR_PARAMETERS in cluster.output("wrong"), cluster.output("wrong")
         tick = telemetry.wait_for(lambda t: t.test_version > 0 and t.test_accuracy >= 0.75, 240)
@@ -72,9 +67,9 @@ def test_an_external_model_trains_on_parameter_shards(cluster):
                               "--lr", "0.05", "--epochs", "5", "--eval-interval", "0.5", "--shards", "2")
     for k in range(2):
         cluster.start_shard("shard-%d" % k)
-    start_external(cluster, "evaluator", "evaluator")
-    start_external(cluster, "worker-a", "worker")
-    start_external(cluster, "worker-b", "worker")
+    cluster.start_external("evaluator", "evaluator")
+    cluster.start_external("worker-a", "worker")
+    cluster.start_external("worker-b", "worker")
     cluster.serve.wait(timeout=240)
     serve = cluster.output("serve")
     assert cluster.serve.returncode == 0, cluster.logs()
@@ -97,12 +92,12 @@ def test_an_external_model_on_shards_outlives_a_killed_shard(cluster):
                               "--lr", "0.05", "--epochs", "8", "--eval-interval", "0.5", "--shards", "2",
                               "--heartbeat-timeout", "1", "--checkpoint-dir", checkpoints, "--checkpoint-seconds", "1")
     shards = [cluster.start_shard("shard-%d" % k) for k in range(2)]
-    start_external(cluster, "evaluator", "evaluator")
-    workers = [start_external(cluster, name, "worker") for name in ("worker-a", "worker-b")]
+    cluster.start_external("evaluator", "evaluator")
+    workers = [cluster.start_external(name, "worker") for name in ("worker-a", "worker-b")]
     deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and not any("periodic" in name for name in _listing(checkpoints)):
+    while time.monotonic() < deadline and not any("periodic" in name for name in listing(checkpoints)):
         time.sleep(0.2)
-    assert any("periodic" in name for name in _listing(checkpoints)), cluster.logs()
+    assert any("periodic" in name for name in listing(checkpoints)), cluster.logs()
     shards[1].kill()
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline and "range of the model is lost" not in cluster.output("serve"):
@@ -130,8 +125,8 @@ def test_pytorch_workers_follow_the_coordinator_to_group_aggregators(cluster):
                               "0.5", "--mode", "grouped")
     for a in range(2):
         cluster.start_aggregator("aggregator-%d" % a)
-    start_external(cluster, "evaluator", "evaluator")
-    workers = [start_external(cluster, name, "worker") for name in ("worker-a", "worker-b")]
+    cluster.start_external("evaluator", "evaluator")
+    workers = [cluster.start_external(name, "worker") for name in ("worker-a", "worker-b")]
     assert cluster.serve.wait(timeout=120) == 0, cluster.logs()
     serve = cluster.output("serve")
     assert "reached the target 83.00%" in serve, cluster.logs()
@@ -152,8 +147,8 @@ def test_a_dataloader_follows_the_elastic_batch_size(cluster):
     cluster.start_coordinator("--workers", "2", "--model", "external", "--parameters", str(LINEAR_PARAMETERS),
                               "--lr", "0.002", "--target-accuracy", "81", "--max-seconds", "120", "--eval-interval",
                               "0.5", "--mode", "elastic", "--rebalance-seconds", "0.5", "--slowdown", "0:2")
-    start_external(cluster, "evaluator", "evaluator")
-    workers = [start_external(cluster, name, "worker", "--loader-workers", "2") for name in ("worker-a", "worker-b")]
+    cluster.start_external("evaluator", "evaluator")
+    workers = [cluster.start_external(name, "worker", "--loader-workers", "2") for name in ("worker-a", "worker-b")]
     assert cluster.serve.wait(timeout=120) == 0, cluster.logs()
     serve = cluster.output("serve")
     assert "reached the target 81.00%" in serve and "batch sizes by speed" in serve, cluster.logs()
@@ -177,13 +172,13 @@ def test_an_external_run_outlives_a_killed_coordinator(cluster):
             "0.3")
     endpoints = cluster.start_coordinator(*args, "--checkpoint-dir", checkpoints)
     port = int(endpoints["data"].rsplit(":", 1)[1])
-    processes = [start_external(cluster, name, role, "--retry")
+    processes = [cluster.start_external(name, role, "--retry")
                  for name, role in (("evaluator", "evaluator"), ("worker-a", "worker"), ("worker-b", "worker"))]
     deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and len([n for n in _listing(checkpoints) if "periodic" in n]) < 2:
+    while time.monotonic() < deadline and len([n for n in listing(checkpoints) if "periodic" in n]) < 2:
         time.sleep(0.1)
     assert "reached the target" not in cluster.output("serve"), "the target came before the kill:\n" + cluster.logs()
-    assert len([n for n in _listing(checkpoints) if "periodic" in n]) >= 2, cluster.logs()
+    assert len([n for n in listing(checkpoints) if "periodic" in n]) >= 2, cluster.logs()
     cluster.serve.kill()
     cluster.serve.wait()
     time.sleep(1.5)  # long enough for the workers' heartbeats to miss it
@@ -205,7 +200,7 @@ def test_an_evaluator_without_retry_ends_when_its_coordinator_dies(cluster):
     """It used to wait forever: it sends nothing between evaluations, so only ZeroMQ's heartbeats see
     a dead coordinator."""
     cluster.start_coordinator("--workers", "1", "--model", "external", "--parameters", str(LINEAR_PARAMETERS))
-    evaluator = start_external(cluster, "evaluator", "evaluator")
+    evaluator = cluster.start_external("evaluator", "evaluator")
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and "evaluator joined" not in cluster.output("serve"):
         time.sleep(0.1)
@@ -216,7 +211,3 @@ def test_an_evaluator_without_retry_ends_when_its_coordinator_dies(cluster):
     assert "went away" in cluster.output("evaluator") and "retry=True" in cluster.output("evaluator"), \
         cluster.output("evaluator")
     print("an evaluator without retry ended %.1f s after its coordinator was killed" % (time.monotonic() - started))
-
-
-def _listing(folder):
-    return os.listdir(folder) if os.path.isdir(folder) else []
