@@ -50,12 +50,14 @@ void RemoteEvaluator::handleReport(const InboundMessage& message) {
                                  "unknown evaluator; an evaluator must register (role evaluator) before it reports",
                                  wire::Error::NOT_REGISTERED);
     if (report.has_result()) {
+        // A diverged model's loss is NaN or infinite, as the engine's own evaluator reports it: taken as
+        // it is (the recording shows the divergence), while a negative loss is refused.
         if (!m_sent || report.version() != m_sentVersion || !std::isfinite(report.accuracy()) ||
-            report.accuracy() < 0 || report.accuracy() > 1 || !std::isfinite(report.loss()) || report.loss() < 0)
+            report.accuracy() < 0 || report.accuracy() > 1 || report.loss() < 0)
             return m_endpoint.refuse(message.identity, message.envelope.correlation_id(),
                                      fmt::format("an evaluation of version {} with accuracy {} and loss {}: it must be "
                                                  "of the version last sent ({}), with an accuracy in 0..1 and a "
-                                                 "finite loss",
+                                                 "loss that is not negative (NaN where the model diverged)",
                                                  report.version(), report.accuracy(), report.loss(), m_sentVersion));
         const EvaluationResult result{report.version(), report.accuracy(), report.loss(), report.seconds()};
         m_result = result;

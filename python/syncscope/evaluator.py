@@ -29,7 +29,8 @@ HEARTBEAT_MS = 250  # a ZMTP ping this often; a coordinator that answers none fo
 class Evaluator:
     """connect, credentials, insecure, data_plane: as for Worker (the worker role's keys).
     model: the PyTorch model the run trains; each parameter set it is sent is copied into it.
-    evaluate: evaluate(model) -> (accuracy in 0..1, mean loss); called on this thread.
+    evaluate: evaluate(model) -> (accuracy in 0..1, mean loss); called on this thread. A diverged model's
+        NaN or infinite loss is reported as it is.
     coordinator_timeout: seconds without the coordinator's connection (dropped, or no ping answered)
         before it counts as gone: CoordinatorLost, or with retry=True, registering again every second
         until a coordinator answers (one resumed from a checkpoint, `serve --resume`)."""
@@ -74,6 +75,9 @@ class Evaluator:
             start = time.monotonic()
             load_flat(self.model, np.frombuffer(tensor.buffer, dtype=np.float32))
             accuracy, loss = self._evaluate(self.model)
+            if not 0.0 <= float(accuracy) <= 1.0 or float(loss) < 0:  # NaN accuracy too; a NaN loss is a diverged model's
+                raise SyncScopeError("evaluate(model) returned accuracy %r and loss %r: the accuracy must be a fraction "
+                                     "in 0..1 (not a percentage) and the loss not negative" % (accuracy, loss))
             seconds = time.monotonic() - start
             last = (reply.params.version, float(accuracy), float(loss), seconds)
             self.results.append(last)

@@ -5,7 +5,8 @@ telemetry's accuracy and the coordinator's final line; the same where the model 
 shards (the first worker's parameters reach the shards, the workers pull and push by range). Workers
 that do not fit are refused with a reason: a native one, and one whose model has another size. The
 workers follow the coordinator to group aggregators. With retry, workers and evaluator outlive a
-killed coordinator; without it, the evaluator ends."""
+killed coordinator; without it, the evaluator ends. A diverged model's NaN loss is reported, not
+refused."""
 
 import os
 import re
@@ -15,6 +16,7 @@ import time
 from conftest import TelemetryReader, listing
 
 LINEAR_PARAMETERS = 784 * 10 + 10
+MLP_PARAMETERS = 235146  # the engine's mlp, built in PyTorch (syncscope.native_models.NativeMlp)
 
 
 def test_flags_of_an_external_run_are_checked(engine):
@@ -211,3 +213,22 @@ def test_an_evaluator_without_retry_ends_when_its_coordinator_dies(cluster):
     assert "went away" in cluster.output("evaluator") and "retry=True" in cluster.output("evaluator"), \
         cluster.output("evaluator")
     print("an evaluator without retry ended %.1f s after its coordinator was killed" % (time.monotonic() - started))
+
+
+def test_an_evaluator_reports_a_diverged_model(cluster):
+    """A learning rate that blows the model up (the mlp's network in PyTorch at lr 10): the workers'
+    gradients turn NaN and are dropped, and the evaluator's loss is NaN or infinite, as the engine's own
+    evaluator reports a diverged mlp's. The coordinator takes it (it used to refuse it, and the
+    evaluator ended with CoordinatorLost), and the run goes on to its time limit and final evaluation."""
+    cluster.start_coordinator("--workers", "1", "--model", "external", "--parameters", str(MLP_PARAMETERS),
+                              "--lr", "10", "--momentum", "0.9", "--max-seconds", "8", "--eval-interval", "0.5")
+    evaluator = cluster.start_external("evaluator", "evaluator", "--model", "mlp")
+    cluster.start_external("worker", "worker", "--model", "mlp")
+    assert cluster.serve.wait(timeout=120) == 0, cluster.logs()
+    assert evaluator.wait(timeout=60) == 0, cluster.logs()
+    serve = cluster.output("serve")
+    assert "training diverged" in serve and "refused" not in serve, cluster.logs()
+    final = re.search(r"final test accuracy: ([\d.]+)% at model version (\d+)", serve)
+    assert final, cluster.logs()
+    said = cluster.output("evaluator")
+    assert re.search(r"final \(%s, [\d.e-]+, (nan|inf)" % final.group(2), said), said
