@@ -26,6 +26,7 @@ import torch.multiprocessing as mp
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tests"))
 from conftest import Cluster, TelemetryReader  # noqa: E402  (the tests' process helpers)
+from gloo_ranks import run_ranks  # noqa: E402
 
 import syncscope  # noqa: E402
 
@@ -120,19 +121,7 @@ def gloo_rank(rank, port, steps, out):
 
 
 def gloo(steps):
-    import socket
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    context = mp.get_context("spawn")
-    out = context.Queue()
-    procs = [context.Process(target=gloo_rank, args=(r, port, steps, out)) for r in range(4)]
-    for p in procs:
-        p.start()
-    result = out.get(timeout=600)
-    for p in procs:
-        p.join()
-    return result
+    return run_ranks(gloo_rank, 4, steps, timeout=600)
 
 
 def main():

@@ -23,7 +23,6 @@ import argparse
 import math
 import os
 import platform
-import socket
 import statistics
 import subprocess
 import sys
@@ -33,7 +32,6 @@ import time
 import numpy as np
 import torch
 import torch.distributed as dist
-import torch.multiprocessing as mp
 import torch.nn.functional as F
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -41,6 +39,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tests"))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "examples"))
 from conftest import Cluster  # noqa: E402  (the tests' process helpers)
 from custom_model import ResidualCnn  # noqa: E402
+from gloo_ranks import run_ranks  # noqa: E402
 
 import syncscope  # noqa: E402
 from syncscope.fashion_mnist import load_split  # noqa: E402
@@ -169,18 +168,8 @@ def ddp_rank(rank, port, args, out):
 
 
 def run_ddp(args):
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    context = mp.get_context("spawn")
-    out = context.Queue()
     args.started = time.time()
-    procs = [context.Process(target=ddp_rank, args=(r, port, args, out)) for r in range(WORKERS)]
-    for p in procs:
-        p.start()
-    snapshots = out.get(timeout=7200)
-    for p in procs:
-        p.join()
+    snapshots = run_ranks(ddp_rank, WORKERS, args)
     return [(t, n, torch.from_numpy(flat)) for t, n, flat in snapshots]
 
 
