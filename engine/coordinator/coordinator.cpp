@@ -112,17 +112,17 @@ Status Coordinator::start() {
 }
 
 // A resumed run's ticks and events so far, from the recording it continues, so a console sees one
-// history; the run's clock goes on from the recording's last time, so times never go back.
+// history; the run's clock goes on from the recording's last time, so times never go back. Each tick
+// goes to the telemetry's history as it is read (a long run's recording, parsed whole, took several
+// hundred MiB that the resumed coordinator kept).
 Status Coordinator::restoreHistory(const std::string& path, uint64_t* lastVersion) {
-    std::vector<wire::Tick> ticks;
     std::vector<wire::Event> events;
     double lastTime = 0;
     auto scan = forEachRecord(path, [&](wire::Record&& record) {
         if (record.has_tick()) {
             lastTime = std::max(lastTime, record.tick().time_s());
             *lastVersion = std::max(*lastVersion, record.tick().version());
-            record.mutable_tick()->clear_events();
-            ticks.push_back(std::move(*record.mutable_tick()));
+            m_telemetry.restoreTick(std::move(*record.mutable_tick()));
         } else if (record.has_event()) {
             events.push_back(std::move(*record.mutable_event()));
         } else if (record.has_update()) {
@@ -130,7 +130,6 @@ Status Coordinator::restoreHistory(const std::string& path, uint64_t* lastVersio
         }
     });
     if (!scan) return scan.status();
-    m_telemetry.restoreHistory(std::move(ticks));
     m_events.restore(std::move(events));
     const double elapsed = std::max(lastTime, m_state.elapsedSeconds());
     m_state.startTime = Clock::now() - std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(elapsed));

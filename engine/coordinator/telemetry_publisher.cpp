@@ -89,12 +89,6 @@ void TelemetryPublisher::tick(uint64_t badMessages) {
     keep(std::move(t));
 }
 
-void TelemetryPublisher::restoreHistory(std::vector<wire::Tick> ticks) {
-    m_history.clear();
-    m_historyBytes = 0;
-    for (wire::Tick& t : ticks) keep(std::move(t));
-}
-
 std::vector<wire::Tick> TelemetryPublisher::history() const {
     std::vector<wire::Tick> ticks(m_history.size());
     for (size_t i = 0; i + 1 < m_history.size(); ++i) ticks[i].ParseFromString(m_history[i]);

@@ -38,8 +38,9 @@ public:
     /// staleness histograms on the newest only (they are cumulative).
     std::vector<wire::Tick> history() const;
     size_t historyBytes() const { return m_historyBytes; }
-    /// A resumed run's ticks so far, read back from its recording.
-    void restoreHistory(std::vector<wire::Tick> ticks);
+    /// A resumed run's tick read back from its recording, oldest first: kept (and thinned) as a live
+    /// one, so reading back a long recording takes no more memory than the history's bounds.
+    void restoreTick(wire::Tick tick) { keep(std::move(tick)); }
 
 private:
     wire::Tick build();
