@@ -149,6 +149,10 @@ Status Checkpointing::restoreAfterLostShard(const std::string& lost) {
         if (newest && newest->state.header().run_id() == m_state.runId &&
             newest->state.parameter_count() == m_state.store.size())
             data = std::move(*newest);
+        else if (newest)  // the folder's newest is another run's (a folder shared by mistake)
+            skipped.push_back(fmt::format("the checkpoint of version {}, which is of another run ({}) or size ({} values)",
+                                          newest->state.version(), newest->state.header().run_id(),
+                                          newest->state.parameter_count()));
     }
     std::string from;
     Result<uint64_t> version = uint64_t{0};
@@ -163,10 +167,11 @@ Status Checkpointing::restoreAfterLostShard(const std::string& lost) {
     }
     if (!version) return version.status();
     const uint64_t lostUpdates = lostAt - (data ? data->state.version() : 0);
-    m_events.raise(wire::EVENT_SHARDS,
-                   fmt::format("{}: its range of the model is lost; the model goes back to {} as version {} ({} "
-                               "update{} lost), and training waits until a shard takes its place",
-                               lost, from, *version, lostUpdates, lostUpdates == 1 ? "" : "s"));
+    std::string detail = fmt::format("{}: its range of the model is lost; the model goes back to {} as version {} ({} "
+                                     "update{} lost), and training waits until a shard takes its place",
+                                     lost, from, *version, lostUpdates, lostUpdates == 1 ? "" : "s");
+    for (const std::string& why : skipped) detail += "; skipped " + why;  // the same words as a resume's
+    m_events.raise(wire::EVENT_SHARDS, detail);
     m_state.policy->reconsider();
     return Status::ok();
 }

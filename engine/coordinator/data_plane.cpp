@@ -60,6 +60,7 @@ void DataPlane::handle(InboundMessage& message) {
 }
 
 void DataPlane::handleHeartbeat(const InboundMessage& message) {
+    if (message.route.empty() && m_shards.noteStandbyHeartbeat(message.identity)) return;  // it waits for no answer
     if (message.route.empty() && m_aggregators.count(message.identity)) {  // an aggregator's own: seen, answered
         wire::Envelope ack;
         ack.mutable_heartbeat_ack();

@@ -45,7 +45,10 @@ void ShardLinks::handleRegister(const InboundMessage& message) {
     if (!plausibleEndpoint(reg.endpoint()))
         return m_endpoint.refuse(message, "a parameter shard registers with the tcp:// or ipc:// endpoint its workers "
                                           "connect to");
-    if (isShard(message.identity)) return m_endpoint.refuse(message, "this parameter shard has registered already");
+    if (isShard(message.identity) || std::any_of(m_standby.begin(), m_standby.end(), [&](const Standby& standby) {
+            return standby.registration.identity == message.identity;
+        }))
+        return m_endpoint.refuse(message, "this parameter shard has registered already");
     if (ready()) {
         if (!m_replaceable)
             return m_endpoint.refuse(message, fmt::format("this run has its {} parameter shards already (a run that "
@@ -57,7 +60,7 @@ void ShardLinks::handleRegister(const InboundMessage& message) {
         // Answered when a place falls vacant (or never: the shard gives up after its registration timeout).
         m_events.raise(wire::EVENT_SHARDS, fmt::format("a parameter shard (pid {}@{}) waits as a standby for a place",
                                                        reg.pid(), printable(reg.hostname(), 255)));
-        m_standby.push_back({message.identity, message.userId, message.route, message.envelope, std::nullopt});
+        m_standby.push_back({{message.identity, message.userId, message.route, message.envelope, std::nullopt}, Clock::now()});
         return;
     }
     const uint32_t index = freePlace();
@@ -93,11 +96,34 @@ uint32_t ShardLinks::freePlace() const {
 }
 
 void ShardLinks::fillVacancies() {
+    dropSilentStandbys(Clock::now());
     while (!ready() && !m_standby.empty()) {
-        InboundMessage next = std::move(m_standby.front());
+        InboundMessage next = std::move(m_standby.front().registration);
         m_standby.erase(m_standby.begin());
         handleRegister(next);
     }
+}
+
+bool ShardLinks::noteStandbyHeartbeat(const std::string& identity) {
+    for (Standby& standby : m_standby)
+        if (standby.registration.identity == identity) {
+            standby.lastSeen = Clock::now();
+            return true;
+        }
+    return false;
+}
+
+void ShardLinks::dropSilentStandbys(Clock::time_point now) {
+    const double timeout = m_state.options.plan.heartbeat_timeout_seconds();
+    const auto silent = [&](const Standby& standby) {
+        if (now - standby.lastSeen < std::chrono::duration<double>(timeout)) return false;
+        const wire::Register& reg = standby.registration.envelope.register_();
+        m_events.raise(wire::EVENT_SHARDS, fmt::format("the standby parameter shard (pid {}@{}) sent nothing for {:g} s "
+                                                       "and is passed over",
+                                                       reg.pid(), printable(reg.hostname(), 255), timeout));
+        return true;
+    };
+    m_standby.erase(std::remove_if(m_standby.begin(), m_standby.end(), silent), m_standby.end());
 }
 
 void ShardLinks::handleShardMessage(InboundMessage& message, const Completion& complete) {
@@ -296,6 +322,7 @@ void ShardLinks::takeParams(const InboundMessage& message, const Link& link) {
 
 std::string ShardLinks::check() {
     const auto now = Clock::now();
+    dropSilentStandbys(now);  // first: a place that falls vacant below must not go to a dead one
     const auto timeout = std::chrono::duration<double>(m_state.options.plan.heartbeat_timeout_seconds());
     for (auto it = m_links.begin(); it != m_links.end();) {
         const auto link = it++;

@@ -74,6 +74,9 @@ public:
     /// Gives each vacant place to a standby shard, in the order they registered (call once the model
     /// they get their ranges of is restored).
     void fillVacancies();
+    /// A heartbeat from a standby shard (it heartbeats while it waits): noted, and true; false when
+    /// `identity` is no standby.
+    bool noteStandbyHeartbeat(const std::string& identity);
     /// A message from a registered shard: ranges received, an answer to a pull, a heartbeat, an error.
     /// `complete` is called for each gradient that is now whole.
     void handleShardMessage(InboundMessage& message, const Completion& complete);
@@ -167,7 +170,14 @@ private:
     bool m_replaceable = false;
     bool m_vacant = false;
     std::vector<std::string> m_losses;
-    std::vector<InboundMessage> m_standby;  ///< registrations waiting for a vacant place
+    struct Standby {
+        InboundMessage registration;
+        Clock::time_point lastSeen;
+    };
+    /// Standbys silent for the heartbeat timeout are let go (killed while they waited).
+    void dropSilentStandbys(Clock::time_point now);
+
+    std::vector<Standby> m_standby;  ///< registrations waiting for a vacant place, oldest first
 };
 
 }  // namespace syncscope::engine

@@ -41,7 +41,7 @@ Status ParameterShard::start() {
     m_coordinator.socket().set(zmq::sockopt::linger, 2000);  // its last message still goes out
     auto reply = registerUpstream(m_coordinator, m_options.connect, wire::ROLE_SHARD, m_advertised,
                                   wire::Envelope::kShardAssignment, m_options.registerTimeoutSeconds,
-                                  m_options.interrupted);
+                                  m_options.interrupted, kHeartbeatEvery);
     if (!reply) return reply.status();
     return takeAssignment(*reply);
 }

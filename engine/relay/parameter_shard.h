@@ -26,8 +26,9 @@ namespace syncscope::engine {
 
 class ParameterShard {
 public:
-    /// It tells the coordinator it is alive this often; a shard silent for the run's heartbeat
-    /// timeout is given up, and with it the run (its range of the model is gone).
+    /// It tells the coordinator it is alive this often, from its registration on (a standby waiting
+    /// for a place too); a shard silent for the run's heartbeat timeout is given up (a standby is
+    /// passed over), and with it the run where no checkpoint can give its range back.
     static constexpr std::chrono::milliseconds kHeartbeatEvery{250};
 
     explicit ParameterShard(RelayOptions options);

@@ -25,7 +25,8 @@ std::string advertisedEndpoint(const std::string& advertise, const std::string& 
 
 Result<InboundMessage> registerUpstream(ClientEndpoint& coordinator, const std::string& connect, wire::Role role,
                                         const std::string& endpoint, wire::Envelope::BodyCase answer,
-                                        double timeoutSeconds, const std::atomic<bool>* interrupted) {
+                                        double timeoutSeconds, const std::atomic<bool>* interrupted,
+                                        std::optional<std::chrono::milliseconds> heartbeatEvery) {
     using Clock = std::chrono::steady_clock;
     coordinator.connect(connect);
     wire::Envelope hello;
@@ -38,8 +39,15 @@ Result<InboundMessage> registerUpstream(ClientEndpoint& coordinator, const std::
     const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
                                              std::chrono::duration<double>(timeoutSeconds));
     const std::string what = role == wire::ROLE_SHARD ? "parameter shard" : "aggregator";
+    auto lastSent = Clock::now();
     while (Clock::now() < deadline) {
         if (interrupted && interrupted->load()) return unavailable("interrupted");
+        if (heartbeatEvery && Clock::now() - lastSent >= *heartbeatEvery) {
+            wire::Envelope beat;
+            beat.mutable_heartbeat();
+            coordinator.send(beat);
+            lastSent = Clock::now();
+        }
         zmq::pollitem_t item{coordinator.socket().handle(), 0, ZMQ_POLLIN, 0};
         pollSockets(&item, 1, std::chrono::milliseconds(100));
         auto reply = coordinator.receive();

@@ -56,9 +56,11 @@ std::string advertisedEndpoint(const std::string& advertise, const std::string& 
 
 /// Registers at the coordinator (connected at `connect`) as `role`, with `endpoint` for its workers,
 /// and waits up to timeoutSeconds for the answer with `answer` set (a refusal or silence is an
-/// error saying what to check).
+/// error saying what to check). With `heartbeatEvery`, it heartbeats while it waits (a standby
+/// parameter shard: the coordinator passes over one that went silent).
 Result<InboundMessage> registerUpstream(ClientEndpoint& coordinator, const std::string& connect, wire::Role role,
                                         const std::string& endpoint, wire::Envelope::BodyCase answer,
-                                        double timeoutSeconds, const std::atomic<bool>* interrupted);
+                                        double timeoutSeconds, const std::atomic<bool>* interrupted,
+                                        std::optional<std::chrono::milliseconds> heartbeatEvery = std::nullopt);
 
 }  // namespace syncscope::engine

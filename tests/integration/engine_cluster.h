@@ -255,6 +255,15 @@ public:
     std::string startShard(const Args& extraArgs = {}) {
         return startRelay("shard", engine::kShardLinePrefix, m_shards, extraArgs);
     }
+    /// A shard started while every place is taken: it waits as a standby, and says nothing until it
+    /// gets a place (so this returns at once; its EVENT_SHARDS event says it waits).
+    EngineChild& startStandbyShard() {
+        Args args{"shard", "--connect", m_endpoints.data};
+        if (m_insecure) args << "--insecure";
+        else args << "--credentials" << credentialsPath();
+        m_shards.push_back(std::make_unique<EngineChild>(logDir(), "shard" + std::to_string(m_shards.size()), args));
+        return *m_shards.back();
+    }
     EngineChild& shard(size_t index) { return *m_shards.at(index); }
 
     EngineChild& coordinator() { return *m_coordinators.back(); }
