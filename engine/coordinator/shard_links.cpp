@@ -45,9 +45,7 @@ void ShardLinks::handleRegister(const InboundMessage& message) {
     if (!plausibleEndpoint(reg.endpoint()))
         return m_endpoint.refuse(message, "a parameter shard registers with the tcp:// or ipc:// endpoint its workers "
                                           "connect to");
-    if (isShard(message.identity) || std::any_of(m_standby.begin(), m_standby.end(), [&](const Standby& standby) {
-            return standby.registration.identity == message.identity;
-        }))
+    if (isShard(message.identity) || findStandby(message.identity))
         return m_endpoint.refuse(message, "this parameter shard has registered already");
     if (ready()) {
         if (!m_replaceable)
@@ -104,13 +102,16 @@ void ShardLinks::fillVacancies() {
     }
 }
 
-bool ShardLinks::noteStandbyHeartbeat(const std::string& identity) {
+ShardLinks::Standby* ShardLinks::findStandby(const std::string& identity) {
     for (Standby& standby : m_standby)
-        if (standby.registration.identity == identity) {
-            standby.lastSeen = Clock::now();
-            return true;
-        }
-    return false;
+        if (standby.registration.identity == identity) return &standby;
+    return nullptr;
+}
+
+bool ShardLinks::noteStandbyHeartbeat(const std::string& identity) {
+    Standby* standby = findStandby(identity);
+    if (standby) standby->lastSeen = Clock::now();
+    return standby != nullptr;
 }
 
 void ShardLinks::dropSilentStandbys(Clock::time_point now) {

@@ -176,6 +176,7 @@ private:
     };
     /// Standbys silent for the heartbeat timeout are let go (killed while they waited).
     void dropSilentStandbys(Clock::time_point now);
+    Standby* findStandby(const std::string& identity);
 
     std::vector<Standby> m_standby;  ///< registrations waiting for a vacant place, oldest first
 };

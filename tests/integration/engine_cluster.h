@@ -258,10 +258,8 @@ public:
     /// A shard started while every place is taken: it waits as a standby, and says nothing until it
     /// gets a place (so this returns at once; its EVENT_SHARDS event says it waits).
     EngineChild& startStandbyShard() {
-        Args args{"shard", "--connect", m_endpoints.data};
-        if (m_insecure) args << "--insecure";
-        else args << "--credentials" << credentialsPath();
-        m_shards.push_back(std::make_unique<EngineChild>(logDir(), "shard" + std::to_string(m_shards.size()), args));
+        m_shards.push_back(std::make_unique<EngineChild>(logDir(), "shard" + std::to_string(m_shards.size()),
+                                                         relayArgs("shard", {})));
         return *m_shards.back();
     }
     EngineChild& shard(size_t index) { return *m_shards.at(index); }
@@ -321,10 +319,7 @@ private:
     std::string startRelay(const std::string& command, const std::string& prefix,
                            std::vector<std::unique_ptr<EngineChild>>& into, const Args& extraArgs) {
         const std::string name = command + std::to_string(into.size());
-        Args args = Args{command, "--connect", m_endpoints.data} + extraArgs;
-        if (m_insecure) args << "--insecure";
-        else args << "--credentials" << credentialsPath();
-        into.push_back(std::make_unique<EngineChild>(logDir(), name, args));
+        into.push_back(std::make_unique<EngineChild>(logDir(), name, relayArgs(command, extraArgs)));
         const Deadline deadline(30'000);
         std::string out;
         // waitForExit, not a sleep: it also notices a child that exited (refused) at once.
@@ -332,6 +327,14 @@ private:
         }
         const std::string line = out.substr(0, out.find('\n'));
         return startsWith(line, prefix) ? line.substr(prefix.size()) : std::string();
+    }
+
+    /// An aggregator's or a shard's command line, connected to this cluster's coordinator.
+    Args relayArgs(const std::string& command, const Args& extraArgs) {
+        Args args = Args{command, "--connect", m_endpoints.data} + extraArgs;
+        if (m_insecure) args << "--insecure";
+        else args << "--credentials" << credentialsPath();
+        return args;
     }
 
     std::string logDir() {
