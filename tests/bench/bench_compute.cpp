@@ -18,6 +18,7 @@
 #include "engine/model/model_zoo.h"
 #include "engine/model/sgd_optimizer.h"
 #include "engine/model/training_step.h"
+#include "tests/bench/op_timing_backend.h"
 
 using namespace syncscope::engine;
 
@@ -61,12 +62,59 @@ int verify(Backend& backend, const ImageDataset& train, const std::string& model
     return differing == 0 && worst == 0.0 ? 0 : 1;
 }
 
+/// Runs `steps` call-by-call steps through an OpTimingBackend (after 20 untimed ones that make the
+/// plans) and prints where a step's time goes, op by op, as a table and one `OPTIMES {json}` line.
+int opTimes(Backend& backend, const ImageDataset& train, const std::string& modelName, int batch, int steps,
+            const std::vector<int32_t>& order) {
+    syncscope::bench::OpTimingBackend timing(backend);
+    auto model = createModel(timing, modelName, batch, 1);
+    if (!model) return printError(model.status());
+    BatchFeeder feeder(timing, train, batch);
+    SgdOptimizer optimizer(timing, (*model)->parameterCount(), SgdSettings{});
+    TrainingStep trainingStep(**model, optimizer, feeder.images(), feeder.labels(), TrainingStep::Mode::CallByCall);
+    const int batchesPerEpoch = train.count / batch;
+    auto run = [&](int count) {
+        for (int step = 0; step < count; ++step) {
+            feeder.stage(order, static_cast<size_t>(step % batchesPerEpoch) * batch, batch);
+            trainingStep.run(batch, optimizer.settings().learningRate);
+        }
+    };
+    run(20);
+    timing.reset();
+    run(steps);
+    // What timing adds to each op: a synchronisation with nothing queued, then one more.
+    const auto start = std::chrono::steady_clock::now();
+    for (int i = 0; i < 1000; ++i) {
+        backend.synchronize();
+        backend.synchronize();
+    }
+    const double overheadUs = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count() / 1000;
+    std::vector<std::pair<std::string, syncscope::bench::OpTimingBackend::Total>> rows(timing.totals().begin(), timing.totals().end());
+    std::sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.second.seconds > b.second.seconds; });
+    double totalUs = 0;
+    std::string json;
+    fmt::print("{} batch {} on {}: {} call-by-call steps, each op synchronised on its own\n", modelName, batch,
+               backend.describe(), steps);
+    for (const auto& [label, total] : rows) {
+        const double us = total.seconds * 1e6 / steps;
+        totalUs += us;
+        fmt::print("{:10.1f} us/step {:5.1f}x  {}\n", us, static_cast<double>(total.calls) / steps, label);
+        json += fmt::format("{}{{\"op\":\"{}\",\"calls_per_step\":{:.2f},\"us_per_step\":{:.1f}}}", json.empty() ? "" : ",",
+                            label, static_cast<double>(total.calls) / steps, us);
+    }
+    fmt::print("{:10.1f} us/step in all; an empty timed op costs {:.1f} us here\n", totalUs, overheadUs);
+    fmt::print("OPTIMES {{\"model\":\"{}\",\"batch\":{},\"steps\":{},\"sync_overhead_us\":{:.1f},\"total_us\":{:.1f},"
+               "\"ops\":[{}],\"backend\":\"{}\"}}\n",
+               modelName, batch, steps, overheadUs, totalUs, json, backend.describe());
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     std::string modelName = "mlp", backendName = "cpu", data = defaultFashionMnistDir(), stepMode = "recorded",
                 convMath = "fp32", convAlgorithms = "heuristic";
-    int threads = 1, batch = 64, windows = 3, verifySteps = 0;
+    int threads = 1, batch = 64, windows = 3, verifySteps = 0, opTimeSteps = 0;
     double warmupSeconds = 3, windowSeconds = 5;
     CLI::App app{"Training throughput of one model on one backend: a time-based warm-up, then timed windows "
                  "(the same protocol as tests/bench/torch_compute_peer.py)"};
@@ -95,6 +143,10 @@ int main(int argc, char** argv) {
                    "instead of timing: run this many steps recorded and as many call by call from the same "
                    "start, and print how far the two models' parameters differ (exit 1 unless identical)")
         ->check(CLI::Range(0, 100000));
+    app.add_option("--op-times", opTimeSteps,
+                   "instead of timing steps: run this many call-by-call steps with every op synchronised and timed "
+                   "on its own, and print where a step's time goes (the lent GPU machines have no profiler)")
+        ->check(CLI::Range(0, 100000));
     CLI11_PARSE(app, argc, argv);
 
     auto backend = createBackend(backendName == "cuda" ? BackendKind::Cuda : BackendKind::Cpu, threads);
@@ -112,6 +164,7 @@ int main(int argc, char** argv) {
     std::iota(order.begin(), order.end(), 0);
     const int batchesPerEpoch = train->count / batch;
     if (verifySteps > 0) return verify(**backend, *train, modelName, batch, verifySteps, order);
+    if (opTimeSteps > 0) return opTimes(**backend, *train, modelName, batch, opTimeSteps, order);
 
     auto model = createModel(**backend, modelName, batch, 1);
     if (!model) return printError(model.status());
