@@ -100,6 +100,9 @@ const std::vector<ConvRow> kConvRows = {
     {"LeNet conv1: 1->6, 5x5, stride 1, pad 2", ConvShape{2, 1, 28, 28, 6, 5, 1, 2}},
     {"LeNet conv2: 6->16, 5x5, stride 1, pad 0", ConvShape{3, 6, 14, 14, 16, 5, 1, 0}},
     {"3->4, 3x3, stride 2, pad 1, odd sizes", ConvShape{2, 3, 9, 11, 4, 3, 2, 1}},
+    // The cnn's layers at a real batch: the bias gradient's sums split into many parts (bias_kernels.cu).
+    {"cnn conv1 at batch 64: 1->16, 5x5, pad 2", ConvShape{64, 1, 28, 28, 16, 5, 1, 2}},
+    {"cnn conv2 at batch 256: 16->32, 5x5", ConvShape{256, 16, 14, 14, 32, 5, 1, 0}},
 };
 
 struct PoolRow {

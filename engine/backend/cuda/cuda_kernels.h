@@ -32,6 +32,14 @@ void launchReluBackward(const float* y, const float* dy, float* dx, size_t count
 void launchAddBias(float* y, const float* bias, int rows, int cols, cudaStream_t stream);
 /// grad[c] = sum over r of dy[r][c], summed in row order (deterministic; overwrites grad).
 void launchBiasGradient(const float* dy, float* grad, int rows, int cols, cudaStream_t stream);
+/// A convolution's bias gradient: grad[c] = sum over n, h, w of an NCHW dy (spatial = H * W), in two
+/// deterministic passes through `partials` (channels * channelBiasGradientParts(batch, spatial) floats
+/// of device memory; overwrites grad). Spread over the whole GPU however few the channels, where
+/// cudnnConvolutionBackwardBias took most of the cnn's step at batch 1024 (docs/gpu.md).
+void launchChannelBiasGradient(const float* dy, float* grad, int batch, int channels, int spatial, float* partials,
+                               cudaStream_t stream);
+/// How many partial sums per channel launchChannelBiasGradient makes for this shape.
+int channelBiasGradientParts(int batch, int spatial);
 
 /// Per row: stable softmax, rowLoss[r] = -log softmax[label], dlogits = (softmax - onehot) / rows.
 void launchSoftmaxCrossEntropy(const float* logits, const int32_t* labels, int rows, int classes, float* rowLoss,
