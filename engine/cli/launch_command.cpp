@@ -114,7 +114,7 @@ Status awaitCredentials(const std::string& path, double timeoutSeconds) {
 int execWorkerCommand(const SlurmTask& task, const LaunchFlags& f, const std::string& connect) {
     const wire::RunLayout& layout = f.plan.layout();
     WorkerPlace place = workerPlace(layout, connect, f.security.insecure ? "" : f.security.credentials, f.security.dataPlane);
-    place.rank = task.rank - 1 - layout.shards() - layout.aggregators();
+    place.rank = task.rank - 1 - shardProcesses(layout) - layout.aggregators();
     place.localRank = task.localId;
     for (const std::string& entry : workerCommandEnvironment(place)) {
         const size_t name = entry.find('=');

@@ -100,6 +100,7 @@ RunOptions::RunOptions() {
     spareWorkers = d.layout().spare_workers();
     maxGradientNorm = d.max_gradient_norm();
     shards = d.layout().shards();
+    shardReplicas = engine::shardReplicas(d.layout());
     checkpointSeconds = d.checkpoints().seconds();
     keepCheckpoints = d.checkpoints().keep_periodic();
     keepChangeCheckpoints = d.checkpoints().keep_before_changes();
@@ -181,6 +182,10 @@ void addRunOptions(CLI::App& cmd, RunOptions& o, bool planFlag) {
                    "ps-lite, so its bytes do not all pass through the coordinator (0: in the coordinator); serve "
                    "waits for them (`syncscope-engine shard --connect ...`), run starts them")
         ->check(CLI::Range(0u, kMaxParameterShards))->capture_default_str();
+    cmd.add_option("--shard-replicas", o.shardReplicas,
+                   "Copies of each shard's range, on as many shard processes (S x R in all): every copy gets each "
+                   "gradient and update, and a lost copy leaves the others serving at once, with no rollback")
+        ->check(CLI::Range(1u, kMaxShardReplicas))->capture_default_str();
     addCheckpointOptions(cmd, o);
     if (!planFlag) return;
     CLI::Option* plan = cmd.add_option(
@@ -266,6 +271,7 @@ Result<wire::RunPlan> toRunPlan(const RunOptions& o) {
     layout.set_workers(o.workers);
     layout.set_spare_workers(o.spareWorkers);
     layout.set_shards(o.shards);
+    layout.set_shard_replicas(o.shardReplicas);
     layout.set_aggregators(o.aggregators);
     layout.set_worker_backend(o.workerBackend);
     layout.set_worker_threads(o.workerThreads);

@@ -31,6 +31,7 @@ struct RunOptions {
     unsigned spareWorkers;
     double maxGradientNorm;
     unsigned shards;  ///< parameter shards (0: the model lives in the coordinator)
+    unsigned shardReplicas;  ///< copies of each shard's range
     unsigned aggregators = 0;  ///< `run` and `launch --slurm`: group aggregator processes
     /// `run`'s placement of its workers: --backend, --threads-per-worker, --cpu-quota WORKER:SHARE.
     std::string workerBackend = "auto";

@@ -252,6 +252,11 @@ void Coordinator::onTick() {
     m_dataPlane.checkHeartbeats();
     if (const std::string failure = m_shards.check(); !failure.empty()) m_controlHandler.beginStop(failure);
     if (const std::vector<std::string> lost = m_shards.takeLosses(); !lost.empty()) replaceLostShards(lost);
+    if (const std::vector<std::string> copies = m_shards.takeCopyLosses(); !copies.empty()) {
+        // --shard-replicas: the model is whole on the copies left; the workers register again for them.
+        for (const std::string& copy : copies) m_events.raise(wire::EVENT_SHARDS, copy);
+        m_dataPlane.endSessionsForNewShards("a copy of a parameter shard was lost");
+    }
     if (const std::string reason = m_state.stopReason(); !reason.empty()) m_controlHandler.beginStop(reason);
     if (m_state.state == wire::RUN_RUNNING) m_state.policy->onTick();
     m_checkpoints.onTick();

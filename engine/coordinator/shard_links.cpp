@@ -32,8 +32,40 @@ zmq::message_t ShardLinks::rangeFrame(const wire::ShardRange& range, const std::
 }
 
 ShardLinks::ShardLinks(CoordinatorState& state, ServerEndpoint& endpoint, EventLog& events)
-    : m_state(state), m_endpoint(endpoint), m_events(events), m_expected(state.options.plan.layout().shards()) {
+    : m_state(state),
+      m_endpoint(endpoint),
+      m_events(events),
+      m_expected(state.options.plan.layout().shards()),
+      m_replicas(shardReplicas(state.options.plan.layout())) {
     m_ranges.resize(m_expected);
+}
+
+wire::ShardRange ShardLinks::rangeOf(const Link& link) const {
+    wire::ShardRange range = m_ranges[link.index];
+    range.set_endpoint(link.endpoint);
+    return range;
+}
+
+std::vector<wire::ShardRange> ShardLinks::ranges() const {
+    std::vector<const Link*> live;
+    for (const auto& [identity, link] : m_links) live.push_back(&link);
+    std::sort(live.begin(), live.end(), [](const Link* a, const Link* b) { return a->slot() < b->slot(); });
+    std::vector<wire::ShardRange> out;
+    for (const Link* link : live) out.push_back(rangeOf(*link));
+    return out;
+}
+
+bool ShardLinks::covered() const {
+    std::vector<bool> has(m_expected, false);
+    for (const auto& [identity, link] : m_links) has[link.index] = true;
+    return std::all_of(has.begin(), has.end(), [](bool b) { return b; });
+}
+
+std::map<std::string, ShardLinks::Link>::const_iterator ShardLinks::firstCopy(uint32_t index) const {
+    auto best = m_links.end();
+    for (auto it = m_links.begin(); it != m_links.end(); ++it)
+        if (it->second.index == index && (best == m_links.end() || it->second.copy < best->second.copy)) best = it;
+    return best;
 }
 
 void ShardLinks::handleRegister(const InboundMessage& message) {
@@ -61,36 +93,44 @@ void ShardLinks::handleRegister(const InboundMessage& message) {
         m_standby.push_back({{message.identity, message.userId, message.route, message.envelope, std::nullopt}, Clock::now()});
         return;
     }
-    const uint32_t index = freePlace();
+    const auto [index, copy] = freePlace();
     const uint64_t count = m_state.store.size();
     const uint64_t begin = count * index / m_expected, end = count * (index + 1) / m_expected;
     wire::ShardRange& range = m_ranges[index];
     range.set_index(index);
     range.set_begin(begin);
     range.set_end(end);
-    range.set_endpoint(reg.endpoint());
+    Link& link = m_links[message.identity];
+    link.index = index;
+    link.copy = copy;
+    link.endpoint = reg.endpoint();
+    link.describe = fmt::format("parameter shard {}{} (pid {}@{}, parameters [{}, {}))", index,
+                                m_replicas > 1 ? fmt::format(" copy {}", copy + 1) : "", reg.pid(),
+                                printable(reg.hostname(), 255), begin, end);
+    link.lastSeen = Clock::now();
     // Its range of the current model and momentum (version 0, or the resumed run's version).
     std::vector<float> parameters, momentum;
     m_state.store.exportState(&parameters, &momentum);
-    wire::Envelope envelope = assignment(range, m_state.store.version());
+    wire::Envelope envelope = assignment(rangeOf(link), m_state.store.version());
     zmq::message_t tensor = rangeFrame(range, parameters, momentum);
     m_endpoint.send(message.identity, envelope, &tensor);
-    Link& link = m_links[message.identity];
-    link.index = index;
-    link.describe = fmt::format("parameter shard {} (pid {}@{}, parameters [{}, {}))", index, reg.pid(),
-                                printable(reg.hostname(), 255), begin, end);
-    link.lastSeen = Clock::now();
+    m_started = m_started || m_links.size() == places();
     m_vacant = m_vacant && !ready();
     m_events.raise(wire::EVENT_SHARDS, fmt::format("{} serves workers at {}{}", link.describe, reg.endpoint(),
-                                                   ready() ? fmt::format("; all {} are ready", m_expected) : ""));
+                                                   ready() ? fmt::format("; all {} are ready", places()) : ""));
 }
 
-uint32_t ShardLinks::freePlace() const {
-    std::vector<bool> taken(m_expected, false);
-    for (const auto& [identity, link] : m_links) taken[link.index] = true;
-    uint32_t index = 0;
-    while (index < m_expected && taken[index]) ++index;
-    return index;
+std::pair<uint32_t, uint32_t> ShardLinks::freePlace() const {
+    // At the start every copy of every range; later (a range whose copies were all lost) its first.
+    const uint32_t copies = m_started ? 1 : m_replicas;
+    for (uint32_t copy = 0; copy < copies; ++copy)
+        for (uint32_t index = 0; index < m_expected; ++index) {
+            const bool taken = std::any_of(m_links.begin(), m_links.end(), [&](const auto& entry) {
+                return entry.second.index == index && (m_started || entry.second.copy == copy);
+            });
+            if (!taken) return {index, copy};
+        }
+    return {0, 0};  // unreachable: called only while a place is free (!ready())
 }
 
 void ShardLinks::fillVacancies() {
@@ -133,7 +173,7 @@ void ShardLinks::handleShardMessage(InboundMessage& message, const Completion& c
     const wire::Envelope& envelope = message.envelope;
     switch (envelope.body_case()) {
         case wire::Envelope::kSlicesReceived:
-            for (const wire::SliceReceived& slice : envelope.slices_received().slices()) acknowledge(slice, complete);
+            for (const wire::SliceReceived& slice : envelope.slices_received().slices()) acknowledge(slice, link, complete);
             return;
         case wire::Envelope::kShardParams: return takeParams(message, link);
         case wire::Envelope::kHeartbeat: {  // answered: the shard gives up a coordinator that stays silent
@@ -148,16 +188,22 @@ void ShardLinks::handleShardMessage(InboundMessage& message, const Completion& c
     }
 }
 
-void ShardLinks::acknowledge(const wire::SliceReceived& slice, const Completion& complete) {
+void ShardLinks::acknowledge(const wire::SliceReceived& slice, const Link& link, const Completion& complete) {
     const ArrivalKey key{slice.worker_id(), slice.session_token(), slice.sequence()};
     auto [it, fresh] = m_arrivals.try_emplace(key);
     Arrival& a = it->second;
     if (fresh) a.since = Clock::now();
-    if (a.acknowledged == m_expected) return;  // a range sent twice: the shard kept the last one
+    const uint32_t slot = link.slot();
+    if (std::find(a.ackedBy.begin(), a.ackedBy.end(), slot) != a.ackedBy.end())
+        return;  // a range sent twice: the shard kept the last one
+    a.ackedBy.push_back(slot);
     ++a.acknowledged;
-    a.finite = a.finite && slice.finite();
-    a.sumOfSquares += slice.sum_of_squares();
-    if (a.acknowledged < m_expected || !a.pushed) return;
+    // The checks of the values add up over the ranges: one copy of each counts.
+    if (link.copy == firstCopy(link.index)->second.copy) {
+        a.finite = a.finite && slice.finite();
+        a.sumOfSquares += slice.sum_of_squares();
+    }
+    if (a.acknowledged < m_links.size() || !a.pushed) return;
     complete(a, slice.session_token());
     m_arrivals.erase(it);
 }
@@ -171,7 +217,7 @@ void ShardLinks::handlePush(InboundMessage& message, uint64_t sessionToken, cons
     if (fresh) a.since = Clock::now();
     a.push = std::move(message);
     a.pushed = true;
-    if (a.acknowledged < m_expected) return;
+    if (a.acknowledged < m_links.size()) return;
     complete(a, sessionToken);
     m_arrivals.erase(it);
 }
@@ -199,7 +245,16 @@ void ShardLinks::applyUpdate(std::vector<wire::GradientTerm> terms, float lr, ui
     update->set_released(m_releasedAtCurrent);
     for (wire::GradientTerm& term : m_forget) *update->add_forget() = std::move(term);
     addPins(update);  // a pin of this version reaches the shards before the update that ends it
-    broadcast(envelope);
+    if (m_replicas == 1) {
+        broadcast(envelope);
+    } else {
+        // Workers pull from the first copy of each range: the others keep no version for them (they
+        // would keep every one), and serve the current one to workers that register again.
+        wire::Envelope unpulled = envelope;
+        unpulled.mutable_shard_update()->set_released(0);
+        for (const auto& [identity, link] : m_links)
+            m_endpoint.send(identity, firstCopy(link.index)->first == identity ? envelope : unpulled);
+    }
     m_releasedAtCurrent = 0;
     m_forget.clear();
 }
@@ -262,7 +317,7 @@ bool ShardLinks::addPins(wire::ShardUpdate* update) {
 void ShardLinks::restore(const std::vector<float>& parameters, const std::vector<float>& momentum, uint64_t version) {
     flush();  // what was decided on the old model is sent first
     for (const auto& [identity, link] : m_links) {
-        wire::Envelope envelope = assignment(m_ranges[link.index], version);
+        wire::Envelope envelope = assignment(rangeOf(link), version);
         zmq::message_t tensor = rangeFrame(m_ranges[link.index], parameters, momentum);
         m_endpoint.send(identity, envelope, &tensor);
     }
@@ -277,14 +332,21 @@ bool ShardLinks::gather(bool withMomentum, ModelStore::Gathered done) {
     if (!ready() || !m_failure.empty()) return false;
     const size_t count = m_state.store.size();
     const uint64_t requestId = m_nextRequest++;
-    m_gathers[requestId] = Gather{std::vector<float>(withMomentum ? 2 * count : count), 0, m_state.store.version(),
-                                  withMomentum, std::move(done)};
+    m_gathers[requestId] = Gather{std::vector<float>(withMomentum ? 2 * count : count),
+                                  std::vector<bool>(m_expected, false), 0, m_state.store.version(), withMomentum,
+                                  std::move(done)};
+    flush();  // the order the shards see: drops and pins, then the pull
+    for (uint32_t index = 0; index < m_expected; ++index) sendGatherPull(requestId, withMomentum, index);
+    return true;
+}
+
+void ShardLinks::sendGatherPull(uint64_t requestId, bool withMomentum, uint32_t index) {
+    const auto copy = firstCopy(index);
+    if (copy == m_links.end()) return;
     wire::Envelope envelope;
     envelope.mutable_shard_pull()->set_request_id(requestId);
     envelope.mutable_shard_pull()->set_with_momentum(withMomentum);
-    flush();  // the order the shards see: drops and pins, then the pull
-    broadcast(envelope);
-    return true;
+    m_endpoint.send(copy->first, envelope);
 }
 
 void ShardLinks::takeParams(const InboundMessage& message, const Link& link) {
@@ -292,6 +354,7 @@ void ShardLinks::takeParams(const InboundMessage& message, const Link& link) {
     auto it = m_gathers.find(params.request_id());
     if (it == m_gathers.end()) return;  // an answer to a request given up
     Gather& gather = it->second;
+    if (gather.answeredRange[link.index]) return;  // another copy answered (asked again when one was lost)
     const wire::ShardRange& range = m_ranges[link.index];
     const size_t count = static_cast<size_t>(range.end() - range.begin());
     const size_t floats = gather.withMomentum ? 2 * count : count;
@@ -306,6 +369,7 @@ void ShardLinks::takeParams(const InboundMessage& message, const Link& link) {
     if (gather.withMomentum)  // the momentum half of the gather starts after the whole model
         std::copy(values + count, values + floats,
                   gather.values.begin() + static_cast<std::ptrdiff_t>(m_state.store.size()) + begin);
+    gather.answeredRange[link.index] = true;
     if (++gather.answered < m_expected) return;
     GatheredModel model;
     model.version = gather.version;
@@ -330,6 +394,11 @@ std::string ShardLinks::check() {
         if (now - link->second.lastSeen < timeout) continue;
         const std::string silent = fmt::format("{} sent nothing for {:g} s", link->second.describe,
                                                m_state.options.plan.heartbeat_timeout_seconds());
+        const uint32_t index = link->second.index;
+        if (std::count_if(m_links.begin(), m_links.end(), [&](const auto& e) { return e.second.index == index; }) > 1) {
+            dropCopy(link, silent);
+            continue;
+        }
         if (m_replaceable) {
             vacate(link, silent);
             continue;
@@ -347,7 +416,7 @@ std::string ShardLinks::check() {
         if (it->second.pushed)
             m_endpoint.refuse(it->second.push,
                               fmt::format("gradient {} reached {} of the {} parameter shards within {} s",
-                                          sequence, it->second.acknowledged, m_expected, kArrivalTimeout.count()));
+                                          sequence, it->second.acknowledged, m_links.size(), kArrivalTimeout.count()));
         forgetRanges(worker, token, sequence);
         it = m_arrivals.erase(it);
     }
@@ -367,6 +436,21 @@ void ShardLinks::vacate(std::map<std::string, Link>::iterator link, const std::s
         forgetRanges(worker, token, sequence);
     }
     m_arrivals.clear();
+}
+
+void ShardLinks::dropCopy(std::map<std::string, Link>::iterator link, const std::string& why) {
+    const uint32_t index = link->second.index;
+    m_copyLosses.push_back(fmt::format("{}; its range is served by its other copies, nothing is lost", why));
+    m_links.erase(link);
+    // The workers register again for the copies left (Coordinator::onTick): what they pushed meanwhile
+    // belongs to sessions that end, and is let go.
+    for (const auto& [key, arrival] : m_arrivals) {
+        const auto& [worker, token, sequence] = key;
+        forgetRanges(worker, token, sequence);
+    }
+    m_arrivals.clear();
+    for (const auto& [requestId, gather] : m_gathers)
+        if (!gather.answeredRange[index]) sendGatherPull(requestId, gather.withMomentum, index);
 }
 
 void ShardLinks::fail(const std::string& why) {

@@ -7,7 +7,13 @@
 // the run keeps checkpoints its place falls vacant (the coordinator restores the model from the
 // newest checkpoint meanwhile, see Coordinator::recoverLostShard) and the next shard to register takes
 // that range; a shard that registers while every place is taken waits as a standby. Without
-// checkpoints the run stops, and no standby is kept. ShardedModelStore puts it behind the ModelStore seam.
+// checkpoints the run stops, and no standby is kept. With --shard-replicas R each range has R copies,
+// each a shard process of its own: every copy gets each gradient's range from the workers and every
+// update, a gradient goes on once every live copy holds its range, and a model is gathered from one
+// copy per range; a copy that goes silent while another of its range lives is let go at once (its
+// workers register again for the copies left) and nothing is rolled back. A new shard takes only a
+// range with no copy left (a lost copy is not replaced during the run: it would need the live copy's
+// state). ShardedModelStore puts it behind the ModelStore seam.
 #pragma once
 
 #include <chrono>
@@ -24,6 +30,7 @@
 #include "engine/coordinator/coordinator_state.h"
 #include "engine/coordinator/event_log.h"
 #include "engine/coordinator/model_store.h"
+#include "engine/plan/run_plan.h"
 
 namespace syncscope::engine {
 
@@ -39,7 +46,8 @@ public:
     /// checks of its values, added up over the shards.
     struct Arrival {
         InboundMessage push;
-        uint32_t acknowledged = 0;  ///< shards that hold its range
+        uint32_t acknowledged = 0;    ///< shards (copies) that hold their range
+        std::vector<uint32_t> ackedBy;  ///< their Link::slot()s
         bool finite = true;
         double sumOfSquares = 0;
         bool pushed = false;
@@ -54,12 +62,14 @@ public:
 
     /// Whether the run's model lives on shards (serve --shards S).
     bool enabled() const { return m_expected > 0; }
-    /// Whether all S have registered (workers are admitted from then on).
-    bool ready() const { return m_links.size() == m_expected; }
+    /// Whether all S x R have registered, and since then whether every range still has a copy
+    /// (workers are admitted while it is).
+    bool ready() const { return m_started ? covered() : m_links.size() == places(); }
     /// Whether a lost shard's place is empty now (nothing is updated until it is taken).
     bool vacant() const { return m_vacant; }
-    /// The ranges, for a worker's Welcome.
-    const std::vector<wire::ShardRange>& ranges() const { return m_ranges; }
+    /// The ranges, for a worker's Welcome: one entry per live copy, by range then copy (a worker
+    /// pushes to every copy and pulls from the first of each range).
+    std::vector<wire::ShardRange> ranges() const;
     bool isShard(const std::string& identity) const { return m_links.count(identity) != 0; }
 
     /// A shard's registration: it takes the lowest free place (its range), or, while every place is
@@ -71,6 +81,9 @@ public:
     /// The shards lost since the last call ("parameter shard 1 (pid ...) sent nothing for 2 s"): each
     /// left its place vacant, and the pulls and arrivals that needed it were given up.
     std::vector<std::string> takeLosses() { return std::exchange(m_losses, {}); }
+    /// The copies lost since the last call while another copy of their range lives on: nothing to
+    /// restore, but the workers register again for the copies left.
+    std::vector<std::string> takeCopyLosses() { return std::exchange(m_copyLosses, {}); }
     /// Gives each vacant place to a standby shard, in the order they registered (call once the model
     /// they get their ranges of is restored).
     void fillVacancies();
@@ -119,11 +132,15 @@ private:
     using ArrivalKey = std::tuple<uint32_t, uint64_t, uint64_t>;  ///< worker, session token, sequence
     struct Link {
         uint32_t index = 0;
+        uint32_t copy = 0;     ///< which copy of its range (0 without replicas)
+        std::string endpoint;  ///< where its workers connect
         std::string describe;  ///< "parameter shard 1 (pid 42@node3, [117573, 235146))"
         Clock::time_point lastSeen;
+        uint32_t slot() const { return index * kMaxShardReplicas + copy; }
     };
     struct Gather {
         std::vector<float> values;  ///< the parameters, then (withMomentum) the momentum
+        std::vector<bool> answeredRange;  ///< by range index: one copy's answer each
         uint32_t answered = 0;
         uint64_t version = 0;
         bool withMomentum = false;
@@ -141,10 +158,23 @@ private:
     void fail(const std::string& why);
     /// A silent shard's place falls vacant (see setReplaceable).
     void vacate(std::map<std::string, Link>::iterator link, const std::string& why);
-    /// The lowest place no registered shard has.
-    uint32_t freePlace() const;
+    /// Places in all: a copy of each range.
+    uint32_t places() const { return m_expected * m_replicas; }
+    /// Whether every range has a live copy.
+    bool covered() const;
+    /// The lowest (range, copy) no registered shard has.
+    std::pair<uint32_t, uint32_t> freePlace() const;
+    /// The live copy of range `index` that answers pulls (the first), or m_links.end().
+    std::map<std::string, Link>::const_iterator firstCopy(uint32_t index) const;
+    /// Sends the pull of gather `requestId` to the first copy of range `index`.
+    void sendGatherPull(uint64_t requestId, bool withMomentum, uint32_t index);
+    /// A silent copy whose range has another copy: let go, the gradients arriving are given up and
+    /// gathers waiting for it ask another copy.
+    void dropCopy(std::map<std::string, Link>::iterator link, const std::string& why);
+    /// Range `index` with this link's endpoint, as the link is assigned it.
+    wire::ShardRange rangeOf(const Link& link) const;
     void takeParams(const InboundMessage& message, const Link& link);
-    void acknowledge(const wire::SliceReceived& slice, const Completion& complete);
+    void acknowledge(const wire::SliceReceived& slice, const Link& link, const Completion& complete);
     void forgetRanges(uint32_t worker, uint64_t sessionToken, uint64_t sequence);
     /// Adds the pins and unpins the shards have not been told of yet (pins before unpins).
     bool addPins(wire::ShardUpdate* update);
@@ -155,7 +185,9 @@ private:
     CoordinatorState& m_state;
     ServerEndpoint& m_endpoint;
     EventLog& m_events;
-    uint32_t m_expected = 0;
+    uint32_t m_expected = 0;  ///< ranges
+    uint32_t m_replicas = 1;  ///< copies of each
+    bool m_started = false;   ///< all places were taken once
     std::map<std::string, Link> m_links;     ///< by routing identity
     std::vector<wire::ShardRange> m_ranges;  ///< by index
     std::map<ArrivalKey, Arrival> m_arrivals;
@@ -170,6 +202,7 @@ private:
     bool m_replaceable = false;
     bool m_vacant = false;
     std::vector<std::string> m_losses;
+    std::vector<std::string> m_copyLosses;
     struct Standby {
         InboundMessage registration;
         Clock::time_point lastSeen;

@@ -117,7 +117,7 @@ Status Cluster::startCoordinator(const wire::RunPlan& plan, const ListenSettings
 Status Cluster::startProcesses(const std::vector<std::string>& workerArgs) {
     if (m_endpoints.data.empty()) return unavailable("the coordinator does not listen yet: nothing to connect to");
     const wire::RunLayout& layout = m_plan.layout();
-    for (unsigned i = 0; i < layout.shards(); ++i) {  // the model's ranges, before the workers that pull them
+    for (unsigned i = 0; i < shardProcesses(layout); ++i) {  // the model's ranges, before the workers that pull them
         pid_t pid = -1;
         if (auto endpoint = startRelay("shard", &pid); !endpoint) return endpoint.status();
         m_shards.push_back(pid);

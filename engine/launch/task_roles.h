@@ -4,6 +4,7 @@
 // step and a local or ssh-placed cluster start the same processes in the same order.
 #pragma once
 
+#include "engine/plan/run_plan.h"
 #include "engine/proto/syncscope.pb.h"
 
 namespace syncscope::engine {
@@ -13,14 +14,14 @@ enum class TaskRole { Coordinator, Shard, Aggregator, Worker };
 /// Rank 0 coordinates; ranks 1..S are the layout's shards, the next A its aggregators, the rest work.
 inline TaskRole roleOfTask(unsigned rank, const wire::RunLayout& layout) {
     if (rank == 0) return TaskRole::Coordinator;
-    if (rank <= layout.shards()) return TaskRole::Shard;
-    if (rank <= layout.shards() + layout.aggregators()) return TaskRole::Aggregator;
+    if (rank <= shardProcesses(layout)) return TaskRole::Shard;
+    if (rank <= shardProcesses(layout) + layout.aggregators()) return TaskRole::Aggregator;
     return TaskRole::Worker;
 }
 
 /// The tasks a step needs for `layout`: one coordinator, its relays and its workers.
 inline unsigned tasksFor(const wire::RunLayout& layout) {
-    return 1 + layout.shards() + layout.aggregators() + layout.workers();
+    return 1 + shardProcesses(layout) + layout.aggregators() + layout.workers();
 }
 
 }  // namespace syncscope::engine

@@ -128,6 +128,11 @@ Status validateLayout(const wire::RunPlan& p) {
         return outside("--spare-workers", l.spare_workers(), fmt::format("0..{}", maxWorkers).c_str());
     if (l.shards() > kMaxParameterShards)
         return outside("--shards", l.shards(), fmt::format("0..{}", kMaxParameterShards).c_str());
+    if (l.shard_replicas() > kMaxShardReplicas)
+        return outside("--shard-replicas", l.shard_replicas(), fmt::format("1..{}", kMaxShardReplicas).c_str());
+    if (l.shard_replicas() > 1 && l.shards() == 0)
+        return invalidArgument(fmt::format("--shard-replicas {} copies parameter shards, and this run has none: add "
+                                           "--shards S", l.shard_replicas()));
     if (l.aggregators() > l.workers())
         return invalidArgument(fmt::format("--aggregators {} is more than the {} workers they would serve",
                                            l.aggregators(), l.workers()));

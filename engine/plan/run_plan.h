@@ -4,6 +4,7 @@
 // validateRunPlan(); a coordinator they start receives it as a file (`serve --plan FILE`).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 
@@ -16,8 +17,15 @@ namespace syncscope::engine {
 /// they provide tests it; the coordinator holds only its flat parameters and the optimiser.
 inline constexpr const char* kExternalModel = "external";
 
-/// Most parameter shard processes one run may have.
+/// Most parameter shards (ranges of the model) one run may have.
 inline constexpr uint32_t kMaxParameterShards = 64;
+/// Most copies of each shard's range (--shard-replicas).
+inline constexpr uint32_t kMaxShardReplicas = 4;
+
+/// Copies of each shard's range in a layout: RunLayout.shard_replicas, 0 read as 1.
+inline uint32_t shardReplicas(const wire::RunLayout& layout) { return std::max<uint32_t>(1, layout.shard_replicas()); }
+/// The shard processes a layout has: each range times its copies.
+inline uint32_t shardProcesses(const wire::RunLayout& layout) { return layout.shards() * shardReplicas(layout); }
 
 /// The plan of a run nobody said anything about: every flag's and setting's default. Its data
 /// folder is empty, which means the coordinator's own default (defaultFashionMnistDir()); it has no

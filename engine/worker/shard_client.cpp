@@ -11,14 +11,18 @@
 namespace syncscope::engine {
 
 Status ShardClient::validate(const Ranges& ranges, uint64_t parameterCount) {
+    // Each range in order, its copies (--shard-replicas) one after another with the same bounds.
     uint64_t next = 0;
     for (int i = 0; i < ranges.size(); ++i) {
         const wire::ShardRange& r = ranges[i];
-        if (r.index() != static_cast<uint32_t>(i) || r.begin() != next || r.end() <= r.begin() ||
+        const bool copy = i > 0 && r.index() == ranges[i - 1].index() && r.begin() == ranges[i - 1].begin() &&
+                          r.end() == ranges[i - 1].end();
+        const uint32_t expected = i == 0 ? 0 : ranges[i - 1].index() + 1;
+        if ((!copy && (r.index() != expected || r.begin() != next)) || r.end() <= r.begin() ||
             !plausibleEndpoint(r.endpoint()))
             return invalidArgument(fmt::format("the coordinator sent parameter shard {} as [{}, {}) at \"{}\"; is it "
                                                "a SyncScope coordinator of this release?",
-                                               i, r.begin(), r.end(), r.endpoint()));
+                                               r.index(), r.begin(), r.end(), r.endpoint()));
         next = r.end();
     }
     if (next != parameterCount)
@@ -35,6 +39,9 @@ ShardClient::ShardClient(zmq::context_t& context, const Ranges& ranges, const En
         socket.set(zmq::sockopt::linger, 0);
         applySecurity(socket, security, false);
         socket.connect(range.endpoint());
+        // Pulls go to the first copy of each range.
+        if (m_pullFrom.empty() || m_shards[m_pullFrom.back()].range.index() != range.index())
+            m_pullFrom.push_back(m_shards.size());
         m_shards.push_back({range, std::move(socket)});
     }
 }
@@ -57,30 +64,31 @@ Result<PulledVersions> ShardClient::pull(uint64_t version,
                                          const std::function<void(const wire::ShardRange&, const float*)>& take,
                                          std::chrono::milliseconds timeout, const std::function<bool()>& keepWaiting) {
     const uint64_t request = m_nextRequest++;
-    for (Shard& shard : m_shards) {
+    for (size_t k : m_pullFrom) {
         wire::Envelope envelope;
         wire::ShardPull* pull = envelope.mutable_shard_pull();
         pull->set_version(version);
         pull->set_request_id(request);
-        sendMessage(shard.socket, nullptr, envelope);
+        sendMessage(m_shards[k].socket, nullptr, envelope);
     }
     std::vector<bool> answered(m_shards.size(), false);
-    size_t outstanding = m_shards.size();
+    size_t outstanding = m_pullFrom.size();
     PulledVersions versions{~0ULL, 0};
     const auto start = std::chrono::steady_clock::now(), deadline = start + timeout;
     std::vector<zmq::pollitem_t> items;
-    for (Shard& shard : m_shards) items.push_back({shard.socket.handle(), 0, ZMQ_POLLIN, 0});
+    for (size_t k : m_pullFrom) items.push_back({m_shards[k].socket.handle(), 0, ZMQ_POLLIN, 0});
     while (outstanding > 0) {
         if (std::chrono::steady_clock::now() > deadline || !keepWaiting()) {
             size_t silent = 0;
-            while (answered[silent]) ++silent;
+            while (answered[m_pullFrom[silent]]) ++silent;
+            const wire::ShardRange& range = m_shards[m_pullFrom[silent]].range;
             const double waited = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
             return unavailable(fmt::format("parameter shard {} at {} had not sent its part of version {} after {:.1f} s "
                                            "(is it running, and reachable from this node?)",
-                                           silent, m_shards[silent].range.endpoint(), version, waited));
+                                           range.index(), range.endpoint(), version, waited));
         }
         pollSockets(items.data(), items.size(), std::chrono::milliseconds(100));
-        for (size_t k = 0; k < m_shards.size(); ++k) {
+        for (size_t k : m_pullFrom) {
             const wire::ShardRange& range = m_shards[k].range;
             const size_t count = static_cast<size_t>(range.end() - range.begin());
             auto message = receiveMessage(m_shards[k].socket, false, {kMaxEnvelopeBytes, count * sizeof(float)});
@@ -88,12 +96,13 @@ Result<PulledVersions> ShardClient::pull(uint64_t version,
             if (!*message) return message->status();
             const wire::Envelope& envelope = message->value().envelope;
             if (envelope.has_error())
-                return unavailable(fmt::format("parameter shard {} refused this worker: {}", k, envelope.error().message()));
+                return unavailable(fmt::format("parameter shard {} refused this worker: {}", range.index(),
+                                               envelope.error().message()));
             const auto& tensor = message->value().tensor;
             if (!envelope.has_shard_params() || envelope.shard_params().request_id() != request || answered[k]) continue;
             if (!tensor || tensor->size() != count * sizeof(float))
-                return invalidArgument(fmt::format("parameter shard {} sent {} bytes for its {} parameters", k,
-                                                   tensor ? tensor->size() : 0, count));
+                return invalidArgument(fmt::format("parameter shard {} sent {} bytes for its {} parameters",
+                                                   range.index(), tensor ? tensor->size() : 0, count));
             take(range, static_cast<const float*>(tensor->data()));
             answered[k] = true;
             --outstanding;

@@ -35,10 +35,10 @@ public:
                 uint64_t sessionToken);
 
     size_t count() const { return m_shards.size(); }
-    /// Sends each range of `gradient` (the whole model's, host memory) to its shard as gradient
+    /// Sends each range of `gradient` (the whole model's, host memory) to its shard (each copy) as gradient
     /// `sequence` computed on `baseVersion`; `inFlight` counts the frames ZeroMQ still reads.
     void push(const float* gradient, uint64_t sequence, uint64_t baseVersion, std::atomic<int>& inFlight);
-    /// Pulls `version` from every shard; `take(range, values)` gets each range as it arrives. Gives
+    /// Pulls `version` from every range's first copy; `take(range, values)` gets each as it arrives. Gives
     /// up after `timeout`, or when `keepWaiting` says so (the coordinator is gone), saying which
     /// shard did not answer.
     Result<PulledVersions> pull(uint64_t version,
@@ -50,7 +50,8 @@ private:
         wire::ShardRange range;
         zmq::socket_t socket;
     };
-    std::vector<Shard> m_shards;
+    std::vector<Shard> m_shards;     ///< every copy of every range (Welcome.parameter_shards)
+    std::vector<size_t> m_pullFrom;  ///< the first copy of each range, in m_shards
     uint32_t m_workerId;
     uint64_t m_sessionToken;
     uint64_t m_nextRequest = 1;

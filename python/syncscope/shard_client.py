@@ -2,7 +2,8 @@
 worker's engine/worker/shard_client.cpp: one DEALER per shard, authenticated like the data plane; a
 gradient's ranges go to their shards under (worker, session token, sequence), and the parameters of
 a version come back as every shard's range of it. What a shard sends is checked like the
-coordinator's."""
+coordinator's. With `--shard-replicas R` the Welcome lists each range's copies one after another: a
+gradient goes to every copy, a pull to the first copy of each range."""
 
 import time
 
@@ -16,13 +17,17 @@ PULL_TIMEOUT_S = 60.0  # as the native worker's kShardPullTimeout
 
 
 def validate_ranges(ranges, parameter_count):
-    """The Welcome's shards: contiguous, in order, covering the model, each with an endpoint."""
+    """The Welcome's shards: contiguous, in order, covering the model, each with an endpoint; a range's
+    copies follow it with the same bounds."""
     following = 0
     for i, r in enumerate(ranges):
-        if (r.index != i or r.begin != following or r.end <= r.begin
+        prev = ranges[i - 1] if i else None
+        copy = prev is not None and (r.index, r.begin, r.end) == (prev.index, prev.begin, prev.end)
+        expected = prev.index + 1 if prev is not None else 0
+        if ((not copy and (r.index != expected or r.begin != following)) or r.end <= r.begin
                 or not r.endpoint.startswith(("tcp://", "ipc://"))):
             raise ProtocolError("the coordinator sent parameter shard %d as [%d, %d) at %r; is it a SyncScope "
-                                "coordinator of this release?" % (i, r.begin, r.end, r.endpoint))
+                                "coordinator of this release?" % (r.index, r.begin, r.end, r.endpoint))
         following = r.end
     if following != parameter_count:
         raise ProtocolError("the coordinator's parameter shards cover %d of the model's %d parameters"
@@ -33,6 +38,8 @@ class ShardClient:
     def __init__(self, context, ranges, secure, worker_id, session_token, parameter_count):
         validate_ranges(ranges, parameter_count)
         self._ranges = [(r.begin, r.end, r.endpoint) for r in ranges]
+        # Pulls go to the first copy of each range.
+        self._pull_from = [k for k, r in enumerate(ranges) if k == 0 or r.index != ranges[k - 1].index]
         self._worker_id = worker_id
         self._session_token = session_token
         self._count = parameter_count
@@ -45,8 +52,8 @@ class ShardClient:
             sock.connect(endpoint)
             self._sockets.append(sock)
         self._poller = zmq.Poller()
-        for sock in self._sockets:
-            self._poller.register(sock, zmq.POLLIN)
+        for k in self._pull_from:
+            self._poller.register(self._sockets[k], zmq.POLLIN)
 
     def push(self, gradient, sequence, base_version):
         """Sends each shard its range of `gradient` (float32, the whole model; slices sent without a copy).
@@ -73,13 +80,13 @@ class ShardClient:
         shards answered with (a shard that no longer held `version` sends its newest, and says so)."""
         request = self._next_request
         self._next_request += 1
-        for sock in self._sockets:
+        for k in self._pull_from:
             envelope = wire.pb.Envelope()
             envelope.shard_pull.version = version
             envelope.shard_pull.request_id = request
-            wire.send(sock, envelope)
+            wire.send(self._sockets[k], envelope)
         params = np.empty(self._count, dtype=np.float32)
-        answered = [False] * len(self._sockets)
+        answered = [k not in self._pull_from for k in range(len(self._sockets))]
         oldest, newest = None, None
         start = time.monotonic()
         while not all(answered):
@@ -89,7 +96,8 @@ class ShardClient:
                                       "(is it running, and reachable from this node?)"
                                       % (silent, self._ranges[silent][2], version, time.monotonic() - start))
             ready = dict(self._poller.poll(100))
-            for k, sock in enumerate(self._sockets):
+            for k in self._pull_from:
+                sock = self._sockets[k]
                 if sock not in ready:
                     continue
                 begin, end, _ = self._ranges[k]

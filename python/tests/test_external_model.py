@@ -85,6 +85,33 @@ def test_an_external_model_trains_on_parameter_shards(cluster):
         assert ", 0 of another version" in shard, shard
 
 
+def test_an_external_model_on_shard_replicas_outlives_a_killed_copy(cluster):
+    """--shard-replicas 2: every range on two shards, no checkpoints. A SIGKILLed copy leaves its range's
+    other copy serving: nothing goes back, the PyTorch workers register again for the copies left (and
+    push to both copies of each range meanwhile), and the run ends at its accuracy."""
+    cluster.start_coordinator("--workers", "2", "--model", "external", "--parameters", str(LINEAR_PARAMETERS),
+                              "--lr", "0.05", "--epochs", "8", "--eval-interval", "0.5", "--shards", "2",
+                              "--shard-replicas", "2", "--heartbeat-timeout", "1")
+    shards = [cluster.start_shard("shard-%d" % k) for k in range(4)]
+    cluster.start_external("evaluator", "evaluator")
+    workers = [cluster.start_external(name, "worker") for name in ("worker-a", "worker-b")]
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and "all 4 are ready" not in cluster.output("serve"):
+        time.sleep(0.2)
+    time.sleep(3)  # training, with both copies of each range
+    shards[2].kill()
+    cluster.serve.wait(timeout=240)
+    serve = cluster.output("serve")
+    assert cluster.serve.returncode == 0, cluster.logs()
+    assert "served by its other copies" in serve and "goes back to" not in serve, cluster.logs()
+    final = re.search(r"final test accuracy: ([\d.]+)% at model version (\d+)", serve)
+    assert final and float(final.group(1)) >= 78.0, cluster.logs()
+    print("an external model on 2 shards x 2 copies, one copy killed: final test accuracy %s%% at version %s"
+          % final.groups())
+    for name, worker in zip(("worker-a", "worker-b"), workers):
+        assert worker.wait(timeout=30) == 0, cluster.output(name)
+
+
 def test_an_external_model_on_shards_outlives_a_killed_shard(cluster):
     """A run of PyTorch workers that keeps checkpoints loses a shard: the model goes back to the newest
     checkpoint, the workers register again (Error.LAYOUT_CHANGED) and pull from the shard started in

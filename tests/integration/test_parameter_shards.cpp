@@ -329,6 +329,67 @@ TEST(TestParameterShards, aKilledShardsRangeComesBackInEveryMode) {
     }
 }
 
+// --shard-replicas 2: each range on two shard processes. One SIGKILLed leaves its range's other copy
+// serving at once: no checkpoint is needed (none is kept here), nothing goes back, the workers register
+// again for the copies left, and the run trains on to its target with every gradient accounted for.
+TEST(TestParameterShards, aKilledCopyLeavesItsReplicaServing) {
+    TempDir dir;
+    const std::string recording = dir.filePath("run.ssrec");
+    EngineCluster cluster;
+    ASSERT_TRUE(cluster.startCoordinator(Args{"--model", "mlp", "--batch", "64", "--eval-interval", "5", "--mode", "asp",
+                                              "--lr-modulation", "dynsgd", "--shards", "2", "--shard-replicas", "2",
+                                              "--workers", "3", "--heartbeat-timeout", "1", "--target-accuracy", "85",
+                                              "--max-seconds", "240", "--record", recording}))
+        << cluster.logs();
+    for (int k = 0; k < 4; ++k) ASSERT_TRUE(!cluster.startShard().empty()) << cluster.logs();
+    for (int i = 0; i < 3; ++i) cluster.startWorker();
+    ASSERT_TRUE(cluster.telemetry().waitForTick([](const wire::Tick& t) { return t.version() > 40; }, 60'000))
+        << ("no training through the copies\n" + cluster.logs());
+    cluster.shard(1).kill();
+    auto lost = cluster.telemetry().waitForEvent(
+        [](const wire::Event& e) { return e.kind() == wire::EVENT_SHARDS && contains(e.detail(), "served by its other copies"); },
+        10'000);
+    ASSERT_TRUE(lost) << ("the dead copy was not noticed\n" + cluster.logs());
+    const uint64_t atLoss = cluster.telemetry().latest()->version();
+    ASSERT_TRUE(cluster.telemetry().waitForTick([&](const wire::Tick& t) { return t.version() > atLoss + 20; }, 30'000))
+        << ("no training on the copies left\n" + cluster.logs());
+    ASSERT_TRUE(cluster.coordinator().waitForExit(200'000)) << ("the run did not finish\n" + cluster.logs());
+    ASSERT_EQ(cluster.coordinator().exitCode(), 0) << cluster.logs();
+    const std::string said = cluster.coordinator().stderrText();
+    ASSERT_TRUE(contains(said, "reached the target 85.00%")) << cluster.logs();
+    ASSERT_FALSE(contains(said, "range of the model is lost") || contains(said, "goes back to")) << cluster.logs();
+    testLog("a copy killed at version %llu (%s); final test accuracy %.2f%%", static_cast<unsigned long long>(atLoss),
+            lost->detail().c_str(), finalAccuracy(cluster.coordinator().stdoutText()));
+    ASSERT_TRUE(finalAccuracy(cluster.coordinator().stdoutText()) >= 80.0) << cluster.logs();
+    const auto last = cluster.telemetry().latest();
+    ASSERT_TRUE(last);
+    ASSERT_EQ(last->pushed(), last->applied() + last->dropped());
+    for (int i = 0; i < 3; ++i) {
+        ASSERT_TRUE(cluster.worker(i).waitForExit(10'000)) << "a worker did not end with its run";
+        ASSERT_EQ(cluster.worker(i).exitCode(), 0) << cluster.worker(i).stderrText();
+    }
+    for (int k : {0, 2, 3}) {
+        ASSERT_TRUE(cluster.shard(k).waitForExit(10'000)) << "a shard did not end with its run";
+        ASSERT_EQ(cluster.shard(k).exitCode(), 0) << cluster.shard(k).stderrText();
+        // A copy nobody pulls from keeps no old versions for workers (it would keep every one).
+        const std::string said = cluster.shard(k).stdoutText() + cluster.shard(k).stderrText();
+        std::smatch kept;
+        ASSERT_TRUE(std::regex_search(said, kept, std::regex(R"(at most (\d+) versions kept)"))) << said;
+        ASSERT_LE(toLongLong(kept[1]), 16) << said;
+    }
+    // No version went back: the recording's ticks rise throughout, and hold the event.
+    const engine::Recording r = loadRecording(recording);
+    bool recorded = false;
+    uint64_t previous = 0;
+    for (const wire::Record& record : r.records) {
+        if (!record.has_tick()) continue;
+        ASSERT_TRUE(record.tick().version() >= previous) << "a version went back in the recording";
+        previous = record.tick().version();
+        for (const wire::Event& e : record.tick().events()) recorded = recorded || e.detail() == lost->detail();
+    }
+    ASSERT_TRUE(recorded) << "the recording lacks the lost copy's event";
+}
+
 // Checkpoints where the model lives on shards: a periodic checkpoint gathers every shard's range and
 // momentum at one version; a change is rolled back on the live shards; the whole cluster is SIGKILLed, and a
 // coordinator resumed from the folder on 3 shards instead of 2 (each takes its range of the restored

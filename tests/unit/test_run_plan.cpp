@@ -46,11 +46,13 @@ TEST(RunPlan, TheDefaultsAreARunOnceItHasAnEnd) {
 
 TEST(RunPlan, FlagsBecomeOnePlan) {
     auto plan = planFromFlags({"--workers", "4", "--mode", "ssp", "--staleness", "5", "--lr", "0.02", "--shards", "2",
-                               "--slowdown", "1:3:20", "--target-accuracy", "85", "--checkpoint-dir", "/tmp/ck",
+                               "--shard-replicas", "2", "--slowdown", "1:3:20", "--target-accuracy", "85", "--checkpoint-dir", "/tmp/ck",
                                "--record", "/tmp/r.ssrec", "--momentum", "0", "--spare-workers", "0"});
     ASSERT_TRUE(plan) << plan.status().message();
     EXPECT_EQ(plan->layout().workers(), 4u);
     EXPECT_EQ(plan->layout().shards(), 2u);
+    EXPECT_EQ(plan->layout().shard_replicas(), 2u);
+    EXPECT_EQ(shardProcesses(plan->layout()), 4u);
     EXPECT_EQ(plan->layout().spare_workers(), 0u);
     EXPECT_EQ(plan->mode().mode(), wire::SSP);
     EXPECT_EQ(plan->mode().staleness_bound(), 5u);
@@ -126,6 +128,25 @@ TEST(RunPlan, APlacementOnHostsAddsUp) {
     plan.mutable_layout()->clear_cpu_quotas();
     place.set_kind(wire::Placement::PLACE_LOCAL);
     refused(plan, "hosts are given");
+}
+
+TEST(RunPlan, ReplicasNeedShardsAndStayFew) {
+    const auto refused = [](const wire::RunPlan& p, const std::string& words) {
+        const Status s = validateRunPlan(p);
+        ASSERT_FALSE(s) << "accepted: " << p.layout().ShortDebugString();
+        EXPECT_NE(s.message().find(words), std::string::npos) << s.message();
+    };
+    wire::RunPlan plan = defaultRunPlan();
+    plan.mutable_stop()->set_until_stopped(true);
+    plan.mutable_layout()->set_shard_replicas(2);
+    refused(plan, "add --shards S");
+    plan.mutable_layout()->set_shards(3);
+    EXPECT_TRUE(validateRunPlan(plan)) << validateRunPlan(plan).message();
+    EXPECT_EQ(shardProcesses(plan.layout()), 6u);
+    plan.mutable_layout()->set_shard_replicas(kMaxShardReplicas + 1);
+    refused(plan, "--shard-replicas");
+    plan.mutable_layout()->set_shard_replicas(0);  // an older plan: one copy
+    EXPECT_EQ(shardProcesses(plan.layout()), 3u);
 }
 
 TEST(RunPlan, TheFileReadsBackTheSameRunZerosIncluded) {
