@@ -229,6 +229,20 @@ TEST(TestParameterShards, aKilledShardStopsARunWithoutCheckpoints) {
 // the recording holds the event with the updates lost, and every gradient is accounted for.
 namespace {
 
+/// The recording's ticks: versions never go back, and one holds the event `detail`.
+void expectRisingVersionsAndEvent(const std::string& recording, const std::string& detail) {
+    const engine::Recording r = loadRecording(recording);
+    bool recorded = false;
+    uint64_t previous = 0;
+    for (const wire::Record& record : r.records) {
+        if (!record.has_tick()) continue;
+        ASSERT_TRUE(record.tick().version() >= previous) << "a version went back in the recording";
+        previous = record.tick().version();
+        for (const wire::Event& e : record.tick().events()) recorded = recorded || e.detail() == detail;
+    }
+    ASSERT_TRUE(recorded) << "the recording lacks the event: " << detail;
+}
+
 void killAShardAndComeBack(const Args& modeArgs) {
     TempDir dir;
     const std::string checkpoints = dir.filePath("checkpoints"), recording = dir.filePath("run.ssrec");
@@ -300,16 +314,7 @@ void killAShardAndComeBack(const Args& modeArgs) {
         ASSERT_EQ(cluster.shard(k).exitCode(), 0) << cluster.shard(k).stderrText();
     }
     // The recording: the event, and versions rising throughout (the restore is the next version).
-    const engine::Recording r = loadRecording(recording);
-    bool recorded = false;
-    uint64_t previous = 0;
-    for (const wire::Record& record : r.records) {
-        if (!record.has_tick()) continue;
-        ASSERT_TRUE(record.tick().version() >= previous) << "a version went back in the recording";
-        previous = record.tick().version();
-        for (const wire::Event& e : record.tick().events()) recorded = recorded || e.detail() == detail;
-    }
-    ASSERT_TRUE(recorded) << "the recording lacks the lost shard's event";
+    expectRisingVersionsAndEvent(recording, detail);
 }
 
 }  // namespace
@@ -378,16 +383,7 @@ TEST(TestParameterShards, aKilledCopyLeavesItsReplicaServing) {
         ASSERT_LE(toLongLong(kept[1]), 16) << said;
     }
     // No version went back: the recording's ticks rise throughout, and hold the event.
-    const engine::Recording r = loadRecording(recording);
-    bool recorded = false;
-    uint64_t previous = 0;
-    for (const wire::Record& record : r.records) {
-        if (!record.has_tick()) continue;
-        ASSERT_TRUE(record.tick().version() >= previous) << "a version went back in the recording";
-        previous = record.tick().version();
-        for (const wire::Event& e : record.tick().events()) recorded = recorded || e.detail() == lost->detail();
-    }
-    ASSERT_TRUE(recorded) << "the recording lacks the lost copy's event";
+    expectRisingVersionsAndEvent(recording, lost->detail());
 }
 
 // Checkpoints where the model lives on shards: a periodic checkpoint gathers every shard's range and
