@@ -229,6 +229,18 @@ TEST(TestParameterShards, aKilledShardStopsARunWithoutCheckpoints) {
 // the recording holds the event with the updates lost, and every gradient is accounted for.
 namespace {
 
+/// Every gradient pushed was applied or dropped (the last tick), and the first `workers` workers ended
+/// with their run, exit 0.
+void expectAccountedForAndWorkersEnded(EngineCluster& cluster, int workers) {
+    const auto last = cluster.telemetry().latest();
+    ASSERT_TRUE(last);
+    ASSERT_EQ(last->pushed(), last->applied() + last->dropped());
+    for (int i = 0; i < workers; ++i) {
+        ASSERT_TRUE(cluster.worker(i).waitForExit(10'000)) << "a worker did not end with its run";
+        ASSERT_EQ(cluster.worker(i).exitCode(), 0) << cluster.worker(i).stderrText();
+    }
+}
+
 /// The recording's ticks: versions never go back, and one holds the event `detail`.
 void expectRisingVersionsAndEvent(const std::string& recording, const std::string& detail) {
     const engine::Recording r = loadRecording(recording);
@@ -301,14 +313,9 @@ void killAShardAndComeBack(const Args& modeArgs) {
             static_cast<unsigned long long>(updatesLost), accuracy);
     ASSERT_TRUE(contains(cluster.coordinator().stderrText(), "reached the target 85.00%")) << cluster.logs();
     ASSERT_TRUE(accuracy >= 80.0) << cluster.logs();
-    const auto last = cluster.telemetry().latest();
-    ASSERT_TRUE(last);
-    ASSERT_EQ(last->pushed(), last->applied() + last->dropped());
-    // Every worker registered again and ended with the run; the live shard and the new one too.
-    for (int i = 0; i < 3; ++i) {
-        ASSERT_TRUE(cluster.worker(i).waitForExit(10'000)) << "a worker did not end with its run";
-        ASSERT_EQ(cluster.worker(i).exitCode(), 0) << cluster.worker(i).stderrText();
-    }
+    // Every gradient accounted for; every worker registered again and ended with the run; the live
+    // shard and the new one too.
+    ASSERT_NO_FATAL_FAILURE(expectAccountedForAndWorkersEnded(cluster, 3));
     for (int k : {0, 3}) {  // (2 was the standby killed)
         ASSERT_TRUE(cluster.shard(k).waitForExit(10'000)) << "a shard did not end with its run";
         ASSERT_EQ(cluster.shard(k).exitCode(), 0) << cluster.shard(k).stderrText();
@@ -366,21 +373,15 @@ TEST(TestParameterShards, aKilledCopyLeavesItsReplicaServing) {
     testLog("a copy killed at version %llu (%s); final test accuracy %.2f%%", static_cast<unsigned long long>(atLoss),
             lost->detail().c_str(), finalAccuracy(cluster.coordinator().stdoutText()));
     ASSERT_TRUE(finalAccuracy(cluster.coordinator().stdoutText()) >= 80.0) << cluster.logs();
-    const auto last = cluster.telemetry().latest();
-    ASSERT_TRUE(last);
-    ASSERT_EQ(last->pushed(), last->applied() + last->dropped());
-    for (int i = 0; i < 3; ++i) {
-        ASSERT_TRUE(cluster.worker(i).waitForExit(10'000)) << "a worker did not end with its run";
-        ASSERT_EQ(cluster.worker(i).exitCode(), 0) << cluster.worker(i).stderrText();
-    }
+    ASSERT_NO_FATAL_FAILURE(expectAccountedForAndWorkersEnded(cluster, 3));
     for (int k : {0, 2, 3}) {
         ASSERT_TRUE(cluster.shard(k).waitForExit(10'000)) << "a shard did not end with its run";
         ASSERT_EQ(cluster.shard(k).exitCode(), 0) << cluster.shard(k).stderrText();
         // A copy nobody pulls from keeps no old versions for workers (it would keep every one).
-        const std::string said = cluster.shard(k).stdoutText() + cluster.shard(k).stderrText();
+        const std::string shardSaid = cluster.shard(k).stdoutText() + cluster.shard(k).stderrText();
         std::smatch kept;
-        ASSERT_TRUE(std::regex_search(said, kept, std::regex(R"(at most (\d+) versions kept)"))) << said;
-        ASSERT_LE(toLongLong(kept[1]), 16) << said;
+        ASSERT_TRUE(std::regex_search(shardSaid, kept, std::regex(R"(at most (\d+) versions kept)"))) << shardSaid;
+        ASSERT_LE(toLongLong(kept[1]), 16) << shardSaid;
     }
     // No version went back: the recording's ticks rise throughout, and hold the event.
     expectRisingVersionsAndEvent(recording, lost->detail());
