@@ -61,6 +61,10 @@ bool ShardLinks::covered() const {
     return std::all_of(has.begin(), has.end(), [](bool b) { return b; });
 }
 
+void ShardLinks::markFirstCopies() {
+    for (auto& [identity, link] : m_links) link.answersPulls = firstCopy(link.index)->first == identity;
+}
+
 std::map<std::string, ShardLinks::Link>::const_iterator ShardLinks::firstCopy(uint32_t index) const {
     auto best = m_links.end();
     for (auto it = m_links.begin(); it != m_links.end(); ++it)
@@ -114,6 +118,7 @@ void ShardLinks::handleRegister(const InboundMessage& message) {
     wire::Envelope envelope = assignment(rangeOf(link), m_state.store.version());
     zmq::message_t tensor = rangeFrame(range, parameters, momentum);
     m_endpoint.send(message.identity, envelope, &tensor);
+    markFirstCopies();
     m_started = m_started || m_links.size() == places();
     m_vacant = m_vacant && !ready();
     m_events.raise(wire::EVENT_SHARDS, fmt::format("{} serves workers at {}{}", link.describe, reg.endpoint(),
@@ -197,13 +202,12 @@ void ShardLinks::acknowledge(const wire::SliceReceived& slice, const Link& link,
     if (std::find(a.ackedBy.begin(), a.ackedBy.end(), slot) != a.ackedBy.end())
         return;  // a range sent twice: the shard kept the last one
     a.ackedBy.push_back(slot);
-    ++a.acknowledged;
     // The checks of the values add up over the ranges: one copy of each counts.
-    if (link.copy == firstCopy(link.index)->second.copy) {
+    if (link.answersPulls) {
         a.finite = a.finite && slice.finite();
         a.sumOfSquares += slice.sum_of_squares();
     }
-    if (a.acknowledged < m_links.size() || !a.pushed) return;
+    if (a.ackedBy.size() < m_links.size() || !a.pushed) return;
     complete(a, slice.session_token());
     m_arrivals.erase(it);
 }
@@ -217,7 +221,7 @@ void ShardLinks::handlePush(InboundMessage& message, uint64_t sessionToken, cons
     if (fresh) a.since = Clock::now();
     a.push = std::move(message);
     a.pushed = true;
-    if (a.acknowledged < m_links.size()) return;
+    if (a.ackedBy.size() < m_links.size()) return;
     complete(a, sessionToken);
     m_arrivals.erase(it);
 }
@@ -253,7 +257,7 @@ void ShardLinks::applyUpdate(std::vector<wire::GradientTerm> terms, float lr, ui
         wire::Envelope unpulled = envelope;
         unpulled.mutable_shard_update()->set_released(0);
         for (const auto& [identity, link] : m_links)
-            m_endpoint.send(identity, firstCopy(link.index)->first == identity ? envelope : unpulled);
+            m_endpoint.send(identity, link.answersPulls ? envelope : unpulled);
     }
     m_releasedAtCurrent = 0;
     m_forget.clear();
@@ -416,7 +420,7 @@ std::string ShardLinks::check() {
         if (it->second.pushed)
             m_endpoint.refuse(it->second.push,
                               fmt::format("gradient {} reached {} of the {} parameter shards within {} s",
-                                          sequence, it->second.acknowledged, m_links.size(), kArrivalTimeout.count()));
+                                          sequence, it->second.ackedBy.size(), m_links.size(), kArrivalTimeout.count()));
         forgetRanges(worker, token, sequence);
         it = m_arrivals.erase(it);
     }
@@ -427,6 +431,7 @@ std::string ShardLinks::check() {
 void ShardLinks::vacate(std::map<std::string, Link>::iterator link, const std::string& why) {
     m_losses.push_back(why);
     m_links.erase(link);
+    markFirstCopies();
     m_vacant = true;
     // What needed its range cannot complete: gathers are given up (their callers see gather() false
     // until the place is taken again), and the gradients whose ranges were arriving are let go.
@@ -442,6 +447,7 @@ void ShardLinks::dropCopy(std::map<std::string, Link>::iterator link, const std:
     const uint32_t index = link->second.index;
     m_copyLosses.push_back(fmt::format("{}; its range is served by its other copies, nothing is lost", why));
     m_links.erase(link);
+    markFirstCopies();
     // The workers register again for the copies left (Coordinator::onTick): what they pushed meanwhile
     // belongs to sessions that end, and is let go.
     for (const auto& [key, arrival] : m_arrivals) {

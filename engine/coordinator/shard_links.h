@@ -46,8 +46,7 @@ public:
     /// checks of its values, added up over the shards.
     struct Arrival {
         InboundMessage push;
-        uint32_t acknowledged = 0;    ///< shards (copies) that hold their range
-        std::vector<uint32_t> ackedBy;  ///< their Link::slot()s
+        std::vector<uint32_t> ackedBy;  ///< the Link::slot()s of the shards (copies) that hold their range
         bool finite = true;
         double sumOfSquares = 0;
         bool pushed = false;
@@ -134,6 +133,7 @@ private:
         uint32_t index = 0;
         uint32_t copy = 0;     ///< which copy of its range (0 without replicas)
         std::string endpoint;  ///< where its workers connect
+        bool answersPulls = true;  ///< the first live copy of its range (markFirstCopies)
         std::string describe;  ///< "parameter shard 1 (pid 42@node3, [117573, 235146))"
         Clock::time_point lastSeen;
         uint32_t slot() const { return index * kMaxShardReplicas + copy; }
@@ -164,6 +164,8 @@ private:
     bool covered() const;
     /// The lowest (range, copy) no registered shard has.
     std::pair<uint32_t, uint32_t> freePlace() const;
+    /// Sets each link's answersPulls (after a link comes or goes): the receive loop asks per message.
+    void markFirstCopies();
     /// The live copy of range `index` that answers pulls (the first), or m_links.end().
     std::map<std::string, Link>::const_iterator firstCopy(uint32_t index) const;
     /// Sends the pull of gather `requestId` to the first copy of range `index`.
