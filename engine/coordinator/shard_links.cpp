@@ -340,17 +340,15 @@ bool ShardLinks::gather(bool withMomentum, ModelStore::Gathered done) {
                                   std::vector<bool>(m_expected, false), 0, m_state.store.version(), withMomentum,
                                   std::move(done)};
     flush();  // the order the shards see: drops and pins, then the pull
-    for (uint32_t index = 0; index < m_expected; ++index) sendGatherPull(requestId, withMomentum, index);
-    return true;
-}
-
-void ShardLinks::sendGatherPull(uint64_t requestId, bool withMomentum, uint32_t index) {
-    const auto copy = firstCopy(index);
-    if (copy == m_links.end()) return;
+    // Every live copy is asked at once, and the first answer per range is taken: each copy answers at
+    // this version, as its pull follows the same updates. (A copy asked only once another was lost
+    // would answer at the version of then, a later one where updates went on meanwhile.) The price: a
+    // gather moves each range once per copy.
     wire::Envelope envelope;
     envelope.mutable_shard_pull()->set_request_id(requestId);
     envelope.mutable_shard_pull()->set_with_momentum(withMomentum);
-    m_endpoint.send(copy->first, envelope);
+    broadcast(envelope);
+    return true;
 }
 
 void ShardLinks::takeParams(const InboundMessage& message, const Link& link) {
@@ -358,7 +356,7 @@ void ShardLinks::takeParams(const InboundMessage& message, const Link& link) {
     auto it = m_gathers.find(params.request_id());
     if (it == m_gathers.end()) return;  // an answer to a request given up
     Gather& gather = it->second;
-    if (gather.answeredRange[link.index]) return;  // another copy answered (asked again when one was lost)
+    if (gather.answeredRange[link.index]) return;  // another copy of its range answered first
     const wire::ShardRange& range = m_ranges[link.index];
     const size_t count = static_cast<size_t>(range.end() - range.begin());
     const size_t floats = gather.withMomentum ? 2 * count : count;
@@ -444,7 +442,6 @@ void ShardLinks::vacate(std::map<std::string, Link>::iterator link, const std::s
 }
 
 void ShardLinks::dropCopy(std::map<std::string, Link>::iterator link, const std::string& why) {
-    const uint32_t index = link->second.index;
     m_copyLosses.push_back(fmt::format("{}; its range is served by its other copies, nothing is lost", why));
     m_links.erase(link);
     markFirstCopies();
@@ -455,8 +452,7 @@ void ShardLinks::dropCopy(std::map<std::string, Link>::iterator link, const std:
         forgetRanges(worker, token, sequence);
     }
     m_arrivals.clear();
-    for (const auto& [requestId, gather] : m_gathers)
-        if (!gather.answeredRange[index]) sendGatherPull(requestId, gather.withMomentum, index);
+    // Gathers waiting for its range need nothing more: its range's other copies were asked with it.
 }
 
 void ShardLinks::fail(const std::string& why) {

@@ -9,8 +9,8 @@
 // that range; a shard that registers while every place is taken waits as a standby. Without
 // checkpoints the run stops, and no standby is kept. With --shard-replicas R each range has R copies,
 // each a shard process of its own: every copy gets each gradient's range from the workers and every
-// update, a gradient goes on once every live copy holds its range, and a model is gathered from one
-// copy per range; a copy that goes silent while another of its range lives is let go at once (its
+// update, a gradient goes on once every live copy holds its range, and a model is gathered by asking
+// every copy and taking the first answer per range; a copy that goes silent while another of its range lives is let go at once (its
 // workers register again for the copies left) and nothing is rolled back. A new shard takes only a
 // range with no copy left (a lost copy is not replaced during the run: it would need the live copy's
 // state). ShardedModelStore puts it behind the ModelStore seam.
@@ -168,10 +168,8 @@ private:
     void markFirstCopies();
     /// The live copy of range `index` that answers pulls (the first), or m_links.end().
     std::map<std::string, Link>::const_iterator firstCopy(uint32_t index) const;
-    /// Sends the pull of gather `requestId` to the first copy of range `index`.
-    void sendGatherPull(uint64_t requestId, bool withMomentum, uint32_t index);
-    /// A silent copy whose range has another copy: let go, the gradients arriving are given up and
-    /// gathers waiting for it ask another copy.
+    /// A silent copy whose range has another copy: let go, and the gradients arriving are given up
+    /// (gathers were sent to every copy: another answers).
     void dropCopy(std::map<std::string, Link>::iterator link, const std::string& why);
     /// Range `index` with this link's endpoint, as the link is assigned it.
     wire::ShardRange rangeOf(const Link& link) const;

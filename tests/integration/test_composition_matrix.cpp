@@ -1,11 +1,14 @@
 // The composition matrix (issue 27, point 4): every mode of the catalogue x {the coordinator alone,
-// 2 parameter shards, 2 group aggregators, 2 aggregators and 2 shards} x {the engine's mlp, an
-// external PyTorch model}, each cell one real run of real processes that switches its mode live once
+// 2 parameter shards, 2 group aggregators, 2 aggregators and 2 shards, 2 aggregators and 2 shards of 2
+// copies each} x {the engine's mlp, an external PyTorch model}, each cell one real run of real
+// processes that switches its mode live once
 // (to the catalogue's next mode), writes a checkpoint after the switch, has its coordinator SIGKILLed
 // with one relay, resumes from the checkpoint (the other relays end by themselves, and all start
 // again with the resumed coordinator), and reaches its target. Checked in every cell: versions in the
 // recording rise one by one except the single resume gap, pushed = applied + dropped once the run is
-// over, the target reached.
+// over, the target reached. In the column with shard copies (--shard-replicas 2), one copy is also
+// SIGKILLed while the coordinator lives, before the switch: its range's other copy serves on, nothing
+// is rolled back, and the crash later takes the coordinator and a copy of the other range.
 //
 // The external column: `serve --model external`, the model of 3 PyTorch workers and a PyTorch
 // evaluator (python/tests/external_model.py --model mlp: the mlp's network, which the coordinator
@@ -14,10 +17,11 @@
 // interpreter lacks torch (./setup.sh test installs it).
 //
 // SYNCSCOPE_MATRIX=all runs every cell (ctest -L matrix); otherwise two cells, in turn by the day of
-// the year, so every cell comes round in 32 days (the CI sample; a failure names its cell and how to
+// the year, so every cell comes round in 40 days (the CI sample; a failure names its cell and how to
 // rerun it alone: SYNCSCOPE_MATRIX=CELL).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -41,30 +45,37 @@ struct Cell {
     wire::SyncMode mode;
     wire::SyncMode switchTo;
     unsigned shards;
+    unsigned replicas;  ///< copies of each shard's range (--shard-replicas)
     unsigned aggregators;
     bool external;  ///< the model of PyTorch workers, not the engine's
     std::string layout() const {
         std::string text = aggregators ? std::to_string(aggregators) + "-aggregators" : std::string();
         if (shards) text += (text.empty() ? "" : "-and-") + std::to_string(shards) + "-shards";
+        if (replicas > 1) text += "-of-" + std::to_string(replicas) + "-copies";
         if (text.empty()) text = "alone";
         return external ? text + "-pytorch" : text;
     }
     std::string name() const {
         return engine::syncModeName(mode) + "-to-" + engine::syncModeName(switchTo) + "-" + layout();
     }
+    unsigned shardProcesses() const { return shards * replicas; }
 };
 
-/// The layouts, each a column of the matrix: {shards, aggregators}.
-constexpr std::pair<unsigned, unsigned> kLayouts[] = {{0, 0}, {2, 0}, {0, 2}, {2, 2}};
+/// The layouts, each a column of the matrix.
+struct Layout {
+    unsigned shards, replicas, aggregators;
+};
+constexpr Layout kLayouts[] = {{0, 1, 0}, {2, 1, 0}, {0, 1, 2}, {2, 1, 2}, {2, 2, 2}};
 
 std::vector<Cell> allCells() {
     std::vector<wire::SyncMode> modes;
     for (const auto& m : engine::modeCatalog().modes()) modes.push_back(m.mode());
     std::vector<Cell> cells;
     for (const bool external : {false, true})
-        for (const auto& [shards, aggregators] : kLayouts)
+        for (const Layout& layout : kLayouts)
             for (size_t i = 0; i < modes.size(); ++i)
-                cells.push_back({modes[i], modes[(i + 1) % modes.size()], shards, aggregators, external});
+                cells.push_back({modes[i], modes[(i + 1) % modes.size()], layout.shards, layout.replicas,
+                                 layout.aggregators, external});
     return cells;
 }
 
@@ -77,7 +88,7 @@ std::vector<Cell> chosenCells() {
             if (cell.name() == which) return {cell};
         return {};
     }
-    // Two cells a day, in turn: every cell comes round in all.size() / 2 days (32).
+    // Two cells a day, in turn: every cell comes round in all.size() / 2 days (40).
     const std::time_t now = std::time(nullptr);
     const size_t day = size_t(std::localtime(&now)->tm_yday);
     return {all[(2 * day) % all.size()], all[(2 * day + 1) % all.size()]};
@@ -129,15 +140,25 @@ void runCell(const Cell& cell) {
     if (cell.external) serve << "--model" << "external" << "--parameters" << mlpParameterCount();
     else serve << "--model" << "mlp";
     if (cell.shards) serve << "--shards" << std::to_string(cell.shards);
+    if (cell.replicas > 1) serve << "--shard-replicas" << std::to_string(cell.replicas);
     if (cell.aggregators) serve << "--heartbeat-timeout" << "2";  // a dead aggregator is given up soon
     EngineCluster cluster;
     ASSERT_TRUE(cluster.startCoordinator(serve + Args{"--checkpoint-dir", checkpoints})) << cluster.logs();
     const Args relay{"--coordinator-timeout", "2"};
-    for (unsigned k = 0; k < cell.shards; ++k) ASSERT_TRUE(!cluster.startShard(relay).empty()) << cluster.logs();
+    for (unsigned k = 0; k < cell.shardProcesses(); ++k) ASSERT_TRUE(!cluster.startShard(relay).empty()) << cluster.logs();
     for (unsigned a = 0; a < cell.aggregators; ++a) ASSERT_TRUE(!cluster.startAggregator(relay).empty()) << cluster.logs();
     startWorkers(cluster, cell);  // at the coordinator, which deals them to the aggregators (if any)
     ASSERT_TRUE(cluster.telemetry().waitForTick([](const wire::Tick& t) { return t.version() > 20; }, 30'000))
         << ("no training\n" + cluster.logs());
+    std::vector<unsigned> killedShards;
+    if (cell.replicas > 1) {  // a copy lost while the coordinator lives: its range's other copy serves on
+        cluster.shard(1).kill();
+        killedShards.push_back(1);
+        ASSERT_TRUE(cluster.telemetry().waitForEvent(
+            [](const wire::Event& e) { return e.kind() == wire::EVENT_SHARDS && contains(e.detail(), "served by its other copies"); },
+            15'000))
+            << ("the dead copy was not noticed\n" + cluster.logs());
+    }
 
     wire::ControlRequest change;
     *change.mutable_set_mode()->mutable_settings() = engine::defaultModeSettings(cell.switchTo);
@@ -154,18 +175,24 @@ void runCell(const Cell& cell) {
     // coordinator stays silent (--coordinator-timeout); all start again with the resumed one, as a
     // Slurm step or a user would restart them.
     cluster.coordinator().kill();
-    if (cell.shards) cluster.shard(0).kill();
+    if (cell.shards) {
+        cluster.shard(0).kill();
+        killedShards.push_back(0);
+    }
     if (cell.aggregators) cluster.aggregator(0).kill();
-    for (unsigned k = 1; k < cell.shards; ++k) ASSERT_TRUE(cluster.shard(k).waitForExit(10'000)) << cluster.logs();
+    for (unsigned k = 0; k < cell.shardProcesses(); ++k)
+        if (std::find(killedShards.begin(), killedShards.end(), k) == killedShards.end()) {
+            ASSERT_TRUE(cluster.shard(k).waitForExit(10'000)) << cluster.logs();
+        }
     for (unsigned a = 1; a < cell.aggregators; ++a) ASSERT_TRUE(cluster.aggregator(a).waitForExit(10'000)) << cluster.logs();
     ASSERT_TRUE(cluster.startCoordinator(serve + Args{"--resume", checkpoints})) << cluster.logs();
-    for (unsigned k = 0; k < cell.shards; ++k) ASSERT_TRUE(!cluster.startShard(relay).empty()) << cluster.logs();
+    for (unsigned k = 0; k < cell.shardProcesses(); ++k) ASSERT_TRUE(!cluster.startShard(relay).empty()) << cluster.logs();
     for (unsigned a = 0; a < cell.aggregators; ++a) ASSERT_TRUE(!cluster.startAggregator(relay).empty()) << cluster.logs();
     ASSERT_TRUE(cluster.coordinator().waitForExit(120'000)) << ("the resumed run did not finish\n" + cluster.logs());
     ASSERT_EQ(cluster.coordinator().exitCode(), 0) << cluster.logs();
     ASSERT_TRUE(contains(cluster.coordinator().stderrText(), "reached the target 85.00%")) << cluster.logs();
     // The restarted relays end with the run, told so (not as relays of a coordinator gone silent).
-    for (unsigned k = cell.shards; k < 2 * cell.shards; ++k) {
+    for (unsigned k = cell.shardProcesses(); k < 2 * cell.shardProcesses(); ++k) {
         ASSERT_TRUE(cluster.shard(k).waitForExit(10'000)) << "a shard outlived its run\n" << cluster.logs();
         ASSERT_EQ(cluster.shard(k).exitCode(), 0) << cluster.shard(k).stderrText();
     }
