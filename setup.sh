@@ -20,7 +20,7 @@ build_dir=${BUILD_DIR:-build}
 
 # What the engine needs to build and run (every mode).
 engine_packages=(build-essential cmake ninja-build pkg-config zlib1g-dev libdnnl-dev libcli11-dev nlohmann-json3-dev libfmt-dev
-                 libzmq3-dev cppzmq-dev libprotobuf-dev protobuf-compiler dataset-fashion-mnist libisal-dev)
+                 libzmq3-dev cppzmq-dev libssl-dev libsodium-dev libprotobuf-dev protobuf-compiler dataset-fashion-mnist libisal-dev)
 # What the console adds: Qt (its translations need the Linguist tools) and the fonts it ships for
 # Latin and Chinese text.
 console_packages=(qt6-base-dev qt6-charts-dev libqt6opengl6-dev libxkbcommon-dev qt6-tools-dev qt6-tools-dev-tools

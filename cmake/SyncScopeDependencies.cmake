@@ -9,6 +9,10 @@ find_package(OpenMP REQUIRED COMPONENTS CXX)
 find_package(Protobuf REQUIRED)  # CMake's FindProtobuf: Debian ships no protobuf config file
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(ZMQ REQUIRED IMPORTED_TARGET libzmq)
+# OpenSSL's libcrypto: the sealed frames' AEADs, X25519 and HKDF (engine/net/frame_seal.h). Debian:
+# libssl-dev. libsodium (Debian's libzmq is built on it for CURVE) only as bench_transport's peer.
+find_package(OpenSSL 3 REQUIRED COMPONENTS Crypto)
+pkg_check_modules(SODIUM IMPORTED_TARGET libsodium)
 find_path(CPPZMQ_INCLUDE_DIR zmq.hpp)
 if(NOT CPPZMQ_INCLUDE_DIR)
   message(FATAL_ERROR "cppzmq (zmq.hpp) not found: install cppzmq-dev (./setup.sh does)")

@@ -3,13 +3,19 @@
 // DEALER/ROUTER echo of the same bytes, over tcp and ipc; the wire path without authentication, with
 // an authenticated data plane (PLAIN + ZAP: the worker token checked once per connection, tensors in
 // the clear) and encrypted (CURVE: every byte encrypted and authenticated), as serve's --data-plane
-// offers. Prints a table and `BENCH_SUMMARY {json}`.
+// offers. Prints a table and `BENCH_SUMMARY {json}`. Before the table: the sealed frames' own speed
+// on this host (engine/net/frame_seal.h, OpenSSL: each cipher sealing and opening one buffer in place
+// on one core), and the round trips per second that speed alone allows (a round trip seals and opens
+// the buffer twice): the limit of an encrypted data plane. Beside it, as the peer, libsodium's
+// detached AEADs on the same buffers (the library libzmq's CURVE uses), where it is installed.
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
+#include <functional>
 #include <future>
 #include <map>
 #include <optional>
@@ -20,10 +26,15 @@
 
 #include "engine/core/check.h"
 #include "engine/net/endpoint.h"
+#include "engine/net/frame_seal.h"
 #include "engine/net/protocol.h"
 #include "engine/net/tensor_frame.h"
 #include "engine/net/wire_codec.h"
 #include "engine/net/zap_authenticator.h"
+
+#ifdef SYNCSCOPE_BENCH_LIBSODIUM
+#include <sodium.h>
+#endif
 
 using namespace syncscope::engine;
 namespace wire = syncscope::wire;
@@ -247,7 +258,139 @@ std::string runsJson(const std::vector<double>& runs) {
     return out + "]";
 }
 
-void printReport(const std::vector<Row>& rows, int repeats, const Settings& s) {
+struct CipherSpeed {
+    std::string library;
+    Cipher cipher;
+    Buffer buffer;
+    double sealGBps, openGBps, limitRoundTrips;
+};
+
+/// Seals (true) or opens (false) `frame` in place, as frame_seal.h lays it out.
+using SealStep = std::function<void(bool seal, std::vector<uint8_t>& frame)>;
+
+/// One cipher sealing, then opening, one buffer in place on this thread: medians of `repeats` runs of
+/// about `seconds` each. `makeStep` gives a fresh sealer/opener pair per run.
+CipherSpeed cipherSpeed(const std::string& library, Cipher cipher, const Buffer& buffer, int repeats, double seconds,
+                        const std::function<SealStep()>& makeStep) {
+    const size_t bytes = buffer.floats * sizeof(float);
+    std::vector<uint8_t> frame(bytes + kSealOverhead, 0x5a);
+    std::vector<double> seals, opens;
+    for (int rep = 0; rep < repeats; ++rep) {
+        const SealStep step = makeStep();
+        double sealSeconds = 0, openSeconds = 0;
+        size_t frames = 0;
+        while (sealSeconds + openSeconds < seconds || frames == 0) {
+            const auto t0 = Clock::now();
+            step(true, frame);
+            const auto t1 = Clock::now();
+            step(false, frame);
+            const auto t2 = Clock::now();
+            sealSeconds += std::chrono::duration<double>(t1 - t0).count();
+            openSeconds += std::chrono::duration<double>(t2 - t1).count();
+            ++frames;
+        }
+        seals.push_back(double(frames) * double(bytes) / sealSeconds / 1e9);
+        opens.push_back(double(frames) * double(bytes) / openSeconds / 1e9);
+    }
+    const double seal = median(seals), open = median(opens);
+    const double perRoundTrip = 2.0 * (double(bytes) / (seal * 1e9) + double(bytes) / (open * 1e9));
+    return {library, cipher, buffer, seal, open, 1.0 / perRoundTrip};
+}
+
+std::array<uint8_t, 32> benchKey() {
+    std::array<uint8_t, 32> key{};
+    for (size_t i = 0; i < key.size(); ++i) key[i] = static_cast<uint8_t>(i * 7 + 1);
+    return key;
+}
+
+/// SyncScope's sealed frames (OpenSSL).
+SealStep frameSealStep(Cipher cipher) {
+    auto sealer = std::make_shared<FrameSealer>(cipher, benchKey());
+    auto opener = std::make_shared<FrameOpener>(cipher, benchKey());
+    return [sealer, opener](bool seal, std::vector<uint8_t>& frame) {
+        if (seal)
+            sealer->seal(frame.data() + kCounterBytes, frame.size() - kSealOverhead, frame.data());
+        else
+            SS_CHECK(opener->open(frame.data(), frame.size()).isOk(), "a sealed frame did not open");
+    };
+}
+
+#ifdef SYNCSCOPE_BENCH_LIBSODIUM
+/// The peer: libsodium's detached AEADs over the same layout (AES-256-GCM with its key expanded once).
+SealStep libsodiumStep(Cipher cipher) {
+    auto aes = std::make_shared<crypto_aead_aes256gcm_state>();
+    const auto key = benchKey();
+    if (cipher == Cipher::Aes256Gcm) crypto_aead_aes256gcm_beforenm(aes.get(), key.data());
+    auto counter = std::make_shared<uint64_t>(0);
+    return [cipher, aes, key, counter](bool seal, std::vector<uint8_t>& frame) {
+        std::array<uint8_t, 12> nonce{};
+        if (seal) ++*counter;
+        std::memcpy(nonce.data() + 4, counter.get(), sizeof(uint64_t));
+        std::memcpy(frame.data(), counter.get(), sizeof(uint64_t));
+        uint8_t* text = frame.data() + kCounterBytes;
+        const size_t size = frame.size() - kSealOverhead;
+        uint8_t* tag = text + size;
+        int failed = 0;
+        if (cipher == Cipher::Aes256Gcm)
+            failed = seal ? crypto_aead_aes256gcm_encrypt_detached_afternm(text, tag, nullptr, text, size, frame.data(),
+                                                                           kCounterBytes, nullptr, nonce.data(), aes.get())
+                          : crypto_aead_aes256gcm_decrypt_detached_afternm(text, nullptr, text, size, tag, frame.data(),
+                                                                           kCounterBytes, nonce.data(), aes.get());
+        else
+            failed = seal ? crypto_aead_chacha20poly1305_ietf_encrypt_detached(text, tag, nullptr, text, size,
+                                                                               frame.data(), kCounterBytes, nullptr,
+                                                                               nonce.data(), key.data())
+                          : crypto_aead_chacha20poly1305_ietf_decrypt_detached(text, nullptr, text, size, tag,
+                                                                               frame.data(), kCounterBytes,
+                                                                               nonce.data(), key.data());
+        SS_CHECK(failed == 0, "libsodium could not seal or open a frame");
+    };
+}
+#endif
+
+std::vector<CipherSpeed> measureCiphers(const std::vector<Buffer>& buffers, int repeats, double seconds) {
+    std::vector<CipherSpeed> speeds;
+#ifdef SYNCSCOPE_BENCH_LIBSODIUM
+    SS_CHECK(sodium_init() >= 0, "libsodium could not initialise");  // before it is asked what the CPU runs
+#endif
+    for (const Cipher cipher : {Cipher::Aes256Gcm, Cipher::ChaCha20Poly1305}) {
+        if (cipher == Cipher::Aes256Gcm && !aesGcmAvailable()) continue;  // no AES-NI: not used
+        for (const Buffer& buffer : buffers) {
+            // Taking turns, so drift in the machine's speed hits both libraries alike.
+            speeds.push_back(cipherSpeed("OpenSSL (SyncScope)", cipher, buffer, repeats, seconds,
+                                         [cipher] { return frameSealStep(cipher); }));
+#ifdef SYNCSCOPE_BENCH_LIBSODIUM
+            if (cipher == Cipher::ChaCha20Poly1305 || crypto_aead_aes256gcm_is_available())
+                speeds.push_back(cipherSpeed(std::string("libsodium ") + sodium_version_string(), cipher, buffer,
+                                             repeats, seconds, [cipher] { return libsodiumStep(cipher); }));
+#endif
+        }
+    }
+    return speeds;
+}
+
+void printCipherSpeeds(const std::vector<CipherSpeed>& speeds) {
+    std::printf("sealed frames on this host, one core, in place:\n");
+    std::printf("%-20s %-18s %-6s | %10s | %10s | %22s\n", "library", "cipher", "buffer", "seal GB/s", "open GB/s",
+                "limit rt/s (2 seals+2 opens)");
+    for (const CipherSpeed& c : speeds)
+        std::printf("%-20s %-18s %-6s | %10.2f | %10.2f | %22.1f\n", c.library.c_str(),
+                    std::string(cipherName(c.cipher)).c_str(), c.buffer.name, c.sealGBps, c.openGBps, c.limitRoundTrips);
+    std::printf("\n");
+}
+
+std::string cipherSpeedsJson(const std::vector<CipherSpeed>& speeds) {
+    std::string json;
+    for (const CipherSpeed& c : speeds)
+        json += std::string(json.empty() ? "" : ",") + "{\"library\":\"" + c.library + "\",\"cipher\":\"" +
+                std::string(cipherName(c.cipher)) +
+                "\",\"buffer\":\"" + c.buffer.name + "\",\"seal_gb_per_s\":" + std::to_string(c.sealGBps) +
+                ",\"open_gb_per_s\":" + std::to_string(c.openGBps) +
+                ",\"limit_round_trips_per_s\":" + std::to_string(c.limitRoundTrips) + "}";
+    return "[" + json + "]";
+}
+
+void printReport(const std::vector<Row>& rows, int repeats, const Settings& s, const std::vector<CipherSpeed>& ciphers) {
     std::printf("%-6s %9s %-9s | %12s | %12s %6s | %13s %6s | %12s %6s\n", "buffer", "floats", "transport", "raw rt/s",
                 "syncscope", "ratio", "authenticated", "ratio", "encrypted", "ratio");
     std::printf("%s\n", std::string(110, '-').c_str());
@@ -268,8 +411,8 @@ void printReport(const std::vector<Row>& rows, int repeats, const Settings& s) {
         }
         json += (json.empty() ? "" : ",") + row + ",\"authenticated_target\":" + std::to_string(kTarget) + "}";
     }
-    std::printf("BENCH_SUMMARY {\"benchmark\":\"transport\",\"repeats\":%d,\"seconds\":%g,\"rows\":[%s]}\n", repeats,
-                s.seconds, json.c_str());
+    std::printf("BENCH_SUMMARY {\"benchmark\":\"transport\",\"repeats\":%d,\"seconds\":%g,\"ciphers\":%s,\"rows\":[%s]}\n",
+                repeats, s.seconds, cipherSpeedsJson(ciphers).c_str(), json.c_str());
 }
 
 }  // namespace
@@ -286,6 +429,8 @@ int main(int argc, char** argv) {
     CLI11_PARSE(app, argc, argv);
 
     const Buffer buffers[] = {{"mlp", 235146}, {"4M", size_t(4) << 20}};
+    const std::vector<CipherSpeed> ciphers = measureCiphers({std::begin(buffers), std::end(buffers)}, repeats, s.seconds);
+    printCipherSpeeds(ciphers);
     const std::string ipcPath = "/tmp/syncscope-bench-transport-" + std::to_string(getpid()) + ".ipc";
     std::vector<Row> rows;
     for (const Buffer& buffer : buffers) {
@@ -307,6 +452,6 @@ int main(int argc, char** argv) {
         }
     }
     std::remove(ipcPath.c_str());  // ZeroMQ leaves the socket file behind on close
-    printReport(rows, repeats, s);
+    printReport(rows, repeats, s, ciphers);
     return 0;
 }

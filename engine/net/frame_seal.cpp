@@ -1,0 +1,251 @@
+#include "engine/net/frame_seal.h"
+
+#include <openssl/core_names.h>
+#include <openssl/crypto.h>
+#include <openssl/evp.h>
+#include <openssl/kdf.h>
+#include <openssl/rand.h>
+#include <zmq.h>
+
+#include <algorithm>
+#include <optional>
+
+#include <fmt/format.h>
+
+#include "engine/core/check.h"
+
+namespace syncscope::engine {
+
+namespace {
+
+using Key = std::array<uint8_t, 32>;
+
+/// The nonce of a counter: 4 zero bytes, then the counter little-endian (12 bytes, as both AEADs take).
+std::array<uint8_t, 12> nonceOf(uint64_t counter) {
+    std::array<uint8_t, 12> nonce{};
+    for (size_t i = 0; i < 8; ++i) nonce[4 + i] = static_cast<uint8_t>(counter >> (8 * i));
+    return nonce;
+}
+
+void putCounter(uint8_t* out, uint64_t counter) {
+    for (size_t i = 0; i < kCounterBytes; ++i) out[i] = static_cast<uint8_t>(counter >> (8 * i));
+}
+
+uint64_t readCounter(const uint8_t* in) {
+    uint64_t counter = 0;
+    for (size_t i = 0; i < kCounterBytes; ++i) counter |= uint64_t(in[i]) << (8 * i);
+    return counter;
+}
+
+Result<Key> decodeKey(const std::string& z85, const char* what) {
+    Key key{};
+    if (z85.size() != 40 || !zmq_z85_decode(key.data(), z85.c_str()))
+        return invalidArgument(fmt::format("the {} is not a CURVE key (40 characters of Z85); the credentials file "
+                                           "may be damaged: make a new one with syncscope-engine keygen",
+                                           what));
+    return key;
+}
+
+struct PkeyDeleter {
+    void operator()(EVP_PKEY* key) const { EVP_PKEY_free(key); }
+};
+struct PkeyContextDeleter {
+    void operator()(EVP_PKEY_CTX* context) const { EVP_PKEY_CTX_free(context); }
+};
+struct KdfDeleter {
+    void operator()(EVP_KDF* kdf) const { EVP_KDF_free(kdf); }
+};
+struct KdfContextDeleter {
+    void operator()(EVP_KDF_CTX* context) const { EVP_KDF_CTX_free(context); }
+};
+
+/// The X25519 shared secret of a secret key and a peer's public key; empty when OpenSSL refuses
+/// (a zero result: the peer's key is a low-order point).
+std::optional<Key> sharedSecret(const Key& secret, const Key& peerPublic) {
+    std::unique_ptr<EVP_PKEY, PkeyDeleter> own(
+        EVP_PKEY_new_raw_private_key(EVP_PKEY_X25519, nullptr, secret.data(), secret.size()));
+    std::unique_ptr<EVP_PKEY, PkeyDeleter> peer(
+        EVP_PKEY_new_raw_public_key(EVP_PKEY_X25519, nullptr, peerPublic.data(), peerPublic.size()));
+    if (!own || !peer) return std::nullopt;
+    std::unique_ptr<EVP_PKEY_CTX, PkeyContextDeleter> context(EVP_PKEY_CTX_new(own.get(), nullptr));
+    Key shared{};
+    size_t length = shared.size();
+    if (!context || EVP_PKEY_derive_init(context.get()) <= 0 || EVP_PKEY_derive_set_peer(context.get(), peer.get()) <= 0 ||
+        EVP_PKEY_derive(context.get(), shared.data(), &length) <= 0 || length != shared.size())
+        return std::nullopt;
+    return shared;
+}
+
+/// HKDF-SHA256 (RFC 5869) of the shared secret, salted with both sides' salts, for one direction.
+Key directionKey(const Key& shared, const Salt& clientSalt, const Salt& serverSalt, std::string_view direction,
+                 const Key& clientPublic, const Key& serverPublic) {
+    std::array<uint8_t, 2 * kSaltBytes> salt{};
+    std::copy(clientSalt.begin(), clientSalt.end(), salt.begin());
+    std::copy(serverSalt.begin(), serverSalt.end(), salt.begin() + kSaltBytes);
+    // The info names the protocol, the direction and both public keys.
+    std::string info = fmt::format("syncscope sealed frames v1 {}", direction);
+    info.append(reinterpret_cast<const char*>(clientPublic.data()), clientPublic.size());
+    info.append(reinterpret_cast<const char*>(serverPublic.data()), serverPublic.size());
+
+    std::unique_ptr<EVP_KDF, KdfDeleter> kdf(EVP_KDF_fetch(nullptr, "HKDF", nullptr));
+    SS_CHECK(kdf, "OpenSSL has no HKDF");
+    std::unique_ptr<EVP_KDF_CTX, KdfContextDeleter> context(EVP_KDF_CTX_new(kdf.get()));
+    SS_CHECK(context, "OpenSSL could not make an HKDF context");
+    char digest[] = "SHA256";
+    OSSL_PARAM params[] = {
+        OSSL_PARAM_construct_utf8_string(OSSL_KDF_PARAM_DIGEST, digest, 0),
+        OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_KEY, const_cast<uint8_t*>(shared.data()), shared.size()),
+        OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_SALT, salt.data(), salt.size()),
+        OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_INFO, info.data(), info.size()),
+        OSSL_PARAM_construct_end()};
+    Key key{};
+    SS_CHECK(EVP_KDF_derive(context.get(), key.data(), key.size(), params) > 0, "OpenSSL's HKDF failed");
+    return key;
+}
+
+const EVP_CIPHER* evpCipher(Cipher cipher) {
+    return cipher == Cipher::Aes256Gcm ? EVP_aes_256_gcm() : EVP_chacha20_poly1305();
+}
+
+/// OpenSSL takes lengths as int: longer frames go through in pieces.
+constexpr size_t kPiece = size_t(1) << 30;
+
+}  // namespace
+
+bool aesGcmAvailable() {
+#if defined(__x86_64__) || defined(__i386__)
+    return __builtin_cpu_supports("aes") && __builtin_cpu_supports("pclmul");
+#else
+    return false;  // elsewhere ChaCha20-Poly1305, constant-time in software everywhere
+#endif
+}
+
+Cipher preferredCipher() { return aesGcmAvailable() ? Cipher::Aes256Gcm : Cipher::ChaCha20Poly1305; }
+
+Cipher agreedCipher(bool peerRunsAesGcm) {
+    return peerRunsAesGcm && aesGcmAvailable() ? Cipher::Aes256Gcm : Cipher::ChaCha20Poly1305;
+}
+
+std::string_view cipherName(Cipher cipher) {
+    return cipher == Cipher::Aes256Gcm ? "AES-256-GCM" : "ChaCha20-Poly1305";
+}
+
+Salt randomSalt() {
+    Salt salt{};
+    SS_CHECK(RAND_bytes(salt.data(), static_cast<int>(salt.size())) == 1, "OpenSSL's random generator failed");
+    return salt;
+}
+
+Result<SessionKeys> deriveSessionKeys(SessionSide side, const KeyPair& own, const std::string& peerPublicZ85,
+                                      const Salt& clientSalt, const Salt& serverSalt) {
+    auto ownPublic = decodeKey(own.publicKey, "own public key");
+    if (!ownPublic) return ownPublic.status();
+    auto ownSecret = decodeKey(own.secretKey, "own secret key");
+    if (!ownSecret) return ownSecret.status();
+    auto peerPublic = decodeKey(peerPublicZ85, "peer's public key");
+    if (!peerPublic) return peerPublic.status();
+    auto shared = sharedSecret(*ownSecret, *peerPublic);
+    OPENSSL_cleanse(ownSecret->data(), ownSecret->size());
+    if (!shared)
+        return invalidArgument("the peer's public key is not a usable X25519 key (no shared secret comes of it); the "
+                               "credentials file may be damaged: make a new one with syncscope-engine keygen");
+    const bool client = side == SessionSide::Client;
+    const Key& clientPublic = client ? *ownPublic : *peerPublic;
+    const Key& serverPublic = client ? *peerPublic : *ownPublic;
+    const Key up = directionKey(*shared, clientSalt, serverSalt, "client to server", clientPublic, serverPublic);
+    const Key down = directionKey(*shared, clientSalt, serverSalt, "server to client", clientPublic, serverPublic);
+    OPENSSL_cleanse(shared->data(), shared->size());
+    SessionKeys keys;
+    keys.send = client ? up : down;
+    keys.receive = client ? down : up;
+    return keys;
+}
+
+// One EVP context per direction, keyed once; each frame only sets its nonce.
+struct FrameSealer::State {
+    EVP_CIPHER_CTX* context = nullptr;
+};
+struct FrameOpener::State {
+    EVP_CIPHER_CTX* context = nullptr;
+};
+
+namespace {
+
+EVP_CIPHER_CTX* keyedContext(Cipher cipher, const Key& key, bool encrypt) {
+    if (cipher == Cipher::Aes256Gcm)
+        SS_CHECK(aesGcmAvailable(), "AES-256-GCM asked for on a CPU without AES-NI and PCLMULQDQ");
+    EVP_CIPHER_CTX* context = EVP_CIPHER_CTX_new();
+    SS_CHECK(context, "OpenSSL could not make a cipher context");
+    const int done = encrypt ? EVP_EncryptInit_ex(context, evpCipher(cipher), nullptr, key.data(), nullptr)
+                             : EVP_DecryptInit_ex(context, evpCipher(cipher), nullptr, key.data(), nullptr);
+    SS_CHECK(done == 1, "OpenSSL could not key the cipher");
+    return context;
+}
+
+}  // namespace
+
+FrameSealer::FrameSealer(Cipher cipher, const Key& key) : m_cipher(cipher), m_state(std::make_unique<State>()) {
+    m_state->context = keyedContext(cipher, key, true);
+}
+
+FrameSealer::~FrameSealer() { EVP_CIPHER_CTX_free(m_state->context); }  // which cleanses the key schedule
+
+uint64_t FrameSealer::seal(const uint8_t* plain, size_t size, uint8_t* out) {
+    const uint64_t counter = ++m_counter;
+    SS_CHECK(counter != 0, "a sealer's counter wrapped around (2^64 frames under one key)");
+    const auto nonce = nonceOf(counter);
+    putCounter(out, counter);
+    EVP_CIPHER_CTX* context = m_state->context;
+    int length = 0;
+    SS_CHECK(EVP_EncryptInit_ex(context, nullptr, nullptr, nullptr, nonce.data()) == 1 &&
+                 EVP_EncryptUpdate(context, nullptr, &length, out, static_cast<int>(kCounterBytes)) == 1,
+             "OpenSSL could not start a frame");
+    uint8_t* cipherText = out + kCounterBytes;
+    for (size_t done = 0; done < size; done += kPiece) {
+        const int piece = static_cast<int>(std::min(kPiece, size - done));
+        SS_CHECK(EVP_EncryptUpdate(context, cipherText + done, &length, plain + done, piece) == 1 && length == piece,
+                 "OpenSSL could not seal a frame");
+    }
+    SS_CHECK(EVP_EncryptFinal_ex(context, cipherText + size, &length) == 1 && length == 0 &&
+                 EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_AEAD_GET_TAG, static_cast<int>(kTagBytes), cipherText + size) == 1,
+             "OpenSSL could not finish a frame");
+    return counter;
+}
+
+FrameOpener::FrameOpener(Cipher cipher, const Key& key) : m_cipher(cipher), m_state(std::make_unique<State>()) {
+    m_state->context = keyedContext(cipher, key, false);
+}
+
+FrameOpener::~FrameOpener() { EVP_CIPHER_CTX_free(m_state->context); }
+
+Result<uint64_t> FrameOpener::open(uint8_t* frame, size_t size) {
+    if (size < kSealOverhead)
+        return invalidArgument(fmt::format("a sealed frame of {} bytes is shorter than its counter and tag ({} bytes)",
+                                           size, kSealOverhead));
+    const uint64_t counter = readCounter(frame);
+    if (counter <= m_last)
+        return invalidArgument(fmt::format("a sealed frame with counter {} after {}: a replayed or reordered frame",
+                                           counter, m_last));
+    const auto nonce = nonceOf(counter);
+    uint8_t* text = frame + kCounterBytes;
+    const size_t textSize = size - kSealOverhead;
+    uint8_t* tag = text + textSize;
+    EVP_CIPHER_CTX* context = m_state->context;
+    int length = 0;
+    bool ok = EVP_DecryptInit_ex(context, nullptr, nullptr, nullptr, nonce.data()) == 1 &&
+              EVP_DecryptUpdate(context, nullptr, &length, frame, static_cast<int>(kCounterBytes)) == 1;
+    for (size_t done = 0; ok && done < textSize; done += kPiece) {
+        const int piece = static_cast<int>(std::min(kPiece, textSize - done));
+        ok = EVP_DecryptUpdate(context, text + done, &length, text + done, piece) == 1 && length == piece;
+    }
+    ok = ok && EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_AEAD_SET_TAG, static_cast<int>(kTagBytes), tag) == 1 &&
+         EVP_DecryptFinal_ex(context, text + textSize, &length) == 1;
+    if (!ok)
+        return invalidArgument(fmt::format("a sealed frame with counter {} does not open: tampered with, or sealed "
+                                           "under another connection's key",
+                                           counter));
+    m_last = counter;
+    return counter;
+}
+
+}  // namespace syncscope::engine
