@@ -16,8 +16,6 @@ namespace syncscope::engine {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-/// Messages handled from one side before the other is looked at.
-constexpr int kMessagesPerTurn = 256;
 
 }  // namespace
 
@@ -62,12 +60,12 @@ Status Aggregator::run() {
         zmq::pollitem_t items[] = {{m_workers.socket().handle(), 0, ZMQ_POLLIN, 0},
                                    {m_coordinator.socket().handle(), 0, ZMQ_POLLIN, 0}};
         pollSockets(items, 2, untilNextDue());
-        for (int i = 0; i < kMessagesPerTurn; ++i) {
+        for (int i = 0; i < kRelayMessagesPerTurn; ++i) {
             auto message = m_workers.receive();  // malformed frames are refused there
             if (!message) break;
             fromWorker(*message);
         }
-        for (int i = 0; i < kMessagesPerTurn; ++i) {
+        for (int i = 0; i < kRelayMessagesPerTurn; ++i) {
             auto message = m_coordinator.receive();
             if (!message) break;
             if (!*message) return message->status();  // the coordinator speaks the protocol, or we stop

@@ -14,6 +14,9 @@
 
 namespace syncscope::engine {
 
+/// Messages a relay handles from one side (its workers, or upstream) before it looks at the other.
+inline constexpr int kRelayMessagesPerTurn = 256;
+
 struct RelayOptions {
     std::string connect;               ///< the coordinator's data endpoint
     std::string bindHost = "127.0.0.1";
