@@ -161,41 +161,32 @@ Result<SessionKeys> deriveSessionKeys(SessionSide side, const KeyPair& own, cons
     return keys;
 }
 
-// One EVP context per direction, keyed once; each frame only sets its nonce.
-struct FrameSealer::State {
-    EVP_CIPHER_CTX* context = nullptr;
-};
-struct FrameOpener::State {
-    EVP_CIPHER_CTX* context = nullptr;
-};
+void CipherContextFree::operator()(evp_cipher_ctx_st* context) const { EVP_CIPHER_CTX_free(context); }
 
 namespace {
 
-EVP_CIPHER_CTX* keyedContext(Cipher cipher, const Key& key, bool encrypt) {
+/// One EVP context per direction, keyed once; each frame only sets its nonce.
+CipherContext keyedContext(Cipher cipher, const Key& key, bool encrypt) {
     if (cipher == Cipher::Aes256Gcm)
         SS_CHECK(aesGcmAvailable(), "AES-256-GCM asked for on a CPU without AES-NI and PCLMULQDQ");
-    EVP_CIPHER_CTX* context = EVP_CIPHER_CTX_new();
+    CipherContext context(EVP_CIPHER_CTX_new());
     SS_CHECK(context, "OpenSSL could not make a cipher context");
-    const int done = encrypt ? EVP_EncryptInit_ex(context, evpCipher(cipher), nullptr, key.data(), nullptr)
-                             : EVP_DecryptInit_ex(context, evpCipher(cipher), nullptr, key.data(), nullptr);
+    const int done = encrypt ? EVP_EncryptInit_ex(context.get(), evpCipher(cipher), nullptr, key.data(), nullptr)
+                             : EVP_DecryptInit_ex(context.get(), evpCipher(cipher), nullptr, key.data(), nullptr);
     SS_CHECK(done == 1, "OpenSSL could not key the cipher");
     return context;
 }
 
 }  // namespace
 
-FrameSealer::FrameSealer(Cipher cipher, const Key& key) : m_cipher(cipher), m_state(std::make_unique<State>()) {
-    m_state->context = keyedContext(cipher, key, true);
-}
-
-FrameSealer::~FrameSealer() { EVP_CIPHER_CTX_free(m_state->context); }  // which cleanses the key schedule
+FrameSealer::FrameSealer(Cipher cipher, const Key& key) : m_context(keyedContext(cipher, key, true)) {}
 
 uint64_t FrameSealer::seal(const uint8_t* plain, size_t size, uint8_t* out) {
     const uint64_t counter = ++m_counter;
     SS_CHECK(counter != 0, "a sealer's counter wrapped around (2^64 frames under one key)");
     const auto nonce = nonceOf(counter);
     putCounter(out, counter);
-    EVP_CIPHER_CTX* context = m_state->context;
+    EVP_CIPHER_CTX* context = m_context.get();
     int length = 0;
     SS_CHECK(EVP_EncryptInit_ex(context, nullptr, nullptr, nullptr, nonce.data()) == 1 &&
                  EVP_EncryptUpdate(context, nullptr, &length, out, static_cast<int>(kCounterBytes)) == 1,
@@ -212,11 +203,7 @@ uint64_t FrameSealer::seal(const uint8_t* plain, size_t size, uint8_t* out) {
     return counter;
 }
 
-FrameOpener::FrameOpener(Cipher cipher, const Key& key) : m_cipher(cipher), m_state(std::make_unique<State>()) {
-    m_state->context = keyedContext(cipher, key, false);
-}
-
-FrameOpener::~FrameOpener() { EVP_CIPHER_CTX_free(m_state->context); }
+FrameOpener::FrameOpener(Cipher cipher, const Key& key) : m_context(keyedContext(cipher, key, false)) {}
 
 Result<uint64_t> FrameOpener::open(uint8_t* frame, size_t size) {
     if (size < kSealOverhead)
@@ -230,7 +217,7 @@ Result<uint64_t> FrameOpener::open(uint8_t* frame, size_t size) {
     uint8_t* text = frame + kCounterBytes;
     const size_t textSize = size - kSealOverhead;
     uint8_t* tag = text + textSize;
-    EVP_CIPHER_CTX* context = m_state->context;
+    EVP_CIPHER_CTX* context = m_context.get();
     int length = 0;
     bool ok = EVP_DecryptInit_ex(context, nullptr, nullptr, nullptr, nonce.data()) == 1 &&
               EVP_DecryptUpdate(context, nullptr, &length, frame, static_cast<int>(kCounterBytes)) == 1;

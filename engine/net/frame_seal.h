@@ -27,6 +27,8 @@
 #include "engine/core/status.h"
 #include "engine/net/credentials.h"
 
+struct evp_cipher_ctx_st;  // OpenSSL's EVP_CIPHER_CTX, kept out of the header
+
 namespace syncscope::engine {
 
 /// The AEADs a connection may use (RFC 5116 and RFC 8439). The numbers travel on the wire.
@@ -70,15 +72,17 @@ enum class SessionSide { Client, Server };
 Result<SessionKeys> deriveSessionKeys(SessionSide side, const KeyPair& own, const std::string& peerPublicZ85,
                                       const Salt& clientSalt, const Salt& serverSalt);
 
+/// An OpenSSL cipher context keyed for one direction (freed, and its key schedule cleansed, with it).
+struct CipherContextFree {
+    void operator()(evp_cipher_ctx_st* context) const;
+};
+using CipherContext = std::unique_ptr<evp_cipher_ctx_st, CipherContextFree>;
+
 /// Seals one direction's frames under one key. Not thread-safe: one sender per direction.
 class FrameSealer {
 public:
     FrameSealer(Cipher cipher, const std::array<uint8_t, 32>& key);
-    ~FrameSealer();
-    FrameSealer(const FrameSealer&) = delete;
-    FrameSealer& operator=(const FrameSealer&) = delete;
 
-    Cipher cipher() const { return m_cipher; }
     /// Seals `size` bytes of `plain` into `out`, which has room for size + kSealOverhead bytes; `plain`
     /// may be `out + kCounterBytes` (sealed in place). Returns the counter it used.
     uint64_t seal(const uint8_t* plain, size_t size, uint8_t* out);
@@ -86,9 +90,7 @@ public:
     uint64_t nextCounter() const { return m_counter + 1; }
 
 private:
-    struct State;
-    Cipher m_cipher;
-    std::unique_ptr<State> m_state;
+    CipherContext m_context;
     uint64_t m_counter = 0;
 };
 
@@ -96,9 +98,6 @@ private:
 class FrameOpener {
 public:
     FrameOpener(Cipher cipher, const std::array<uint8_t, 32>& key);
-    ~FrameOpener();
-    FrameOpener(const FrameOpener&) = delete;
-    FrameOpener& operator=(const FrameOpener&) = delete;
 
     /// Opens a sealed frame in place: on success the plaintext is the `size - kSealOverhead` bytes at
     /// `frame + kCounterBytes`, and its counter is returned. An error (the last counter unchanged, the
@@ -109,9 +108,7 @@ public:
     uint64_t lastCounter() const { return m_last; }
 
 private:
-    struct State;
-    Cipher m_cipher;
-    std::unique_ptr<State> m_state;
+    CipherContext m_context;
     uint64_t m_last = 0;
 };
 
