@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -76,8 +77,8 @@ std::optional<Key> sharedSecret(const Key& secret, const Key& peerPublic) {
     return shared;
 }
 
-/// HKDF-SHA256 (RFC 5869) of the shared secret, salted with both sides' salts, for one direction.
-Key directionKey(const Key& shared, const Salt& clientSalt, const Salt& serverSalt, std::string_view direction,
+/// HKDF-SHA256 (RFC 5869) of the shared secrets (long-term, then one-connection), salted with both sides' salts, for one direction.
+Key directionKey(const std::vector<uint8_t>& shared, const Salt& clientSalt, const Salt& serverSalt, std::string_view direction,
                  const Key& clientPublic, const Key& serverPublic) {
     std::array<uint8_t, 2 * kSaltBytes> salt{};
     std::copy(clientSalt.begin(), clientSalt.end(), salt.begin());
@@ -136,25 +137,51 @@ Salt randomSalt() {
     return salt;
 }
 
+EphemeralKey EphemeralKey::generate() {
+    EphemeralKey pair;
+    SS_CHECK(RAND_bytes(pair.secretKey.data(), static_cast<int>(pair.secretKey.size())) == 1,
+             "OpenSSL's random generator failed");
+    std::unique_ptr<EVP_PKEY, PkeyDeleter> key(
+        EVP_PKEY_new_raw_private_key(EVP_PKEY_X25519, nullptr, pair.secretKey.data(), pair.secretKey.size()));
+    size_t length = pair.publicKey.size();
+    SS_CHECK(key && EVP_PKEY_get_raw_public_key(key.get(), pair.publicKey.data(), &length) == 1 &&
+                 length == pair.publicKey.size(),
+             "OpenSSL could not make an X25519 key pair");
+    return pair;
+}
+
+EphemeralKey::~EphemeralKey() { OPENSSL_cleanse(secretKey.data(), secretKey.size()); }
+
 Result<SessionKeys> deriveSessionKeys(SessionSide side, const KeyPair& own, const std::string& peerPublicZ85,
-                                      const Salt& clientSalt, const Salt& serverSalt) {
+                                      const Salt& clientSalt, const Salt& serverSalt,
+                                      const EphemeralKey* ownEphemeral, const PublicKeyBytes* peerEphemeral) {
     auto ownPublic = decodeKey(own.publicKey, "own public key");
     if (!ownPublic) return ownPublic.status();
     auto ownSecret = decodeKey(own.secretKey, "own secret key");
     if (!ownSecret) return ownSecret.status();
     auto peerPublic = decodeKey(peerPublicZ85, "peer's public key");
     if (!peerPublic) return peerPublic.status();
-    auto shared = sharedSecret(*ownSecret, *peerPublic);
+    auto longTerm = sharedSecret(*ownSecret, *peerPublic);
     OPENSSL_cleanse(ownSecret->data(), ownSecret->size());
-    if (!shared)
+    if (!longTerm)
         return invalidArgument("the peer's public key is not a usable X25519 key (no shared secret comes of it); the "
                                "credentials file may be damaged: make a new one with syncscope-engine keygen");
+    std::vector<uint8_t> shared(longTerm->begin(), longTerm->end());
+    OPENSSL_cleanse(longTerm->data(), longTerm->size());
+    SS_CHECK(!ownEphemeral == !peerEphemeral, "one-connection keys from one side only");
+    if (ownEphemeral) {
+        auto oneConnection = sharedSecret(ownEphemeral->secretKey, *peerEphemeral);
+        if (!oneConnection)
+            return invalidArgument("the peer's one-connection key is not a usable X25519 key (a forged handshake?)");
+        shared.insert(shared.end(), oneConnection->begin(), oneConnection->end());
+        OPENSSL_cleanse(oneConnection->data(), oneConnection->size());
+    }
     const bool client = side == SessionSide::Client;
     const Key& clientPublic = client ? *ownPublic : *peerPublic;
     const Key& serverPublic = client ? *peerPublic : *ownPublic;
-    const Key up = directionKey(*shared, clientSalt, serverSalt, "client to server", clientPublic, serverPublic);
-    const Key down = directionKey(*shared, clientSalt, serverSalt, "server to client", clientPublic, serverPublic);
-    OPENSSL_cleanse(shared->data(), shared->size());
+    const Key up = directionKey(shared, clientSalt, serverSalt, "client to server", clientPublic, serverPublic);
+    const Key down = directionKey(shared, clientSalt, serverSalt, "server to client", clientPublic, serverPublic);
+    OPENSSL_cleanse(shared.data(), shared.size());
     SessionKeys keys;
     keys.send = client ? up : down;
     keys.receive = client ? down : up;

@@ -65,12 +65,28 @@ struct SessionKeys {
 /// Which end of the connection derives (the one that connected, or the one that bound).
 enum class SessionSide { Client, Server };
 
+/// A raw X25519 public key (32 bytes), as the handshake carries it.
+using PublicKeyBytes = std::array<uint8_t, 32>;
+
+/// A pair made for one connection and forgotten with it (its secret cleansed): with it in the keys,
+/// someone who later learns both long-term secrets still cannot open a recorded connection (forward
+/// secrecy), and a holder of the (shared) worker pair cannot open another worker's connection.
+struct EphemeralKey {
+    PublicKeyBytes publicKey{};
+    std::array<uint8_t, 32> secretKey{};
+    static EphemeralKey generate();
+    ~EphemeralKey();
+};
+
 /// A connection's keys from this side's CURVE pair (Z85, as in the credentials file), the peer's
-/// public key and both salts (the client's first). Both ends derive the same two keys, crossed. An
-/// error for a key that is not Z85 of 32 bytes, or a public key whose shared secret is zero (a
-/// low-order point).
+/// public key and both salts (the client's first), and, when given, this side's one-connection pair
+/// and the peer's one-connection public key (both ends give them or neither). Both ends derive the
+/// same two keys, crossed. An error for a key that is not Z85 of 32 bytes, or a public key whose
+/// shared secret is zero (a low-order point).
 Result<SessionKeys> deriveSessionKeys(SessionSide side, const KeyPair& own, const std::string& peerPublicZ85,
-                                      const Salt& clientSalt, const Salt& serverSalt);
+                                      const Salt& clientSalt, const Salt& serverSalt,
+                                      const EphemeralKey* ownEphemeral = nullptr,
+                                      const PublicKeyBytes* peerEphemeral = nullptr);
 
 /// An OpenSSL cipher context keyed for one direction (freed, and its key schedule cleansed, with it).
 struct CipherContextFree {
