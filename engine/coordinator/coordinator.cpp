@@ -30,7 +30,7 @@ EndpointOptions dataOptions(const CoordinatorState& state) {
     // A parameter shard answers a checkpoint's pull with its range's parameters and momentum.
     const size_t floats = state.store.size() * (state.options.plan.layout().shards() ? 2 : 1);
     return {"workers (data)", {kMaxEnvelopeBytes, floats * sizeof(float)}, 1000,
-            EndpointSecurity::server(credentialsOf(state), kDataDomain, state.options.plainDataPlane)};
+            EndpointSecurity::server(credentialsOf(state), kDataDomain, dataPlaneProtection(state.options.plainDataPlane))};
 }
 
 EndpointOptions controlOptions(const CoordinatorState& state) {

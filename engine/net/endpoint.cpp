@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "engine/net/zap_authenticator.h"
+
 namespace syncscope::engine {
 namespace {
 
@@ -30,31 +32,45 @@ void commonOptions(zmq::socket_t& socket, const EndpointOptions& options) {
 
 }  // namespace
 
-EndpointSecurity EndpointSecurity::server(const Credentials* credentials, const std::string& domain, bool plain) {
+EndpointSecurity EndpointSecurity::server(const Credentials* credentials, const std::string& domain,
+                                          Protection protection) {
     EndpointSecurity s;
     if (!credentials) return s;
-    s.mechanism = plain ? Mechanism::Plain : Mechanism::Curve;
+    s.mechanism = protection == Protection::Curve ? Mechanism::Curve : Mechanism::Plain;
     s.zapDomain = domain;
     s.serverSecret = credentials->serverSecret;
+    if (protection == Protection::Sealed) {
+        s.sealed = true;
+        s.serverPublic = credentials->serverPublic;
+        for (const auto& [role, pair] : credentials->clients)
+            if (domainAdmits(domain, role)) s.sealPeers[roleName(role)] = pair.publicKey;
+    }
     return s;
 }
 
-EndpointSecurity EndpointSecurity::client(const Credentials* credentials, Role role, bool plain) {
+EndpointSecurity EndpointSecurity::client(const Credentials* credentials, Role role, Protection protection) {
     EndpointSecurity s;
     if (!credentials) return s;
-    if (plain) {
-        s.mechanism = Mechanism::Plain;
-        s.plainUser = roleName(role);
-        s.plainPassword = credentials->workerToken;
-        return s;
-    }
-    s.mechanism = Mechanism::Curve;
     s.serverPublic = credentials->serverPublic;
     if (auto it = credentials->clients.find(role); it != credentials->clients.end()) {
         s.publicKey = it->second.publicKey;
         s.secretKey = it->second.secretKey;
     }
+    if (protection == Protection::Curve) {
+        s.mechanism = Mechanism::Curve;
+        return s;
+    }
+    s.mechanism = Mechanism::Plain;
+    s.plainUser = roleName(role);
+    s.plainPassword = credentials->workerToken;
+    s.sealed = protection == Protection::Sealed;
     return s;
+}
+
+std::unique_ptr<LinkSeal> EndpointSecurity::makeSeal(bool server) const {
+    if (!sealed) return nullptr;
+    if (server) return std::make_unique<ServerSeals>(KeyPair{serverPublic, serverSecret}, sealPeers);
+    return std::make_unique<ClientSeal>(KeyPair{publicKey, secretKey}, serverPublic);
 }
 
 void applySecurity(zmq::socket_t& socket, const EndpointSecurity& security, bool server) {
@@ -92,6 +108,7 @@ ServerEndpoint::ServerEndpoint(zmq::context_t& context, EndpointOptions options)
     // its identity over instead of being ignored as a duplicate.
     m_socket.set(zmq::sockopt::router_handover, 1);
     applySecurity(m_socket, m_options.security, true);
+    m_seal = m_options.security.makeSeal(true);
 }
 
 Status ServerEndpoint::bind(const std::string& host, int port) {
@@ -101,9 +118,13 @@ Status ServerEndpoint::bind(const std::string& host, int port) {
 std::optional<InboundMessage> ServerEndpoint::receive() {
     for (int i = 0; i < 64; ++i) {  // bounded: a flood of bad frames cannot hold the caller's loop
         std::string identity;
-        auto message = receiveMessage(m_socket, true, m_options.limits, &identity);
+        auto message = receiveMessage(m_socket, true, m_options.limits, &identity, m_seal.get());
         if (!message) return std::nullopt;
         if (*message) return std::move(message->value());
+        if (message->status().code() == StatusCode::DataLoss) {  // did not open: no one to answer under a key
+            ++m_refused;
+            continue;
+        }
         refuse(identity, 0, message->status().message());
     }
     return std::nullopt;
@@ -112,7 +133,7 @@ std::optional<InboundMessage> ServerEndpoint::receive() {
 void ServerEndpoint::send(const std::string& identity, wire::Envelope& envelope, zmq::message_t* tensor,
                           const std::string& route) {
     if (!route.empty()) envelope.set_route(route);
-    sendMessage(m_socket, &identity, envelope, tensor);
+    sendMessage(m_socket, &identity, envelope, tensor, m_seal.get());
 }
 
 void ServerEndpoint::refuse(const std::string& identity, uint64_t correlationId, const std::string& why,
@@ -145,16 +166,17 @@ ClientEndpoint::ClientEndpoint(zmq::context_t& context, EndpointOptions options)
     : m_options(std::move(options)), m_socket(context, zmq::socket_type::dealer) {
     commonOptions(m_socket, m_options);
     applySecurity(m_socket, m_options.security, false);
+    m_seal = m_options.security.makeSeal(false);
 }
 
 void ClientEndpoint::connect(const std::string& address) { m_socket.connect(address); }
 
 void ClientEndpoint::send(wire::Envelope& envelope, zmq::message_t* tensor) {
-    sendMessage(m_socket, nullptr, envelope, tensor);
+    sendMessage(m_socket, nullptr, envelope, tensor, m_seal.get());
 }
 
 std::optional<Result<InboundMessage>> ClientEndpoint::receive() {
-    return receiveMessage(m_socket, false, m_options.limits);
+    return receiveMessage(m_socket, false, m_options.limits, nullptr, m_seal.get());
 }
 
 }  // namespace syncscope::engine

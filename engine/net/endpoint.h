@@ -8,6 +8,8 @@
 #include <zmq.hpp>
 
 #include <cstdint>
+#include <map>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -18,20 +20,36 @@
 
 namespace syncscope::engine {
 
+/// How a connection's frames are protected.
+enum class Protection {
+    Curve,   ///< ZeroMQ's CURVE: control and telemetry (and the data plane in bench_transport's old rows)
+    Sealed,  ///< PLAIN + ZAP for the workers' token, every frame sealed (sealed_link.h): the encrypted data plane
+    Plain,   ///< PLAIN + ZAP for the workers' token, frames in the clear: the authenticated data plane
+};
+/// The data plane's protection: `authenticated` (plainDataPlane) or `encrypted`.
+inline Protection dataPlaneProtection(bool plainDataPlane) {
+    return plainDataPlane ? Protection::Plain : Protection::Sealed;
+}
+
 /// How an endpoint authenticates its peers (see credentials.h and zap_authenticator.h).
 struct EndpointSecurity {
     enum class Mechanism { None, Curve, Plain };
     Mechanism mechanism = Mechanism::None;  ///< None: no authentication (--insecure, loopback only)
     std::string zapDomain;                  ///< server: whose roles the ZAP handler admits
     std::string serverSecret;               ///< server, CURVE
-    std::string serverPublic, publicKey, secretKey;  ///< client, CURVE
-    std::string plainUser, plainPassword;   ///< client, PLAIN (an authenticated, unencrypted data plane)
+    std::string serverPublic, publicKey, secretKey;  ///< client, CURVE (and the sealed links' keys)
+    std::string plainUser, plainPassword;   ///< client, PLAIN (an authenticated data plane, sealed or not)
+    bool sealed = false;                    ///< frames sealed (sealed_link.h) over PLAIN
+    std::map<std::string, std::string> sealPeers;  ///< server, sealed: each admitted role's public key
 
-    /// A coordinator's endpoint of `domain`: CURVE with its key, or PLAIN on a data plane that is
-    /// only authenticated; no credentials: none.
-    static EndpointSecurity server(const Credentials* credentials, const std::string& domain, bool plain = false);
-    /// A client of `role`: CURVE with that role's pair, or PLAIN with the worker token.
-    static EndpointSecurity client(const Credentials* credentials, Role role, bool plain = false);
+    /// A coordinator's endpoint of `domain`: CURVE with its key, or PLAIN on a data plane (sealed or
+    /// not); no credentials: none.
+    static EndpointSecurity server(const Credentials* credentials, const std::string& domain,
+                                   Protection protection = Protection::Curve);
+    /// A client of `role`: CURVE with that role's pair, or PLAIN with the worker token (sealed or not).
+    static EndpointSecurity client(const Credentials* credentials, Role role, Protection protection = Protection::Curve);
+    /// The seal a socket of this security needs (empty unless `sealed`).
+    std::unique_ptr<LinkSeal> makeSeal(bool server) const;
 };
 
 /// What a role's socket accepts and how it queues.
@@ -68,8 +86,11 @@ public:
                 wire::Error::Code code = wire::Error::CODE_UNSPECIFIED) {
         refuse(message.identity, message.envelope.correlation_id(), why, code, message.route);
     }
-    /// Messages refused so far: undecodable, too large, of another protocol version, or by refuse().
+    /// Messages refused so far: undecodable, too large, of another protocol version, not opening
+    /// under the sender's keys (sealed), or by refuse().
     uint64_t refused() const { return m_refused; }
+    /// Sealed frames that did not open (tampered with, replayed, another connection's key): dropped.
+    uint64_t unopened() const { return m_seal ? m_seal->unopened() : 0; }
     /// Raises the receive limits (e.g. once the model size is known).
     void setLimits(const ReceiveLimits& limits) { m_options.limits = limits; }
     zmq::socket_t& socket() { return m_socket; }
@@ -77,6 +98,7 @@ public:
 private:
     EndpointOptions m_options;
     zmq::socket_t m_socket;
+    std::unique_ptr<LinkSeal> m_seal;
     std::string m_address;
     uint64_t m_refused = 0;
 };
@@ -110,6 +132,7 @@ public:
 private:
     EndpointOptions m_options;
     zmq::socket_t m_socket;
+    std::unique_ptr<LinkSeal> m_seal;
 };
 
 /// "tcp://host:port", or "tcp://host:*" for port 0.

@@ -27,9 +27,9 @@ ParameterShard::ParameterShard(RelayOptions options)
     : m_options(std::move(options)),
       m_zap(m_options.credentials ? std::make_unique<ZapAuthenticator>(m_context, *m_options.credentials) : nullptr),
       m_workers(m_context, {"workers (data)", {kMaxEnvelopeBytes, kMaxParameters * sizeof(float)}, 1000,
-                            EndpointSecurity::server(m_options.credentialsOrNull(), kDataDomain, m_options.plainDataPlane)}),
+                            EndpointSecurity::server(m_options.credentialsOrNull(), kDataDomain, dataPlaneProtection(m_options.plainDataPlane))}),
       m_coordinator(m_context, {"coordinator (data)", {kMaxEnvelopeBytes, kLargestAssignmentBytes}, 1000,
-                                EndpointSecurity::client(m_options.credentialsOrNull(), Role::Worker, m_options.plainDataPlane)}) {}
+                                EndpointSecurity::client(m_options.credentialsOrNull(), Role::Worker, dataPlaneProtection(m_options.plainDataPlane))}) {}
 
 ParameterShard::~ParameterShard() = default;
 

@@ -24,12 +24,13 @@ void HeartbeatSender::loop() {
     socket.set(zmq::sockopt::linger, 0);
     socket.set(zmq::sockopt::routing_id, m_routingId);
     applySecurity(socket, m_security, false);
+    const std::unique_ptr<LinkSeal> seal = m_security.makeSeal(false);
     socket.connect(m_endpoint);
     wire::Envelope hello;
     hello.mutable_register_()->set_heartbeat_only(true);
     hello.mutable_register_()->set_worker_id(m_workerId);
     hello.mutable_register_()->set_session_token(m_sessionToken);
-    sendMessage(socket, nullptr, hello);
+    sendMessage(socket, nullptr, hello, nullptr, seal.get());
 
     auto lastReply = Clock::now(), lastSent = Clock::now();
     const ReceiveLimits limits{kMaxEnvelopeBytes, 0};
@@ -37,7 +38,7 @@ void HeartbeatSender::loop() {
         zmq::pollitem_t item{socket.handle(), 0, ZMQ_POLLIN, 0};
         pollSockets(&item, 1, std::chrono::milliseconds(50));
         // Only an acknowledgement is a sign of life: a refusal is an answer, not a heartbeat.
-        while (auto reply = receiveMessage(socket, false, limits))
+        while (auto reply = receiveMessage(socket, false, limits, nullptr, seal.get()))
             if (*reply && reply->value().envelope.has_heartbeat_ack()) {
                 lastReply = Clock::now();
                 (reply->value().envelope.heartbeat_ack().awaiting_worker() ? m_lastAwaiting : m_lastNotAwaiting)
@@ -52,7 +53,7 @@ void HeartbeatSender::loop() {
             wire::Envelope beat;
             beat.mutable_heartbeat()->set_worker_id(m_workerId);
             beat.mutable_heartbeat()->set_session_token(m_sessionToken);
-            sendMessage(socket, nullptr, beat);
+            sendMessage(socket, nullptr, beat, nullptr, seal.get());
             lastSent = Clock::now();
         }
     }

@@ -42,12 +42,25 @@ ShardClient::ShardClient(zmq::context_t& context, const Ranges& ranges, const En
         // Pulls go to the first copy of each range.
         if (m_pullFrom.empty() || m_shards[m_pullFrom.back()].range.index() != range.index())
             m_pullFrom.push_back(m_shards.size());
-        m_shards.push_back({range, std::move(socket)});
+        m_shards.push_back({range, std::move(socket), security.makeSeal(false)});
+        if (m_shards.back().seal) m_shards.back().seal->start(m_shards.back().socket);
+    }
+}
+
+void ShardClient::awaitHandshake(Shard& shard) {
+    // Copies only pushed to are never read otherwise: their handshake answers are read here, so a
+    // gradient never waits in a queue for a read that does not come.
+    const auto deadline = std::chrono::steady_clock::now() + kHandshakeWait;
+    while (!shard.seal->ready() && std::chrono::steady_clock::now() < deadline) {
+        zmq::pollitem_t item{shard.socket.handle(), 0, ZMQ_POLLIN, 0};
+        pollSockets(&item, 1, std::chrono::milliseconds(50));
+        while (receiveMessage(shard.socket, false, {kMaxEnvelopeBytes, 0}, nullptr, shard.seal.get())) {}
     }
 }
 
 void ShardClient::push(const float* gradient, uint64_t sequence, uint64_t baseVersion, std::atomic<int>& inFlight) {
     for (Shard& shard : m_shards) {
+        if (shard.seal && !shard.seal->ready()) awaitHandshake(shard);
         wire::Envelope envelope;
         wire::ShardPush* push = envelope.mutable_shard_push();
         push->set_worker_id(m_workerId);
@@ -56,7 +69,7 @@ void ShardClient::push(const float* gradient, uint64_t sequence, uint64_t baseVe
         push->set_base_version(baseVersion);
         const size_t count = static_cast<size_t>(shard.range.end() - shard.range.begin());
         zmq::message_t frame = borrowedFloatsFrame(gradient + shard.range.begin(), count, inFlight);
-        sendMessage(shard.socket, nullptr, envelope, &frame);
+        sendMessage(shard.socket, nullptr, envelope, &frame, shard.seal.get());
     }
 }
 
@@ -69,7 +82,7 @@ Result<PulledVersions> ShardClient::pull(uint64_t version,
         wire::ShardPull* pull = envelope.mutable_shard_pull();
         pull->set_version(version);
         pull->set_request_id(request);
-        sendMessage(m_shards[k].socket, nullptr, envelope);
+        sendMessage(m_shards[k].socket, nullptr, envelope, nullptr, m_shards[k].seal.get());
     }
     std::vector<bool> answered(m_shards.size(), false);
     size_t outstanding = m_pullFrom.size();
@@ -91,7 +104,8 @@ Result<PulledVersions> ShardClient::pull(uint64_t version,
         for (size_t k : m_pullFrom) {
             const wire::ShardRange& range = m_shards[k].range;
             const size_t count = static_cast<size_t>(range.end() - range.begin());
-            auto message = receiveMessage(m_shards[k].socket, false, {kMaxEnvelopeBytes, count * sizeof(float)});
+            auto message = receiveMessage(m_shards[k].socket, false, {kMaxEnvelopeBytes, count * sizeof(float)},
+                                          nullptr, m_shards[k].seal.get());
             if (!message) continue;
             if (!*message) return message->status();
             const wire::Envelope& envelope = message->value().envelope;

@@ -49,7 +49,12 @@ private:
     struct Shard {
         wire::ShardRange range;
         zmq::socket_t socket;
+        std::unique_ptr<LinkSeal> seal;  ///< the encrypted data plane's sealed link, else empty
     };
+    /// How long a push waits for a shard link's handshake before queueing (sent when it completes).
+    static constexpr std::chrono::seconds kHandshakeWait{10};
+    void awaitHandshake(Shard& shard);
+
     std::vector<Shard> m_shards;     ///< every copy of every range (Welcome.parameter_shards)
     std::vector<size_t> m_pullFrom;  ///< the first copy of each range, in m_shards
     uint32_t m_workerId;

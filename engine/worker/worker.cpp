@@ -106,7 +106,7 @@ private:
 
     EndpointSecurity security() const {
         return EndpointSecurity::client(m_options.credentials ? &*m_options.credentials : nullptr, Role::Worker,
-                                        m_options.plainDataPlane);
+                                        dataPlaneProtection(m_options.plainDataPlane));
     }
 
     const WorkerOptions& m_options;
@@ -118,6 +118,7 @@ private:
     std::atomic<int> m_gradientInFlight{0};
     zmq::context_t m_context{1};
     zmq::socket_t m_socket{m_context, zmq::socket_type::dealer};
+    std::unique_ptr<LinkSeal> m_seal;  ///< the data socket's sealed link (the encrypted data plane), else empty
     uint32_t m_id = 0;
     uint64_t m_sessionToken = 0;
     wire::RunSpec m_spec;
@@ -144,7 +145,11 @@ Result<InboundMessage> WorkerSession::awaitReply(double timeoutSeconds, const He
     for (;;) {
         zmq::pollitem_t item{m_socket.handle(), 0, ZMQ_POLLIN, 0};
         pollSockets(&item, 1, std::chrono::milliseconds(100));
-        if (auto message = receiveMessage(m_socket, false, limits)) {
+        if (auto message = receiveMessage(m_socket, false, limits, nullptr, m_seal.get())) {
+            if (!*message && message->status().code() == StatusCode::DataLoss) {  // did not open: dropped
+                std::fprintf(stderr, "worker: a message from the coordinator was %s\n", message->status().message().c_str());
+                continue;
+            }
             if (!*message) return message->status();
             // Registering, a HeartbeatAck is the coordinator's word that it lives and holds this
             // registration until its parameter shards are all there: the timeout counts silence.
@@ -298,11 +303,11 @@ void WorkerSession::push(const PulledVersions& base, float loss, double computeM
         m_shards->push(gradient, ++m_sequence, base.oldest, m_gradientInFlight);
         p->set_sequence(m_sequence);
         p->set_newest_base_version(base.newest);
-        sendMessage(m_socket, nullptr, envelope);
+        sendMessage(m_socket, nullptr, envelope, nullptr, m_seal.get());
         return;
     }
     zmq::message_t frame = borrowedFloatsFrame(gradient, m_model->parameterCount(), m_gradientInFlight);
-    sendMessage(m_socket, nullptr, envelope, &frame);
+    sendMessage(m_socket, nullptr, envelope, &frame, m_seal.get());
 }
 
 void WorkerSession::openSocket(const std::string& endpoint) {
@@ -310,6 +315,7 @@ void WorkerSession::openSocket(const std::string& endpoint) {
     m_socket.set(zmq::sockopt::linger, 0);
     m_socket.set(zmq::sockopt::routing_id, m_routingId);
     applySecurity(m_socket, security(), false);
+    m_seal = security().makeSeal(false);
     m_socket.connect(endpoint);
 }
 
@@ -321,7 +327,7 @@ Result<InboundMessage> WorkerSession::registerWith(wire::Envelope& hello, double
     hello.mutable_register_()->set_backend(m_options.backend == BackendKind::Cpu ? "cpu" : "auto");
     hello.mutable_register_()->set_movable(true);
     hello.mutable_register_()->set_parameter_shards(true);
-    sendMessage(m_socket, nullptr, hello);
+    sendMessage(m_socket, nullptr, hello, nullptr, m_seal.get());
     auto welcome = awaitReply(timeoutSeconds, nullptr);
     if (!welcome) return welcome.status();
     if (!welcome->envelope.has_welcome()) return unavailable("the coordinator answered registration with no welcome");
@@ -341,7 +347,7 @@ Status WorkerSession::reregisterAt(const std::string& endpoint, const std::strin
     wire::Envelope pull;
     pull.mutable_push()->set_worker_id(m_id);
     m_pushedAt = Clock::now();
-    sendMessage(m_socket, nullptr, pull);
+    sendMessage(m_socket, nullptr, pull, nullptr, m_seal.get());
     return Status::ok();
 }
 
@@ -371,7 +377,7 @@ Status WorkerSession::run() {
     wire::Envelope pull;
     pull.mutable_push()->set_worker_id(m_id);
     m_pushedAt = Clock::now();
-    sendMessage(m_socket, nullptr, pull);
+    sendMessage(m_socket, nullptr, pull, nullptr, m_seal.get());
     for (;;) {
         auto reply = awaitReply(0, &heartbeat);
         if (!reply) return reply.status();

@@ -85,10 +85,12 @@ struct Settings {
     std::string data = defaultFashionMnistDir();
     double snapshotEvery = 0;  ///< seconds between snapshots inside the window (0: only at its ends)
     int workerIoThreads = 1;   ///< of the simulated workers' ZeroMQ context
-    std::optional<Credentials> credentials;  ///< CURVE on every endpoint (--curve); none: --insecure
+    std::optional<Credentials> credentials;  ///< serve's default security (--secure); none: --insecure
     unsigned groups = 0;       ///< grouped mode's G (0: A where there are aggregators, else the default)
     EndpointSecurity as(Role role) const {
-        return credentials ? EndpointSecurity::client(&*credentials, role) : EndpointSecurity{};
+        // As serve's default: control and telemetry on CURVE, the data plane sealed (encrypted).
+        if (!credentials) return EndpointSecurity{};
+        return EndpointSecurity::client(&*credentials, role, role == Role::Worker ? Protection::Sealed : Protection::Curve);
     }
 };
 
@@ -418,7 +420,8 @@ int main(int argc, char** argv) {
     app.add_option("--worker-io-threads", s.workerIoThreads, "ZeroMQ I/O threads of the simulated workers' context")
         ->check(CLI::Range(1, 16));
     bool curve = false;
-    app.add_flag("--curve", curve, "CURVE on every endpoint, as serve's default (the data plane encrypted)");
+    app.add_flag("--secure,--curve", curve,
+                 "serve's default security: control and telemetry on CURVE, the data plane encrypted (sealed frames)");
     app.add_option("--data", s.data, "Fashion-MNIST folder (the coordinator loads the test set)");
     CLI11_PARSE(app, argc, argv);
     if (curve) s.credentials = Credentials::generate();
@@ -442,7 +445,7 @@ int main(int argc, char** argv) {
                 row.mode.set_group_count(s.groups ? s.groups : a ? a : groupCount(row.mode));
                 row.label = "grouped G=" + std::to_string(row.mode.group_count());
             }
-            if (curve) row.label += " curve";
+            if (curve) row.label += " secure";
             rows.push_back(row);
             }
     std::vector<std::vector<ModeThroughput>> runs(rows.size());

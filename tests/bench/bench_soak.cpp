@@ -48,7 +48,7 @@ struct Settings {
 // the run stops (exit 0) or the coordinator refuses it (exit 1).
 [[noreturn]] void simulatedWorker(const std::string& address, const Credentials* credentials, double iterationMs) {
     zmq::context_t context{1};
-    const EndpointSecurity security = EndpointSecurity::client(credentials, Role::Worker, true);
+    const EndpointSecurity security = EndpointSecurity::client(credentials, Role::Worker, Protection::Plain);
     zmq::socket_t socket(context, zmq::socket_type::dealer);
     const std::string routingId = "soak-" + std::to_string(getpid());
     socket.set(zmq::sockopt::linger, 0);

@@ -2,8 +2,9 @@
 // frame -> Params envelope + shared parameter frame, as worker and coordinator do) against a raw cppzmq
 // DEALER/ROUTER echo of the same bytes, over tcp and ipc; the wire path without authentication, with
 // an authenticated data plane (PLAIN + ZAP: the worker token checked once per connection, tensors in
-// the clear) and encrypted (CURVE: every byte encrypted and authenticated), as serve's --data-plane
-// offers. Prints a table and `BENCH_SUMMARY {json}`. Before the table: the sealed frames' own speed
+// the clear) and encrypted (the same, every frame sealed: engine/net/sealed_link.h), as serve's
+// --data-plane offers, and ZeroMQ's CURVE on the data socket (the encrypted data plane before sealed
+// frames, kept as the peer). Prints a table and `BENCH_SUMMARY {json}`. Before the table: the sealed frames' own speed
 // on this host (engine/net/frame_seal.h, OpenSSL: each cipher sealing and opening one buffer in place
 // on one core), and the round trips per second that speed alone allows (a round trip seals and opens
 // the buffer twice): the limit of an encrypted data plane. Beside it, as the peer, libsodium's
@@ -55,30 +56,33 @@ struct Settings {
 };
 
 /// What is measured: raw cppzmq, or the wire path with one of the data plane's securities.
-enum class Side { Raw, Wire, Authenticated, Encrypted };
-constexpr Side kSides[] = {Side::Raw, Side::Wire, Side::Authenticated, Side::Encrypted};
+enum class Side { Raw, Wire, Authenticated, Encrypted, Curve };
+constexpr Side kSides[] = {Side::Raw, Side::Wire, Side::Authenticated, Side::Encrypted, Side::Curve};
 const char* sideName(Side side) {
     switch (side) {
         case Side::Raw: return "raw";
         case Side::Wire: return "syncscope";
         case Side::Authenticated: return "authenticated";
+        case Side::Curve: return "curve";
         default: return "encrypted";
     }
 }
 
 EndpointSecurity securityOf(Side side, const Credentials& credentials, bool server) {
-    if (side != Side::Authenticated && side != Side::Encrypted) return {};
-    const bool plain = side == Side::Authenticated;
-    return server ? EndpointSecurity::server(&credentials, kDataDomain, plain)
-                  : EndpointSecurity::client(&credentials, Role::Worker, plain);
+    if (side == Side::Raw || side == Side::Wire) return {};
+    const Protection protection = side == Side::Authenticated ? Protection::Plain
+                                  : side == Side::Encrypted   ? Protection::Sealed
+                                                              : Protection::Curve;
+    return server ? EndpointSecurity::server(&credentials, kDataDomain, protection)
+                  : EndpointSecurity::client(&credentials, Role::Worker, protection);
 }
 
 // Polls like the worker does, then reads one whole message through the wire codec.
-InboundMessage awaitWire(zmq::socket_t& socket, bool router, const ReceiveLimits& limits) {
+InboundMessage awaitWire(zmq::socket_t& socket, bool router, const ReceiveLimits& limits, LinkSeal* seal) {
     for (;;) {
         zmq::pollitem_t item{socket.handle(), 0, ZMQ_POLLIN, 0};
         zmq::poll(&item, 1, std::chrono::milliseconds(100));
-        if (auto message = receiveMessage(socket, router, limits)) {
+        if (auto message = receiveMessage(socket, router, limits, nullptr, seal)) {
             SS_CHECK(message->isOk(), message->status().message().c_str());
             return std::move(message->value());
         }
@@ -122,10 +126,11 @@ void serveWire(zmq::context_t& context, const std::string& endpoint, size_t floa
     std::optional<zmq::socket_t> router = bindRouter(context, endpoint, bound, security);
     if (!router) return;
     zmq::socket_t& socket = *router;
+    const std::unique_ptr<LinkSeal> seal = security.makeSeal(true);
     const SharedFloats params = std::make_shared<const std::vector<float>>(floats, 0.5f);
     const ReceiveLimits limits{kMaxEnvelopeBytes, floats * sizeof(float)};
     for (uint64_t version = 1;; ++version) {
-        InboundMessage in = awaitWire(socket, true, limits);
+        InboundMessage in = awaitWire(socket, true, limits, seal.get());
         if (!in.envelope.has_push()) return;
         SS_CHECK(in.tensor && in.tensor->size() == floats * sizeof(float), "gradient frame of the wrong size");
         wire::Envelope reply;
@@ -133,7 +138,7 @@ void serveWire(zmq::context_t& context, const std::string& endpoint, size_t floa
         reply.mutable_params()->set_batch_size(64);
         reply.mutable_params()->set_held_ms(0.0);
         zmq::message_t frame = sharedFloatsFrame(params);
-        sendMessage(socket, &in.identity, reply, &frame);
+        sendMessage(socket, &in.identity, reply, &frame, seal.get());
     }
 }
 
@@ -143,6 +148,7 @@ double wireClient(zmq::context_t& context, const std::string& address, size_t fl
     zmq::socket_t socket(context, zmq::socket_type::dealer);
     socket.set(zmq::sockopt::linger, 1000);  // long enough for the closing poison pill to go out
     applySecurity(socket, security, false);
+    const std::unique_ptr<LinkSeal> seal = security.makeSeal(false);
     socket.connect(address);
     const std::vector<float> gradient(floats, 0.25f);
     std::atomic<int> inFlight{0};
@@ -161,15 +167,15 @@ double wireClient(zmq::context_t& context, const std::string& address, size_t fl
         push->set_comm_ms(0.1);
         push->set_wait_ms(0.0);
         zmq::message_t frame = borrowedFloatsFrame(gradient.data(), floats, inFlight);
-        sendMessage(socket, nullptr, envelope, &frame);
-        InboundMessage reply = awaitWire(socket, false, limits);
+        sendMessage(socket, nullptr, envelope, &frame, seal.get());
+        InboundMessage reply = awaitWire(socket, false, limits, seal.get());
         SS_CHECK(reply.envelope.has_params() && reply.tensor && reply.tensor->size() == floats * sizeof(float),
                  "a Params reply with the whole parameter frame");
         version = reply.envelope.params().version();
     };
     const double rate = roundTripsPerSecond(roundTrip, s);
     wire::Envelope pill;
-    sendMessage(socket, nullptr, pill);
+    sendMessage(socket, nullptr, pill, nullptr, seal.get());
     return rate;
 }
 
@@ -214,7 +220,7 @@ double measure(Side side, const std::string& endpoint, size_t floats, const Sett
     static const Credentials credentials = Credentials::generate();
     zmq::context_t serverContext{1}, clientContext{1};
     std::optional<ZapAuthenticator> zap;
-    if (side == Side::Authenticated || side == Side::Encrypted) zap.emplace(serverContext, credentials);
+    if (side != Side::Raw && side != Side::Wire) zap.emplace(serverContext, credentials);
     std::promise<std::string> bound;
     std::future<std::string> address = bound.get_future();
     const bool wire = side != Side::Raw;
@@ -391,16 +397,17 @@ std::string cipherSpeedsJson(const std::vector<CipherSpeed>& speeds) {
 }
 
 void printReport(const std::vector<Row>& rows, int repeats, const Settings& s, const std::vector<CipherSpeed>& ciphers) {
-    std::printf("%-6s %9s %-9s | %12s | %12s %6s | %13s %6s | %12s %6s\n", "buffer", "floats", "transport", "raw rt/s",
-                "syncscope", "ratio", "authenticated", "ratio", "encrypted", "ratio");
-    std::printf("%s\n", std::string(110, '-').c_str());
+    std::printf("%-6s %9s %-9s | %12s | %12s %6s | %13s %6s | %12s %6s | %12s %6s\n", "buffer", "floats", "transport",
+                "raw rt/s", "syncscope", "ratio", "authenticated", "ratio", "encrypted", "ratio", "CURVE (peer)", "ratio");
+    std::printf("%s\n", std::string(131, '-').c_str());
     std::string json;
     for (const Row& r : rows) {
         const double raw = r.median.at(Side::Raw);
-        std::printf("%-6s %9zu %-9s | %12.1f | %12.1f %6.3f | %13.1f %6.3f | %12.1f %6.3f\n", r.buffer.name,
-                    r.buffer.floats, r.transport.c_str(), raw, r.median.at(Side::Wire), r.median.at(Side::Wire) / raw,
-                    r.median.at(Side::Authenticated), r.median.at(Side::Authenticated) / raw,
-                    r.median.at(Side::Encrypted), r.median.at(Side::Encrypted) / raw);
+        std::printf("%-6s %9zu %-9s | %12.1f | %12.1f %6.3f | %13.1f %6.3f | %12.1f %6.3f | %12.1f %6.3f\n",
+                    r.buffer.name, r.buffer.floats, r.transport.c_str(), raw, r.median.at(Side::Wire),
+                    r.median.at(Side::Wire) / raw, r.median.at(Side::Authenticated),
+                    r.median.at(Side::Authenticated) / raw, r.median.at(Side::Encrypted),
+                    r.median.at(Side::Encrypted) / raw, r.median.at(Side::Curve), r.median.at(Side::Curve) / raw);
         std::string row = "{\"buffer\":\"" + std::string(r.buffer.name) + "\",\"floats\":" +
                           std::to_string(r.buffer.floats) + ",\"transport\":\"" + r.transport + "\"";
         for (Side side : kSides) {
@@ -445,9 +452,9 @@ int main(int argc, char** argv) {
                 }
             }
             for (Side side : kSides) row.median[side] = median(row.runs[side]);
-            std::fprintf(stderr, "%s %s: raw %.1f, syncscope %.1f, authenticated %.1f, encrypted %.1f rt/s\n",
+            std::fprintf(stderr, "%s %s: raw %.1f, syncscope %.1f, authenticated %.1f, encrypted %.1f, CURVE %.1f rt/s\n",
                          buffer.name, transport.c_str(), row.median[Side::Raw], row.median[Side::Wire],
-                         row.median[Side::Authenticated], row.median[Side::Encrypted]);
+                         row.median[Side::Authenticated], row.median[Side::Encrypted], row.median[Side::Curve]);
             rows.push_back(std::move(row));
         }
     }

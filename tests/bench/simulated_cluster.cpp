@@ -22,13 +22,13 @@ using namespace engine;
 using Clock = std::chrono::steady_clock;
 
 // The next message on a worker's socket; a coordinator silent for 30 s is a failed benchmark.
-InboundMessage awaitReply(zmq::socket_t& socket, size_t floats) {
+InboundMessage awaitReply(zmq::socket_t& socket, size_t floats, LinkSeal* seal) {
     const ReceiveLimits limits{kMaxEnvelopeBytes, floats * sizeof(float)};
     const auto deadline = Clock::now() + std::chrono::seconds(30);
     while (Clock::now() < deadline) {
         zmq::pollitem_t item{socket.handle(), 0, ZMQ_POLLIN, 0};
         zmq::poll(&item, 1, std::chrono::milliseconds(100));
-        if (auto message = receiveMessage(socket, false, limits)) {
+        if (auto message = receiveMessage(socket, false, limits, nullptr, seal)) {
             SS_CHECK(message->isOk(), message->status().message().c_str());
             SS_CHECK(!message->value().envelope.has_error(), message->value().envelope.error().message().c_str());
             return std::move(message->value());
@@ -48,20 +48,20 @@ zmq::socket_t dial(zmq::context_t& context, const std::string& address, const En
 
 // Register -> Welcome -> pull. Movable, as the native worker: in grouped mode the coordinator moves
 // it to its group's aggregator, where it registers again with its session's id and token.
-wire::Welcome join(zmq::socket_t& socket, wire::Envelope hello, size_t floats) {
+wire::Welcome join(zmq::socket_t& socket, wire::Envelope hello, size_t floats, LinkSeal* seal) {
     wire::Register* reg = hello.mutable_register_();
     reg->set_pid(static_cast<uint32_t>(getpid()));
     reg->set_hostname("bench");
     reg->set_backend("simulated");
     reg->set_movable(true);
     reg->set_parameter_shards(true);
-    sendMessage(socket, nullptr, hello);
-    const InboundMessage welcome = awaitReply(socket, floats);
+    sendMessage(socket, nullptr, hello, nullptr, seal);
+    const InboundMessage welcome = awaitReply(socket, floats, seal);
     SS_CHECK(welcome.envelope.has_welcome(), "a Welcome in reply to Register");
     SS_CHECK(welcome.envelope.welcome().spec().parameter_count() == floats, "an mlp-sized model");
     wire::Envelope pull;
     pull.mutable_push()->set_worker_id(welcome.envelope.welcome().worker_id());
-    sendMessage(socket, nullptr, pull);
+    sendMessage(socket, nullptr, pull, nullptr, seal);
     return welcome.envelope.welcome();
 }
 
@@ -76,7 +76,8 @@ void simulatedWorker(zmq::context_t& context, const std::string& address, const 
                      const SharedFloats& gradient, WorkerCounters& counters) {
     pthread_setname_np(pthread_self(), "sim-worker");
     zmq::socket_t socket = dial(context, address, security);
-    const wire::Welcome welcome = join(socket, wire::Envelope{}, gradient->size());
+    std::unique_ptr<LinkSeal> seal = security.makeSeal(false);  // the encrypted data plane: sealed frames
+    const wire::Welcome welcome = join(socket, wire::Envelope{}, gradient->size(), seal.get());
     const uint32_t id = welcome.worker_id();
     std::unique_ptr<ShardClient> shards;
     if (!welcome.parameter_shards().empty())
@@ -84,15 +85,16 @@ void simulatedWorker(zmq::context_t& context, const std::string& address, const 
     std::vector<double> roundTrips;
     auto sent = Clock::now();
     for (bool started = false;;) {
-        InboundMessage reply = awaitReply(socket, gradient->size());
+        InboundMessage reply = awaitReply(socket, gradient->size(), seal.get());
         SS_CHECK(reply.envelope.has_params(), "only Params replies (simulated workers send no heartbeats)");
         const wire::Params& params = reply.envelope.params();
         if (!params.move_to().empty()) {
             socket = dial(context, params.move_to(), security);
+            seal = security.makeSeal(false);
             wire::Envelope again;
             again.mutable_register_()->set_worker_id(id);
             again.mutable_register_()->set_session_token(welcome.session_token());
-            SS_CHECK(join(socket, again, gradient->size()).worker_id() == id, "the same session after a move");
+            SS_CHECK(join(socket, again, gradient->size(), seal.get()).worker_id() == id, "the same session after a move");
             ++counters.moves;
             continue;
         }
@@ -127,11 +129,11 @@ void simulatedWorker(zmq::context_t& context, const std::string& address, const 
             shards->push(gradient->data(), sequence, base.oldest, counters.framesInFlight);  // never waited on
             push->set_sequence(sequence);
             push->set_newest_base_version(base.newest);
-            sendMessage(socket, nullptr, envelope);
+            sendMessage(socket, nullptr, envelope, nullptr, seal.get());
             continue;
         }
         zmq::message_t frame = sharedFloatsFrame(gradient);
-        sendMessage(socket, nullptr, envelope, &frame);
+        sendMessage(socket, nullptr, envelope, &frame, seal.get());
         ++counters.gradients;
     }
     std::lock_guard lock(counters.roundTripsMutex);

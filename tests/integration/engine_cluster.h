@@ -199,6 +199,7 @@ public:
         for (const char* flag : {"--data-port", "--control-port", "--telemetry-port"})
             if (!serveArgs.contains(flag)) serveArgs << flag << "0";
         m_insecure = serveArgs.contains("--insecure");
+        m_plainData = serveArgs.contains("authenticated");  // --data-plane authenticated
         if (!m_insecure && !serveArgs.contains("--credentials")) serveArgs << "--credentials" << credentialsPath();
         if (!serveArgs.contains("--data")) serveArgs << "--data" << SYNCSCOPE_FASHION_MNIST_DIR;
         const std::string name = "coordinator" + std::to_string(m_coordinators.size());
@@ -231,6 +232,7 @@ public:
         Args args = Args{"work", "--connect", endpoint, "--backend", "cpu"} + extraArgs;
         if (m_insecure) args << "--insecure";
         else if (!extraArgs.contains("--credentials")) args << "--credentials" << credentialsPath();
+        if (m_plainData && !extraArgs.contains("--data-plane")) args << "--data-plane" << "authenticated";
         m_workers.push_back(std::make_unique<EngineChild>(logDir(), name, args));
         return *m_workers.back();
     }
@@ -284,9 +286,14 @@ public:
         credentialsPath();
         return *m_credentials;
     }
-    /// How a client of `role` connects to this cluster (none when it was started --insecure).
+    /// How a client of `role` connects to this cluster (none when it was started --insecure): a
+    /// worker to the data plane (sealed, or only authenticated with --data-plane authenticated), the
+    /// other roles on CURVE.
     engine::EndpointSecurity clientSecurity(engine::Role role) {
-        return m_insecure ? engine::EndpointSecurity{} : engine::EndpointSecurity::client(&credentials(), role);
+        if (m_insecure) return engine::EndpointSecurity{};
+        const auto protection = role != engine::Role::Worker ? engine::Protection::Curve
+                                                             : engine::dataPlaneProtection(m_plainData);
+        return engine::EndpointSecurity::client(&credentials(), role, protection);
     }
 
     /// Everything the children wrote to stderr, labelled; for failure messages.
@@ -334,6 +341,7 @@ private:
         Args args = Args{command, "--connect", m_endpoints.data} + extraArgs;
         if (m_insecure) args << "--insecure";
         else args << "--credentials" << credentialsPath();
+        if (m_plainData && !extraArgs.contains("--data-plane")) args << "--data-plane" << "authenticated";
         return args;
     }
 
@@ -345,6 +353,7 @@ private:
     std::unique_ptr<TempDir> m_logs;
     std::optional<engine::Credentials> m_credentials;
     bool m_insecure = false;
+    bool m_plainData = false;  ///< the coordinator was started with --data-plane authenticated
     std::vector<std::unique_ptr<EngineChild>> m_coordinators, m_workers, m_aggregators, m_shards, m_programs;
     CoordinatorEndpoints m_endpoints;
     // Sockets are declared after the context, so they close before it terminates.

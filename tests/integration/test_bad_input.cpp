@@ -107,7 +107,9 @@ protected:
 
     /// Starts the cluster, its workers training, and learns the model's size; the problem, or none.
     static std::string start() {
-        const auto started = s_cluster->startCoordinator({"--workers", "2", "--mode", "asp", "--model", "mlp", "--batch",
+        // The data plane only authenticated: these frames must reach the decoder as sent (on the
+        // encrypted one every frame is opened first; test_security and test_sealed_link cover that).
+        const auto started = s_cluster->startCoordinator({"--data-plane", "authenticated", "--workers", "2", "--mode", "asp", "--model", "mlp", "--batch",
                                                           "64", "--max-seconds", "90", "--eval-interval", "5"});
         if (!started) return started.message();
         s_cluster->startWorker();

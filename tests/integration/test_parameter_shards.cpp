@@ -56,22 +56,30 @@ struct RawPeer {
         : socket(context, zmq::socket_type::dealer) {
         socket.set(zmq::sockopt::linger, 0);
         engine::applySecurity(socket, security, false);
+        seal = security.makeSeal(false);
         socket.connect(endpoint);
     }
     void send(wire::Envelope envelope, const std::vector<float>* tensor = nullptr) {
         zmq::message_t frame;
         if (tensor) frame = zmq::message_t(tensor->data(), tensor->size() * sizeof(float));
-        engine::sendMessage(socket, nullptr, envelope, tensor ? &frame : nullptr);
+        engine::sendMessage(socket, nullptr, envelope, tensor ? &frame : nullptr, seal.get());
     }
-    /// The next reply's envelope within `ms`, or none.
+    /// The next reply's envelope within `ms`, or none (handshake frames are taken care of on the way).
     std::optional<wire::Envelope> reply(int ms, size_t maxTensorBytes = 16 << 20) {
-        zmq::pollitem_t item{socket.handle(), 0, ZMQ_POLLIN, 0};
-        if (zmq::poll(&item, 1, std::chrono::milliseconds(ms)) <= 0) return std::nullopt;
-        auto message = engine::receiveMessage(socket, false, {engine::kMaxEnvelopeBytes, maxTensorBytes});
-        if (!message || !*message) return std::nullopt;
-        return message->value().envelope;
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
+        do {
+            zmq::pollitem_t item{socket.handle(), 0, ZMQ_POLLIN, 0};
+            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+            if (zmq::poll(&item, 1, std::max(left, std::chrono::milliseconds(0))) <= 0) return std::nullopt;
+            auto message = engine::receiveMessage(socket, false, {engine::kMaxEnvelopeBytes, maxTensorBytes}, nullptr, seal.get());
+            if (!message) continue;
+            if (!*message) return std::nullopt;
+            return message->value().envelope;
+        } while (std::chrono::steady_clock::now() < deadline);
+        return std::nullopt;
     }
     zmq::socket_t socket;
+    std::unique_ptr<engine::LinkSeal> seal;  ///< the encrypted data plane's sealed link, else empty
 };
 
 }  // namespace

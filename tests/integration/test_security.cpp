@@ -32,21 +32,31 @@ public:
         m_socket.set(zmq::sockopt::linger, 0);
         m_socket.set(zmq::sockopt::sndtimeo, 1000);  // a refused handshake leaves no peer to queue for
         engine::applySecurity(m_socket, security, false);
+        m_seal = security.makeSeal(false);
         m_socket.connect(endpoint);
     }
     void send(wire::Envelope envelope, const std::vector<float>* tensor = nullptr) {
-        if (!tensor) return engine::sendMessage(m_socket, nullptr, envelope);
+        if (!tensor) return engine::sendMessage(m_socket, nullptr, envelope, nullptr, m_seal.get());
         zmq::message_t frame(tensor->data(), tensor->size() * sizeof(float));
-        engine::sendMessage(m_socket, nullptr, envelope, &frame);
+        engine::sendMessage(m_socket, nullptr, envelope, &frame, m_seal.get());
     }
-    /// The next envelope, or nothing within `timeoutMs` (a connection the handshake refused).
+    /// The next envelope, or nothing within `timeoutMs` (a connection the handshake refused); a
+    /// sealed link's handshake frames are taken care of on the way.
     std::optional<engine::InboundMessage> reply(int timeoutMs = 2000) {
-        zmq::pollitem_t item{m_socket.handle(), 0, ZMQ_POLLIN, 0};
-        if (zmq::poll(&item, 1, std::chrono::milliseconds(timeoutMs)) == 0) return std::nullopt;
-        auto message = engine::receiveMessage(m_socket, false, {1 << 26, 1 << 26});
-        if (!message || !*message) return std::nullopt;
-        return std::move(message->value());
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeoutMs);
+        do {
+            zmq::pollitem_t item{m_socket.handle(), 0, ZMQ_POLLIN, 0};
+            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+            if (zmq::poll(&item, 1, std::max(left, std::chrono::milliseconds(0))) == 0) return std::nullopt;
+            auto message = engine::receiveMessage(m_socket, false, {1 << 26, 1 << 26}, nullptr, m_seal.get());
+            if (!message) continue;
+            if (!*message) return std::nullopt;
+            return std::move(message->value());
+        } while (std::chrono::steady_clock::now() < deadline);
+        return std::nullopt;
     }
+    engine::LinkSeal* seal() { return m_seal.get(); }
+    zmq::socket_t& socket() { return m_socket; }
     std::optional<wire::ControlReply> command(const wire::ControlRequest& request, int timeoutMs = 2000) {
         wire::Envelope envelope;
         *envelope.mutable_control() = request;
@@ -58,6 +68,7 @@ public:
 
 private:
     zmq::socket_t m_socket;
+    std::unique_ptr<engine::LinkSeal> m_seal;
 };
 
 wire::ControlRequest stopRequest() {
