@@ -36,7 +36,7 @@ test_packages=(libgtest-dev clang libclang-rt-14-dev libomp-dev
                # window manager that maximises and goes full-screen, and the X tools that drive and read it
                xvfb xauth openbox xdotool x11-utils
                # the syncscope Python package's tests (ctest python_worker): Debian's, for /usr/bin/python3
-               python3-zmq python3-protobuf python3-torch python3-pytest python3-numpy)
+               python3-zmq python3-protobuf python3-torch python3-pytest python3-numpy python3-cryptography)
 # launch --slurm against a single-node Slurm the test starts (ctest test_slurm_launch). Installed on
 # their own and allowed to fail: munge's post-install script runs `su munge`, which fails where the
 # munge user cannot run /bin/sh (a chroot whose / is 0700); the test then skips, saying why.

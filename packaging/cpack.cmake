@@ -65,7 +65,7 @@ set(CPACK_DEBIAN_PYTHON_PACKAGE_ARCHITECTURE all)
 set(CPACK_DEBIAN_PYTHON_PACKAGE_SECTION python)
 # Imported, not linked, so said here: Debian 12's packages of what python/pyproject.toml depends on.
 # The engine is recommended: a worker joins a coordinator that may run on another machine.
-set(CPACK_DEBIAN_PYTHON_PACKAGE_DEPENDS "python3 (>= 3.11), python3-zmq, python3-protobuf (>= 3.20), python3-numpy, python3-torch")
+set(CPACK_DEBIAN_PYTHON_PACKAGE_DEPENDS "python3 (>= 3.11), python3-zmq, python3-protobuf (>= 3.20), python3-numpy, python3-torch, python3-cryptography")
 set(CPACK_DEBIAN_PYTHON_PACKAGE_RECOMMENDS "syncscope-engine (= ${PROJECT_VERSION}-${CPACK_DEBIAN_PACKAGE_RELEASE})")
 set(CPACK_COMPONENT_PYTHON_DESCRIPTION
     "SyncScope for PyTorch: your training script as a worker of a SyncScope run

@@ -22,6 +22,7 @@ from . import wire
 from .credentials import Credentials, default_path
 from .errors import CoordinatorLost, CoordinatorSilent, ProtocolError, SyncScopeError
 from .flat_layout import buffer_count, load_flat, parameter_count
+from .sealed import data_socket
 
 HEARTBEAT_MS = 250  # a ZMTP ping this often; a coordinator that answers none for coordinator_timeout is gone
 
@@ -97,13 +98,11 @@ class Evaluator:
 
     def _open(self):
         self._close_socket()
-        self._socket = self._context.socket(zmq.DEALER)
+        self._socket = data_socket(self._context, self._credentials, self._plain)
         self._socket.linger = 0
         self._socket.routing_id = self._routing_id
         self._socket.setsockopt(zmq.HEARTBEAT_IVL, HEARTBEAT_MS)
         self._socket.setsockopt(zmq.HEARTBEAT_TIMEOUT, int(self._coordinator_timeout * 1000))
-        if self._credentials:
-            self._credentials.apply(self._socket, "worker", plain=self._plain)
         self._monitor = self._socket.get_monitor_socket(zmq.EVENT_DISCONNECTED)
         self._socket.connect(self.connect)
 

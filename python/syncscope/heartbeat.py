@@ -15,10 +15,10 @@ PERIOD_S = 0.25
 
 
 class HeartbeatSender:
-    def __init__(self, context, endpoint, secure, routing_id, worker_id, session_token, timeout_s):
+    def __init__(self, context, endpoint, make_socket, routing_id, worker_id, session_token, timeout_s):
         self._context = context
         self._endpoint = endpoint
-        self._secure = secure  # applies the worker role's security to a socket
+        self._make_socket = make_socket  # a DEALER with the worker role's security (sealed.data_socket)
         self._routing_id = routing_id
         self._worker_id = worker_id
         self._token = session_token
@@ -51,11 +51,10 @@ class HeartbeatSender:
 
     def _loop(self):
         # The socket lives and dies on this thread.
-        socket = self._context.socket(zmq.DEALER)
+        socket = self._make_socket()
         try:
             socket.linger = 0
             socket.routing_id = self._routing_id.encode()
-            self._secure(socket)
             socket.connect(self._endpoint)
             hello = wire.pb.Envelope()
             hello.register.heartbeat_only = True

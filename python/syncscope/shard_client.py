@@ -12,6 +12,9 @@ import zmq
 
 from . import wire
 from .errors import CoordinatorLost, ProtocolError
+from .sealed import SealedSocket
+
+HANDSHAKE_WAIT_S = 10.0  # a push waits this long for a shard link's handshake (engine: ShardClient's)
 
 PULL_TIMEOUT_S = 60.0  # as the native worker's kShardPullTimeout
 
@@ -35,7 +38,7 @@ def validate_ranges(ranges, parameter_count):
 
 
 class ShardClient:
-    def __init__(self, context, ranges, secure, worker_id, session_token, parameter_count):
+    def __init__(self, context, ranges, make_socket, worker_id, session_token, parameter_count):
         validate_ranges(ranges, parameter_count)
         self._ranges = [(r.begin, r.end, r.endpoint) for r in ranges]
         # Pulls go to the first copy of each range.
@@ -46,10 +49,11 @@ class ShardClient:
         self._next_request = 1
         self._sockets = []
         for _, _, endpoint in self._ranges:
-            sock = context.socket(zmq.DEALER)
+            sock = make_socket()  # the worker role's security (sealed.data_socket)
             sock.linger = 0
-            secure(sock)
             sock.connect(endpoint)
+            if isinstance(sock, SealedSocket):
+                sock.start()
             self._sockets.append(sock)
         self._poller = zmq.Poller()
         for k in self._pull_from:
@@ -63,6 +67,8 @@ class ShardClient:
             raise ProtocolError("a gradient of %d values for a model of %d parameters" % (flat.size, self._count))
         trackers = []
         for (begin, end, _), sock in zip(self._ranges, self._sockets):
+            if isinstance(sock, SealedSocket) and not sock.established:
+                sock.await_ready(HANDSHAKE_WAIT_S)  # a copy only pushed to is never read otherwise
             envelope = wire.pb.Envelope()
             p = envelope.shard_push
             p.worker_id = self._worker_id
@@ -98,7 +104,10 @@ class ShardClient:
             ready = dict(self._poller.poll(100))
             for k in self._pull_from:
                 sock = self._sockets[k]
-                if sock not in ready:
+                if isinstance(sock, SealedSocket):
+                    if not sock.poll(0):  # handshake frames are read here; only a message that opened counts
+                        continue
+                elif sock not in ready:
                     continue
                 begin, end, _ = self._ranges[k]
                 envelope, tensor = wire.receive(sock, (end - begin) * 4)

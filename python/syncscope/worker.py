@@ -18,6 +18,7 @@ from .credentials import Credentials, default_path
 from .errors import CoordinatorLost, CoordinatorSilent, ProtocolError, SyncScopeError
 from .heartbeat import HeartbeatSender
 from .launched import environment
+from .sealed import data_socket
 from .shard_client import ShardClient
 from .telemetry import TelemetryWatcher
 
@@ -70,7 +71,7 @@ class Worker:
     credentials: the worker role's file (from `syncscope-engine keygen --role worker`, or the
         coordinator's own); None: the default path. insecure=True: no authentication (a coordinator
         run with --insecure, loopback only).
-    data_plane: "encrypted" (CURVE) or "authenticated" (the workers' token, tensors in the clear), as
+    data_plane: "encrypted" (sealed frames, syncscope/sealed.py) or "authenticated" (the workers' token, tensors in the clear), as
         the coordinator's --data-plane.
     telemetry: the coordinator's telemetry endpoint, for the mode and group hooks; it takes view or
         steer keys (from `credentials`, or `telemetry_credentials`): the data plane does not say the mode.
@@ -272,9 +273,9 @@ class Worker:
     _comm_ms = 0.0
     _wait_ms = 0.0
 
-    def _secure(self, sock):
-        if self._credentials:
-            self._credentials.apply(sock, "worker", plain=self._plain)
+    def _data_socket(self):
+        """A DEALER with the worker role's security (sealed on the encrypted data plane)."""
+        return data_socket(self._context, self._credentials, self._plain)
 
     def _send_tensor(self, envelope, tensor):
         envelope.protocol_major = wire.PROTOCOL_MAJOR
@@ -285,10 +286,9 @@ class Worker:
     def _open(self, endpoint):
         if self._socket is not None:
             self._socket.close(linger=0)
-        self._socket = self._context.socket(zmq.DEALER)
+        self._socket = self._data_socket()
         self._socket.linger = 0
         self._socket.routing_id = self.routing_id.encode()  # chosen once: a re-registration is the same worker
-        self._secure(self._socket)
         self._socket.connect(endpoint)
 
     def _hello(self):
@@ -329,10 +329,10 @@ class Worker:
             self._shards.close()
             self._shards = None
         if reply.welcome.parameter_shards:
-            self._shards = ShardClient(self._context, reply.welcome.parameter_shards, self._secure,
+            self._shards = ShardClient(self._context, reply.welcome.parameter_shards, self._data_socket,
                                        reply.welcome.worker_id, reply.welcome.session_token,
                                        reply.welcome.spec.parameter_count)
-        self._heartbeat = HeartbeatSender(self._context, self.connect, self._secure, self.routing_id + "/heartbeat",
+        self._heartbeat = HeartbeatSender(self._context, self.connect, self._data_socket, self.routing_id + "/heartbeat",
                                           reply.welcome.worker_id, reply.welcome.session_token,
                                           self._coordinator_timeout)
 

@@ -8,7 +8,7 @@ import sys
 
 SKIPPED = 77
 NEEDED = [("torch", "python3-torch"), ("zmq", "python3-zmq"), ("google.protobuf", "python3-protobuf"),
-          ("numpy", "python3-numpy"), ("pytest", "python3-pytest")]
+          ("numpy", "python3-numpy"), ("pytest", "python3-pytest"), ("cryptography", "python3-cryptography")]
 
 
 def main():

@@ -1,0 +1,71 @@
+"""The encrypted data plane from Python (syncscope/sealed.py) against the real coordinator: the handshake
+and sealed frames agree with the engine's (a sealed message is answered under the agreed keys), and a
+tampered, replayed or foreign frame is dropped on either side while the connection keeps working."""
+
+import zmq
+
+from syncscope import wire
+from syncscope.credentials import Credentials
+from syncscope.sealed import SealedSocket, _Frame, _nonce, data_socket
+
+pb = wire.pb
+
+
+def strangers_push():
+    envelope = pb.Envelope()
+    envelope.push.worker_id = 4000000  # unknown: the coordinator answers NOT_REGISTERED
+    envelope.protocol_major = wire.PROTOCOL_MAJOR
+    return envelope.SerializeToString()
+
+
+def answer(sock, ms):
+    if not sock.poll(ms):
+        return None
+    envelope, _ = wire.receive(sock, 0)
+    return envelope
+
+
+def test_sealed_frames_agree_with_the_engine_and_bad_frames_are_dropped(cluster):
+    cluster.start_coordinator("--workers", "1", "--model", "mlp", "--max-seconds", "60")
+    context = zmq.Context()
+    credentials = Credentials.load(cluster.keygen("worker"))
+    sock = data_socket(context, credentials, plain=False)
+    other = data_socket(context, credentials, plain=False)
+    assert isinstance(sock, SealedSocket)
+    for s in (sock, other):
+        s.linger = 0
+        s.connect(cluster.endpoints["data"])
+
+    sock.send(strangers_push())  # queued until the answer; the hello goes out now
+    reply = answer(sock, 5000)
+    assert reply is not None and reply.error.code == pb.Error.NOT_REGISTERED, cluster.logs()
+    assert sock.established
+    other.send(strangers_push())
+    assert answer(other, 5000) is not None
+
+    # To the coordinator: tampered, replayed and another connection's frames get no answer.
+    first = sock._seal(strangers_push())
+    zmq.Socket.send(sock, first)
+    assert answer(sock, 3000) is not None
+    tampered = bytearray(sock._seal(strangers_push()))
+    tampered[9] ^= 1
+    zmq.Socket.send(sock, bytes(tampered))
+    assert answer(sock, 700) is None, "a tampered frame was answered"
+    zmq.Socket.send(sock, first)
+    assert answer(sock, 700) is None, "a replayed frame was answered"
+    for _ in range(5):
+        foreign = other._seal(strangers_push())
+    zmq.Socket.send(sock, foreign)
+    assert answer(sock, 700) is None, "a frame under another connection's key was answered"
+    sock.send(strangers_push())
+    assert answer(sock, 3000) is not None, "the connection stopped working"
+
+    # From the coordinator: the same refusals on this side.
+    counter = sock._opened + 10
+    good = counter.to_bytes(8, "little") + sock._receive_aead.encrypt(_nonce(counter), b"x", counter.to_bytes(8, "little"))
+    bad = bytearray(good)
+    bad[8] ^= 1
+    assert sock._take([_Frame(bytes(bad))]) is None and sock.unopened == 1
+    assert sock._take([_Frame(good)])[0].bytes == b"x"
+    assert sock._take([_Frame(good)]) is None and sock.unopened == 2  # replayed
+    context.destroy(linger=0)
