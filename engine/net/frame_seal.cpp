@@ -7,8 +7,15 @@
 #include <openssl/rand.h>
 #include <zmq.h>
 
+#ifdef _OPENMP
+#include <omp.h>
+#else
+inline int omp_get_thread_num() { return 0; }  // built without OpenMP (the fuzz target): one thread
+#endif
+
 #include <algorithm>
 #include <optional>
+#include <thread>
 #include <vector>
 
 #include <fmt/format.h>
@@ -108,8 +115,6 @@ const EVP_CIPHER* evpCipher(Cipher cipher) {
     return cipher == Cipher::Aes256Gcm ? EVP_aes_256_gcm() : EVP_chacha20_poly1305();
 }
 
-/// OpenSSL takes lengths as int: longer frames go through in pieces.
-constexpr size_t kPiece = size_t(1) << 30;
 
 }  // namespace
 
@@ -192,7 +197,7 @@ void CipherContextFree::operator()(evp_cipher_ctx_st* context) const { EVP_CIPHE
 
 namespace {
 
-/// One EVP context per direction, keyed once; each frame only sets its nonce.
+/// An EVP context keyed for one direction; each segment only sets its nonce.
 CipherContext keyedContext(Cipher cipher, const Key& key, bool encrypt) {
     if (cipher == Cipher::Aes256Gcm)
         SS_CHECK(aesGcmAvailable(), "AES-256-GCM asked for on a CPU without AES-NI and PCLMULQDQ");
@@ -204,56 +209,124 @@ CipherContext keyedContext(Cipher cipher, const Key& key, bool encrypt) {
     return context;
 }
 
+/// The nonce of one segment of a frame: its index, then the frame's counter (both little-endian).
+std::array<uint8_t, 12> segmentNonce(uint32_t segment, uint64_t counter) {
+    std::array<uint8_t, 12> nonce = nonceOf(counter);
+    for (size_t i = 0; i < 4; ++i) nonce[i] = static_cast<uint8_t>(segment >> (8 * i));
+    return nonce;
+}
+
+/// The associated data of every segment: the counter and the plaintext's length.
+std::array<uint8_t, 16> associatedData(uint64_t counter, size_t plainBytes) {
+    std::array<uint8_t, 16> data{};
+    putCounter(data.data(), counter);
+    putCounter(data.data() + 8, plainBytes);
+    return data;
+}
+
+/// Threads for a frame of `segments`: one for a small frame, else up to `most` and sealThreads().
+int threadsFor(size_t segments, int most) {
+    return static_cast<int>(std::min<size_t>(segments, size_t(std::max(1, std::min(most, sealThreads())))));
+}
+
+/// One keyed context per thread, made on first use (before the parallel region).
+void ensureContexts(std::vector<CipherContext>& contexts, int threads, Cipher cipher, const Key& key, bool encrypt) {
+    while (static_cast<int>(contexts.size()) < threads) contexts.push_back(keyedContext(cipher, key, encrypt));
+}
+
+bool sealSegment(EVP_CIPHER_CTX* context, const std::array<uint8_t, 12>& nonce, const std::array<uint8_t, 16>& ad,
+                 const uint8_t* plain, size_t size, uint8_t* out, uint8_t* tag) {
+    int length = 0;
+    return EVP_EncryptInit_ex(context, nullptr, nullptr, nullptr, nonce.data()) == 1 &&
+           EVP_EncryptUpdate(context, nullptr, &length, ad.data(), static_cast<int>(ad.size())) == 1 &&
+           EVP_EncryptUpdate(context, out, &length, plain, static_cast<int>(size)) == 1 &&
+           length == static_cast<int>(size) && EVP_EncryptFinal_ex(context, out + size, &length) == 1 && length == 0 &&
+           EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_AEAD_GET_TAG, static_cast<int>(kTagBytes), tag) == 1;
+}
+
+bool openSegment(EVP_CIPHER_CTX* context, const std::array<uint8_t, 12>& nonce, const std::array<uint8_t, 16>& ad,
+                 uint8_t* text, size_t size, uint8_t* tag) {
+    int length = 0;
+    return EVP_DecryptInit_ex(context, nullptr, nullptr, nullptr, nonce.data()) == 1 &&
+           EVP_DecryptUpdate(context, nullptr, &length, ad.data(), static_cast<int>(ad.size())) == 1 &&
+           EVP_DecryptUpdate(context, text, &length, text, static_cast<int>(size)) == 1 &&
+           length == static_cast<int>(size) &&
+           EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_AEAD_SET_TAG, static_cast<int>(kTagBytes), tag) == 1 &&
+           EVP_DecryptFinal_ex(context, text + size, &length) == 1;
+}
+
 }  // namespace
 
-FrameSealer::FrameSealer(Cipher cipher, const Key& key) : m_context(keyedContext(cipher, key, true)) {}
+int sealThreads() {
+    static const int threads = std::min(kSealThreads, std::max(1, static_cast<int>(std::thread::hardware_concurrency())));
+    return threads;
+}
+
+std::optional<size_t> plainSizeOf(size_t frameBytes) {
+    if (frameBytes < kSealOverhead) return std::nullopt;
+    const size_t body = frameBytes - kCounterBytes;  // the plaintext and its tags
+    const size_t segments = std::max<size_t>(1, (body + kSegmentBytes + kTagBytes - 1) / (kSegmentBytes + kTagBytes));
+    if (body < segments * kTagBytes) return std::nullopt;
+    const size_t plain = body - segments * kTagBytes;
+    if (segmentsOf(plain) != segments) return std::nullopt;
+    return plain;
+}
+
+FrameSealer::FrameSealer(Cipher cipher, const Key& key, int maxThreads)
+    : m_key(key), m_cipher(cipher), m_maxThreads(maxThreads) {
+    m_contexts.push_back(keyedContext(cipher, key, true));
+}
 
 uint64_t FrameSealer::seal(const uint8_t* plain, size_t size, uint8_t* out) {
     const uint64_t counter = ++m_counter;
     SS_CHECK(counter != 0, "a sealer's counter wrapped around (2^64 frames under one key)");
-    const auto nonce = nonceOf(counter);
     putCounter(out, counter);
-    EVP_CIPHER_CTX* context = m_context.get();
-    int length = 0;
-    SS_CHECK(EVP_EncryptInit_ex(context, nullptr, nullptr, nullptr, nonce.data()) == 1 &&
-                 EVP_EncryptUpdate(context, nullptr, &length, out, static_cast<int>(kCounterBytes)) == 1,
-             "OpenSSL could not start a frame");
-    uint8_t* cipherText = out + kCounterBytes;
-    for (size_t done = 0; done < size; done += kPiece) {
-        const int piece = static_cast<int>(std::min(kPiece, size - done));
-        SS_CHECK(EVP_EncryptUpdate(context, cipherText + done, &length, plain + done, piece) == 1 && length == piece,
-                 "OpenSSL could not seal a frame");
+    const size_t segments = segmentsOf(size);
+    SS_CHECK(segments <= UINT32_MAX, "a frame of more than 2^32 segments");
+    const auto ad = associatedData(counter, size);
+    uint8_t* text = out + kCounterBytes;
+    uint8_t* tags = text + size;
+    const int threads = threadsFor(segments, m_maxThreads);
+    ensureContexts(m_contexts, threads, m_cipher, m_key, true);
+    bool ok = true;
+#pragma omp parallel for num_threads(threads) schedule(static) reduction(&& : ok) if (threads > 1)
+    for (size_t s = 0; s < segments; ++s) {
+        const size_t begin = s * kSegmentBytes, length = std::min(kSegmentBytes, size - std::min(size, begin));
+        ok = sealSegment(m_contexts[size_t(omp_get_thread_num())].get(), segmentNonce(uint32_t(s), counter), ad,
+                         plain + begin, length, text + begin, tags + s * kTagBytes) && ok;
     }
-    SS_CHECK(EVP_EncryptFinal_ex(context, cipherText + size, &length) == 1 && length == 0 &&
-                 EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_AEAD_GET_TAG, static_cast<int>(kTagBytes), cipherText + size) == 1,
-             "OpenSSL could not finish a frame");
+    SS_CHECK(ok, "OpenSSL could not seal a frame");
     return counter;
 }
 
-FrameOpener::FrameOpener(Cipher cipher, const Key& key) : m_context(keyedContext(cipher, key, false)) {}
+FrameOpener::FrameOpener(Cipher cipher, const Key& key, int maxThreads)
+    : m_key(key), m_cipher(cipher), m_maxThreads(maxThreads) {
+    m_contexts.push_back(keyedContext(cipher, key, false));
+}
 
 Result<uint64_t> FrameOpener::open(uint8_t* frame, size_t size) {
-    if (size < kSealOverhead)
-        return invalidArgument(fmt::format("a sealed frame of {} bytes is shorter than its counter and tag ({} bytes)",
-                                           size, kSealOverhead));
+    const auto plain = plainSizeOf(size);
+    if (!plain)
+        return invalidArgument(fmt::format("a sealed frame of {} bytes: no plaintext seals to that size (shorter than "
+                                           "its counter and tag, or cut short)",
+                                           size));
     const uint64_t counter = readCounter(frame);
     if (counter <= m_last)
         return invalidArgument(fmt::format("a sealed frame with counter {} after {}: a replayed or reordered frame",
                                            counter, m_last));
-    const auto nonce = nonceOf(counter);
+    const size_t segments = segmentsOf(*plain);
+    const auto ad = associatedData(counter, *plain);
     uint8_t* text = frame + kCounterBytes;
-    const size_t textSize = size - kSealOverhead;
-    uint8_t* tag = text + textSize;
-    EVP_CIPHER_CTX* context = m_context.get();
-    int length = 0;
-    bool ok = EVP_DecryptInit_ex(context, nullptr, nullptr, nullptr, nonce.data()) == 1 &&
-              EVP_DecryptUpdate(context, nullptr, &length, frame, static_cast<int>(kCounterBytes)) == 1;
-    for (size_t done = 0; ok && done < textSize; done += kPiece) {
-        const int piece = static_cast<int>(std::min(kPiece, textSize - done));
-        ok = EVP_DecryptUpdate(context, text + done, &length, text + done, piece) == 1 && length == piece;
+    uint8_t* tags = text + *plain;
+    const int threads = threadsFor(segments, m_maxThreads);
+    ensureContexts(m_contexts, threads, m_cipher, m_key, false);
+    bool ok = true;
+#pragma omp parallel for num_threads(threads) schedule(static) reduction(&& : ok) if (threads > 1)
+    for (size_t s = 0; s < segments; ++s) {
+        const size_t begin = s * kSegmentBytes, length = std::min(kSegmentBytes, *plain - std::min(*plain, begin));
+        ok = openSegment(m_contexts[size_t(omp_get_thread_num())].get(), segmentNonce(uint32_t(s), counter), ad,
+                         text + begin, length, tags + s * kTagBytes) && ok;
     }
-    ok = ok && EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_AEAD_SET_TAG, static_cast<int>(kTagBytes), tag) == 1 &&
-         EVP_DecryptFinal_ex(context, text + textSize, &length) == 1;
     if (!ok)
         return invalidArgument(fmt::format("a sealed frame with counter {} does not open: tampered with, or sealed "
                                            "under another connection's key",

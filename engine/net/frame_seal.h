@@ -11,18 +11,24 @@
 // secrets, goes through HKDF-SHA256 with a random salt from each side, once per direction: no two
 // connections share a key, and frames of an old connection open under no new one.
 //
-// Frames. [8-byte little-endian counter][ciphertext][16-byte tag]. The nonce is the counter (in 12
-// bytes); a sealer's counter starts at 1 and rises by one per frame, and an opener refuses a counter
-// that is not above the last one it opened: a replayed or reordered frame is refused, and a nonce is
-// never used twice under one key. The counter is authenticated with the frame (associated data).
+// Frames. [8-byte little-endian counter][ciphertext][one 16-byte tag per segment]. The plaintext is
+// cut into segments of kSegmentBytes (the last shorter; at least one), each sealed on its own with the
+// nonce [segment index, 4 bytes LE][counter, 8 bytes LE], so a large frame is sealed and opened on
+// several cores at once, and the plaintext stays whole and in place. A sealer's counter starts at 1
+// and rises by one per frame, and an opener refuses a counter that is not above the last one it
+// opened: a replayed or reordered frame is refused, and a nonce is never used twice under one key.
+// Every segment authenticates the counter and the plaintext's length (associated data: both, 8 bytes
+// LE each), so a frame cut short or with segments moved does not open.
 #pragma once
 
 #include <array>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/core/status.h"
 #include "engine/net/credentials.h"
@@ -52,10 +58,25 @@ inline constexpr size_t kSaltBytes = 32;
 using Salt = std::array<uint8_t, kSaltBytes>;
 Salt randomSalt();
 
-/// Bytes a sealed frame has beyond its plaintext: the counter and the tag.
+/// A sealed frame's counter and tags, and the segments its plaintext is sealed in.
 inline constexpr size_t kCounterBytes = 8;
 inline constexpr size_t kTagBytes = 16;
+inline constexpr size_t kSegmentBytes = size_t(256) << 10;
+/// Threads a large frame is sealed or opened on at most (fewer where the CPU has fewer cores).
+inline constexpr int kSealThreads = 4;
+/// The threads a large frame gets on this machine: kSealThreads or the cores, the fewer.
+int sealThreads();
+/// Bytes a sealed frame has beyond a plaintext of at most one segment.
 inline constexpr size_t kSealOverhead = kCounterBytes + kTagBytes;
+/// The segments of a plaintext of `plainBytes` (at least one).
+inline size_t segmentsOf(size_t plainBytes) {
+    return plainBytes == 0 ? 1 : (plainBytes + kSegmentBytes - 1) / kSegmentBytes;
+}
+/// The size of the sealed frame of `plainBytes` bytes.
+inline size_t sealedSize(size_t plainBytes) { return kCounterBytes + plainBytes + kTagBytes * segmentsOf(plainBytes); }
+/// The plaintext's size in a sealed frame of `frameBytes`; an empty optional when no plaintext seals
+/// to that size.
+std::optional<size_t> plainSizeOf(size_t frameBytes);
 
 /// One connection's keys, one per direction.
 struct SessionKeys {
@@ -97,25 +118,29 @@ using CipherContext = std::unique_ptr<evp_cipher_ctx_st, CipherContextFree>;
 /// Seals one direction's frames under one key. Not thread-safe: one sender per direction.
 class FrameSealer {
 public:
-    FrameSealer(Cipher cipher, const std::array<uint8_t, 32>& key);
+    /// `maxThreads`: the threads a large frame's segments are sealed on, at most (sealThreads() caps it).
+    FrameSealer(Cipher cipher, const std::array<uint8_t, 32>& key, int maxThreads = kSealThreads);
 
-    /// Seals `size` bytes of `plain` into `out`, which has room for size + kSealOverhead bytes; `plain`
-    /// may be `out + kCounterBytes` (sealed in place). Returns the counter it used.
+    /// Seals `size` bytes of `plain` into `out`, which has room for sealedSize(size) bytes; `plain` may
+    /// be `out + kCounterBytes` (sealed in place). Returns the counter it used.
     uint64_t seal(const uint8_t* plain, size_t size, uint8_t* out);
     /// The counter the next frame gets.
     uint64_t nextCounter() const { return m_counter + 1; }
 
 private:
-    CipherContext m_context;
+    std::array<uint8_t, 32> m_key;
+    Cipher m_cipher;
+    std::vector<CipherContext> m_contexts;  ///< one per thread, keyed on first use
+    int m_maxThreads;
     uint64_t m_counter = 0;
 };
 
 /// Opens one direction's frames under one key, refusing forgeries and replays.
 class FrameOpener {
 public:
-    FrameOpener(Cipher cipher, const std::array<uint8_t, 32>& key);
+    FrameOpener(Cipher cipher, const std::array<uint8_t, 32>& key, int maxThreads = kSealThreads);
 
-    /// Opens a sealed frame in place: on success the plaintext is the `size - kSealOverhead` bytes at
+    /// Opens a sealed frame in place: on success the plaintext is the `*plainSizeOf(size)` bytes at
     /// `frame + kCounterBytes`, and its counter is returned. An error (the last counter unchanged, the
     /// frame's bytes no longer to be read) for a frame too short, a counter not above the last one
     /// opened (a replay), or a tag that does not match (tampered, or sealed under another key).
@@ -124,7 +149,10 @@ public:
     uint64_t lastCounter() const { return m_last; }
 
 private:
-    CipherContext m_context;
+    std::array<uint8_t, 32> m_key;
+    Cipher m_cipher;
+    std::vector<CipherContext> m_contexts;  ///< one per thread, keyed on first use
+    int m_maxThreads;
     uint64_t m_last = 0;
 };
 

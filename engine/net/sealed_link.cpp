@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <mutex>
 
 #include <fmt/format.h>
 
@@ -44,8 +45,49 @@ std::array<uint8_t, N> bytesAt(const zmq::message_t& frame, size_t at) {
     return out;
 }
 
+/// Buffers for sealed tensor frames, used again once ZeroMQ lets go of them (on its I/O thread, hence
+/// the lock): a fresh megabyte per frame costs page faults on every touch, as much as sealing it.
+class SealBufferPool {
+public:
+    static SealBufferPool& instance() {
+        static SealBufferPool* pool = new SealBufferPool;  // never destroyed: frames may outlive main's end
+        return *pool;
+    }
+    zmq::message_t frame(size_t size) {
+        if (size < kPooledFrom) return zmq::message_t(size);
+        Buffer* buffer = nullptr;
+        {
+            std::lock_guard lock(m_mutex);
+            auto fits = std::find_if(m_free.begin(), m_free.end(), [&](Buffer* b) { return b->capacity >= size; });
+            if (fits != m_free.end()) {
+                buffer = *fits;
+                m_free.erase(fits);
+            }
+        }
+        if (!buffer) buffer = new Buffer{std::make_unique<uint8_t[]>(size), size};
+        return zmq::message_t(buffer->bytes.get(), size, &SealBufferPool::release, buffer);
+    }
+
+private:
+    struct Buffer {
+        std::unique_ptr<uint8_t[]> bytes;
+        size_t capacity;
+    };
+    static constexpr size_t kPooledFrom = 64 * 1024;
+    static constexpr size_t kKept = 16;
+    static void release(void*, void* hint) {
+        auto* buffer = static_cast<Buffer*>(hint);
+        SealBufferPool& pool = instance();
+        std::lock_guard lock(pool.m_mutex);
+        if (pool.m_free.size() < kKept) pool.m_free.push_back(buffer);
+        else delete buffer;
+    }
+    std::mutex m_mutex;
+    std::vector<Buffer*> m_free;
+};
+
 zmq::message_t sealed(FrameSealer& sealer, const void* plain, size_t size) {
-    zmq::message_t out(size + kSealOverhead);
+    zmq::message_t out = SealBufferPool::instance().frame(sealedSize(size));
     sealer.seal(static_cast<const uint8_t*>(plain), size, static_cast<uint8_t*>(out.data()));
     return out;
 }
@@ -79,7 +121,7 @@ Status openPayload(FrameOpener& opener, std::vector<zmq::message_t>& payload) {
                                                *counter, previous));
         previous = *counter;
         auto* keeper = new zmq::message_t(std::move(frame));
-        frame = zmq::message_t(static_cast<uint8_t*>(keeper->data()) + kCounterBytes, keeper->size() - kSealOverhead,
+        frame = zmq::message_t(static_cast<uint8_t*>(keeper->data()) + kCounterBytes, *plainSizeOf(keeper->size()),
                                [](void*, void* hint) { delete static_cast<zmq::message_t*>(hint); }, keeper);
     }
     return Status::ok();

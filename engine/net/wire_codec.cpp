@@ -84,8 +84,8 @@ std::optional<Result<InboundMessage>> receiveMessage(zmq::socket_t& socket, bool
         for (size_t i = next; i < frames.size(); ++i) payload.push_back(std::move(frames[i]));
         if (seal) {
             // Sizes first (with the seal's bytes), so nothing too large is decrypted.
-            if (payload[0].size() > limits.maxEnvelopeBytes + kSealOverhead + kHandshakeSlack ||
-                (payload.size() == 2 && payload[1].size() > limits.maxTensorBytes + kSealOverhead))
+            if (payload[0].size() > sealedSize(limits.maxEnvelopeBytes) + kHandshakeSlack ||
+                (payload.size() == 2 && payload[1].size() > sealedSize(limits.maxTensorBytes)))
                 return Result<InboundMessage>(invalidArgument("a sealed frame larger than this run's limits"));
             std::string why;
             switch (seal->receive(socket, router ? &message.identity : nullptr, message.userId, payload, &why)) {

@@ -10,9 +10,12 @@ Handshake frames begin with 8 zero bytes, then b"SSSEAL01", a kind and a flags/c
   rekey  (server): it holds no keys for us (it restarted): say hello again
 Keys: HKDF-SHA256 over X25519(worker secret, coordinator public) || X25519(one-connection secrets),
 salt = client salt || server salt, info = b"syncscope sealed frames v1 <direction>" + both long-term
-public keys; one key per direction. A sealed frame is [8-byte counter, little-endian][ciphertext][tag];
-the nonce is 4 zero bytes and the counter, the counter is authenticated, and a counter not above the
-last one opened is refused (replays). An envelope and its tensor carry consecutive counters.
+public keys; one key per direction. A sealed frame is [8-byte counter, little-endian][ciphertext]
+[one 16-byte tag per 256 KiB segment of the plaintext]; segment i's nonce is i (4 bytes LE) and the
+counter (8 bytes LE), every segment authenticates the counter and the plaintext's length (8 bytes LE
+each), and a counter not above the last one opened is refused (replays). An envelope and its tensor
+carry consecutive counters. (The engine seals a large frame's segments on several cores; here they
+go one after the other.)
 
 What is sent before the answer comes is queued (as the engine does), so sending never blocks."""
 
@@ -35,6 +38,7 @@ HELLO, ANSWER, REKEY = 1, 2, 3
 CHACHA20_POLY1305, AES_256_GCM = 1, 2
 HELLO_BYTES, ANSWER_BYTES = 82, 114
 COUNTER_BYTES, TAG_BYTES = 8, 16
+SEGMENT_BYTES = 256 << 10  # engine/net/frame_seal.h's kSegmentBytes
 MAX_QUEUED = 8  # messages kept while the handshake is pending (engine/net/sealed_link.h's limit)
 AFTER_HANDSHAKE_S = 30.0  # how long a read that found only handshake frames waits for a real message
 
@@ -69,8 +73,53 @@ def _bytes(data):
     return data if isinstance(data, bytes) else bytes(data)
 
 
-def _nonce(counter):
-    return b"\0\0\0\0" + counter.to_bytes(8, "little")
+def _nonce(counter, segment=0):
+    return segment.to_bytes(4, "little") + counter.to_bytes(8, "little")
+
+
+def _segments(plain_bytes):
+    return max(1, -(-plain_bytes // SEGMENT_BYTES))
+
+
+def _plain_size(frame_bytes):
+    """The plaintext's size in a sealed frame of `frame_bytes`, or None where none seals to it."""
+    if frame_bytes < COUNTER_BYTES + TAG_BYTES:
+        return None
+    body = frame_bytes - COUNTER_BYTES
+    segments = max(1, -(-body // (SEGMENT_BYTES + TAG_BYTES)))
+    plain = body - segments * TAG_BYTES
+    return plain if plain >= 0 and _segments(plain) == segments else None
+
+
+def seal_frame(aead, counter, data):
+    """`data` sealed as the frame with `counter` (bytes)."""
+    data = memoryview(data).cast("B")
+    size = len(data)
+    head = counter.to_bytes(8, "little")
+    ad = head + size.to_bytes(8, "little")
+    texts, tags = [head], []
+    for i in range(_segments(size)):
+        out = aead.encrypt(_nonce(counter, i), _bytes(data[i * SEGMENT_BYTES:(i + 1) * SEGMENT_BYTES]), ad)
+        texts.append(out[:-TAG_BYTES])
+        tags.append(out[-TAG_BYTES:])
+    return b"".join(texts + tags)
+
+
+def open_frame(aead, buffer):
+    """(counter, plaintext) of a sealed frame; raises InvalidTag or ValueError."""
+    size = _plain_size(len(buffer))
+    if size is None:
+        raise ValueError("a sealed frame of %d bytes: no plaintext seals to that size" % len(buffer))
+    counter = int.from_bytes(buffer[:8], "little")
+    ad = _bytes(buffer[:8]) + size.to_bytes(8, "little")
+    tags_at = COUNTER_BYTES + size
+    parts = []
+    for i in range(_segments(size)):
+        begin = COUNTER_BYTES + i * SEGMENT_BYTES
+        end = min(begin + SEGMENT_BYTES, tags_at)
+        tag = buffer[tags_at + i * TAG_BYTES:tags_at + (i + 1) * TAG_BYTES]
+        parts.append(aead.decrypt(_nonce(counter, i), _bytes(buffer[begin:end]) + _bytes(tag), ad))
+    return counter, parts[0] if len(parts) == 1 else b"".join(parts)
 
 
 class _Frame:
@@ -159,8 +208,7 @@ class SealedSocket(zmq.Socket):
 
     def _seal(self, data):
         self._sent += 1
-        counter = self._sent.to_bytes(8, "little")
-        return counter + self._send_aead.encrypt(_nonce(self._sent), _bytes(data), counter)
+        return seal_frame(self._send_aead, self._sent, data)
 
     def _send_sealed(self, parts):
         frames = [self._seal(part) for part in parts]
@@ -202,10 +250,11 @@ class SealedSocket(zmq.Socket):
                 self._drop("a replayed, reordered or short frame (counter %d after %d)" % (counter, self._opened))
                 return None
             try:
-                opened.append(_Frame(self._receive_aead.decrypt(_nonce(counter), _bytes(buffer[8:]), _bytes(buffer[:8]))))
-            except InvalidTag:
-                self._drop("a frame that does not open (tampered with, or under another key)")
+                _, plain = open_frame(self._receive_aead, buffer)
+            except (InvalidTag, ValueError):
+                self._drop("a frame that does not open (tampered with, cut short, or under another key)")
                 return None
+            opened.append(_Frame(plain))
             self._opened = previous = counter
         return opened
 

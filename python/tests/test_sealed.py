@@ -6,7 +6,7 @@ import zmq
 
 from syncscope import wire
 from syncscope.credentials import Credentials
-from syncscope.sealed import SealedSocket, _Frame, _nonce, data_socket
+from syncscope.sealed import SEGMENT_BYTES, SealedSocket, _Frame, data_socket, open_frame, seal_frame
 
 pb = wire.pb
 
@@ -62,10 +62,16 @@ def test_sealed_frames_agree_with_the_engine_and_bad_frames_are_dropped(cluster)
 
     # From the coordinator: the same refusals on this side.
     counter = sock._opened + 10
-    good = counter.to_bytes(8, "little") + sock._receive_aead.encrypt(_nonce(counter), b"x", counter.to_bytes(8, "little"))
+    good = seal_frame(sock._receive_aead, counter, b"x")
     bad = bytearray(good)
     bad[8] ^= 1
     assert sock._take([_Frame(bytes(bad))]) is None and sock.unopened == 1
     assert sock._take([_Frame(good)])[0].bytes == b"x"
     assert sock._take([_Frame(good)]) is None and sock.unopened == 2  # replayed
+    # A frame of several segments: whole again, and refused cut to its first two segments.
+    big = bytes(range(256)) * (3 * SEGMENT_BYTES // 256 + 7)
+    frame = seal_frame(sock._receive_aead, counter + 1, big)
+    assert open_frame(sock._receive_aead, frame) == (counter + 1, big)
+    cut = frame[:8 + 2 * SEGMENT_BYTES] + frame[8 + len(big):8 + len(big) + 32]
+    assert sock._take([_Frame(cut)]) is None and sock.unopened == 3
     context.destroy(linger=0)

@@ -14,6 +14,7 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <functional>
@@ -279,7 +280,7 @@ using SealStep = std::function<void(bool seal, std::vector<uint8_t>& frame)>;
 CipherSpeed cipherSpeed(const std::string& library, Cipher cipher, const Buffer& buffer, int repeats, double seconds,
                         const std::function<SealStep()>& makeStep) {
     const size_t bytes = buffer.floats * sizeof(float);
-    std::vector<uint8_t> frame(bytes + kSealOverhead, 0x5a);
+    std::vector<uint8_t> frame(sealedSize(bytes), 0x5a);
     std::vector<double> seals, opens;
     for (int rep = 0; rep < repeats; ++rep) {
         const SealStep step = makeStep();
@@ -309,13 +310,13 @@ std::array<uint8_t, 32> benchKey() {
     return key;
 }
 
-/// SyncScope's sealed frames (OpenSSL).
-SealStep frameSealStep(Cipher cipher) {
-    auto sealer = std::make_shared<FrameSealer>(cipher, benchKey());
-    auto opener = std::make_shared<FrameOpener>(cipher, benchKey());
+/// SyncScope's sealed frames (OpenSSL), on at most `threads` threads.
+SealStep frameSealStep(Cipher cipher, int threads) {
+    auto sealer = std::make_shared<FrameSealer>(cipher, benchKey(), threads);
+    auto opener = std::make_shared<FrameOpener>(cipher, benchKey(), threads);
     return [sealer, opener](bool seal, std::vector<uint8_t>& frame) {
         if (seal)
-            sealer->seal(frame.data() + kCounterBytes, frame.size() - kSealOverhead, frame.data());
+            sealer->seal(frame.data() + kCounterBytes, *plainSizeOf(frame.size()), frame.data());
         else
             SS_CHECK(opener->open(frame.data(), frame.size()).isOk(), "a sealed frame did not open");
     };
@@ -334,7 +335,7 @@ SealStep libsodiumStep(Cipher cipher) {
         std::memcpy(nonce.data() + 4, counter.get(), sizeof(uint64_t));
         std::memcpy(frame.data(), counter.get(), sizeof(uint64_t));
         uint8_t* text = frame.data() + kCounterBytes;
-        const size_t size = frame.size() - kSealOverhead;
+        const size_t size = *plainSizeOf(frame.size());  // one tag, in the first tag's place
         uint8_t* tag = text + size;
         int failed = 0;
         if (cipher == Cipher::Aes256Gcm)
@@ -363,8 +364,12 @@ std::vector<CipherSpeed> measureCiphers(const std::vector<Buffer>& buffers, int 
         if (cipher == Cipher::Aes256Gcm && !aesGcmAvailable()) continue;  // no AES-NI: not used
         for (const Buffer& buffer : buffers) {
             // Taking turns, so drift in the machine's speed hits both libraries alike.
-            speeds.push_back(cipherSpeed("OpenSSL (SyncScope)", cipher, buffer, repeats, seconds,
-                                         [cipher] { return frameSealStep(cipher); }));
+            // One thread: the libraries compared; then the sealer as the data plane runs it, on its
+            // segments' threads (as many as kSealThreads and the cores allow).
+            speeds.push_back(cipherSpeed("OpenSSL, 1 thread", cipher, buffer, repeats, seconds,
+                                         [cipher] { return frameSealStep(cipher, 1); }));
+            speeds.push_back(cipherSpeed("SyncScope, " + std::to_string(sealThreads()) + " threads", cipher, buffer,
+                                         repeats, seconds, [cipher] { return frameSealStep(cipher, kSealThreads); }));
 #ifdef SYNCSCOPE_BENCH_LIBSODIUM
             if (cipher == Cipher::ChaCha20Poly1305 || crypto_aead_aes256gcm_is_available())
                 speeds.push_back(cipherSpeed(std::string("libsodium ") + sodium_version_string(), cipher, buffer,
@@ -376,7 +381,7 @@ std::vector<CipherSpeed> measureCiphers(const std::vector<Buffer>& buffers, int 
 }
 
 void printCipherSpeeds(const std::vector<CipherSpeed>& speeds) {
-    std::printf("sealed frames on this host, one core, in place:\n");
+    std::printf("sealed frames on this host, in place:\n");
     std::printf("%-20s %-18s %-6s | %10s | %10s | %22s\n", "library", "cipher", "buffer", "seal GB/s", "open GB/s",
                 "limit rt/s (2 seals+2 opens)");
     for (const CipherSpeed& c : speeds)
@@ -428,15 +433,24 @@ int main(int argc, char** argv) {
     Settings s;
     int repeats = 5;
     std::vector<std::string> transports{"tcp", "ipc"};
+    std::vector<std::string> sides;
+    bool skipCiphers = false;
+    const auto measured = [&](Side side) {
+        return sides.empty() || std::find(sides.begin(), sides.end(), sideName(side)) != sides.end();
+    };
     CLI::App app{"Push+pull round trips: SyncScope's wire path against raw cppzmq DEALER/ROUTER"};
     app.add_option("--repeats", repeats, "Measurements per side (median reported)")->check(CLI::Range(1, 1000));
     app.add_option("--seconds", s.seconds, "Length of one measurement")->check(CLI::Range(0.01, 600.0));
     app.add_option("--warmup", s.warmup, "Untimed round trips before each measurement")->check(CLI::Range(0, 100000));
+    app.add_option("--sides", sides, "Only these sides (the others print nan): raw,syncscope,authenticated,encrypted,curve")
+        ->delimiter(',');
+    app.add_flag("--skip-ciphers", skipCiphers, "Leave out the ciphers' own speed (e.g. to profile the round trips)");
     app.add_option("--transports", transports, "tcp and/or ipc")->check(CLI::IsMember({"tcp", "ipc"}))->delimiter(',');
     CLI11_PARSE(app, argc, argv);
 
     const Buffer buffers[] = {{"mlp", 235146}, {"4M", size_t(4) << 20}};
-    const std::vector<CipherSpeed> ciphers = measureCiphers({std::begin(buffers), std::end(buffers)}, repeats, s.seconds);
+    const std::vector<CipherSpeed> ciphers =
+        skipCiphers ? std::vector<CipherSpeed>{} : measureCiphers({std::begin(buffers), std::end(buffers)}, repeats, s.seconds);
     printCipherSpeeds(ciphers);
     const std::string ipcPath = "/tmp/syncscope-bench-transport-" + std::to_string(getpid()) + ".ipc";
     std::vector<Row> rows;
@@ -448,6 +462,10 @@ int main(int argc, char** argv) {
                 // Rotate which side goes first, so drift in the machine's speed hits all alike.
                 for (size_t i = 0; i < std::size(kSides); ++i) {
                     const Side side = kSides[(i + rep) % std::size(kSides)];
+                    if (!measured(side)) {
+                        row.runs[side].push_back(std::nan(""));
+                        continue;
+                    }
                     row.runs[side].push_back(measure(side, endpoint, buffer.floats, s));
                 }
             }

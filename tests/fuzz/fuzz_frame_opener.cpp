@@ -40,7 +40,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     // The same bytes sealed by the connection's sealer open to themselves, once.
     FrameSealer sealer(cipher, fixedKey(2));
     FrameOpener receiver(cipher, fixedKey(2));
-    std::vector<uint8_t> frame(size + kSealOverhead);
+    std::vector<uint8_t> frame(sealedSize(size));
     sealer.seal(data, size, frame.data());
     std::vector<uint8_t> copy = frame;
     auto opened = receiver.open(frame.data(), frame.size());

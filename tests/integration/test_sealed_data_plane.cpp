@@ -65,7 +65,7 @@ public:
     std::string seal(wire::Envelope envelope) {
         envelope.set_protocol_major(syncscope::engine::kProtocolMajor);
         const std::string plain = envelope.SerializeAsString();
-        std::string out(plain.size() + engine::kSealOverhead, '\0');
+        std::string out(engine::sealedSize(plain.size()), '\0');
         m_sealer->seal(reinterpret_cast<const uint8_t*>(plain.data()), plain.size(), reinterpret_cast<uint8_t*>(out.data()));
         return out;
     }
@@ -82,7 +82,7 @@ public:
         EXPECT_TRUE(opened.isOk()) << opened.status().message();
         wire::Envelope envelope;
         if (!opened || !envelope.ParseFromArray(static_cast<uint8_t*>(head.data()) + engine::kCounterBytes,
-                                                static_cast<int>(head.size() - engine::kSealOverhead)))
+                                                static_cast<int>(engine::plainSizeOf(head.size()).value_or(0))))
             return std::nullopt;
         return envelope;
     }

@@ -28,7 +28,7 @@ Ends derive(const engine::KeyPair& worker, const engine::KeyPair& coordinator, c
 }
 
 std::vector<uint8_t> sealed(engine::FrameSealer& sealer, const std::vector<uint8_t>& plain) {
-    std::vector<uint8_t> out(plain.size() + engine::kSealOverhead);
+    std::vector<uint8_t> out(engine::sealedSize(plain.size()));
     sealer.seal(plain.data(), plain.size(), out.data());
     return out;
 }
@@ -83,27 +83,29 @@ TEST(TestSessionKeys, aKeyThatIsNotZ85IsAClearError) {
 }
 
 TEST_P(TestFrameSeal, framesOpenInOrderAndInPlace) {
-    for (const size_t size : {size_t(0), size_t(1), size_t(4096), size_t(940584)}) {
+    // Up to many segments (the mlp's 0.94 MB is 4), and sizes at a segment's edge.
+    for (const size_t size : {size_t(0), size_t(1), size_t(4096), engine::kSegmentBytes, engine::kSegmentBytes + 1,
+                              size_t(940584), size_t(16) << 20}) {
         const auto plain = bytes(size, uint8_t(size));
         const uint64_t expected = m_sealer->nextCounter();
         auto frame = sealed(*m_sealer, plain);
         // The ciphertext is not the plaintext (past a few bytes, where a match could be chance).
         if (size >= 16) {
-            EXPECT_NE(std::vector<uint8_t>(frame.begin() + engine::kCounterBytes, frame.end() - engine::kTagBytes), plain);
+            EXPECT_NE(std::vector<uint8_t>(frame.begin() + engine::kCounterBytes, frame.begin() + engine::kCounterBytes + plain.size()), plain);
         }
         auto opened = m_opener->open(frame.data(), frame.size());
         ASSERT_TRUE(opened.isOk()) << opened.status().message();
         EXPECT_EQ(*opened, expected);
-        EXPECT_EQ(std::vector<uint8_t>(frame.begin() + engine::kCounterBytes, frame.end() - engine::kTagBytes), plain);
+        EXPECT_EQ(std::vector<uint8_t>(frame.begin() + engine::kCounterBytes, frame.begin() + engine::kCounterBytes + plain.size()), plain);
     }
     // Sealed in place (the plaintext already where the ciphertext goes): the same frame format.
     const auto plain = bytes(1000, 7);
-    std::vector<uint8_t> frame(plain.size() + engine::kSealOverhead);
+    std::vector<uint8_t> frame(engine::sealedSize(plain.size()));
     std::copy(plain.begin(), plain.end(), frame.begin() + engine::kCounterBytes);
     m_sealer->seal(frame.data() + engine::kCounterBytes, plain.size(), frame.data());
     auto opened = m_opener->open(frame.data(), frame.size());
     ASSERT_TRUE(opened.isOk()) << opened.status().message();
-    EXPECT_EQ(std::vector<uint8_t>(frame.begin() + engine::kCounterBytes, frame.end() - engine::kTagBytes), plain);
+    EXPECT_EQ(std::vector<uint8_t>(frame.begin() + engine::kCounterBytes, frame.begin() + engine::kCounterBytes + plain.size()), plain);
 }
 
 TEST_P(TestFrameSeal, aChangedByteAnywhereIsRefusedAndTheNextFrameStillOpens) {
@@ -121,6 +123,36 @@ TEST_P(TestFrameSeal, aChangedByteAnywhereIsRefusedAndTheNextFrameStillOpens) {
     auto next = sealed(*m_sealer, plain);
     ASSERT_TRUE(m_opener->open(next.data(), next.size()).isOk());
     EXPECT_EQ(m_opener->lastCounter(), 2u);
+}
+
+TEST_P(TestFrameSeal, aFrameCutShortOrWithSegmentsSwappedIsRefused) {
+    const auto plain = bytes(3 * engine::kSegmentBytes, 5);  // three whole segments
+    const auto genuine = sealed(*m_sealer, plain);
+    const size_t tags = engine::kCounterBytes + plain.size();
+    // Cut to its first two segments and their tags: a well-formed size, but the length is authenticated.
+    std::vector<uint8_t> cut(genuine.begin(), genuine.begin() + engine::kCounterBytes + 2 * engine::kSegmentBytes);
+    cut.insert(cut.end(), genuine.begin() + tags, genuine.begin() + tags + 2 * engine::kTagBytes);
+    ASSERT_EQ(engine::plainSizeOf(cut.size()), 2 * engine::kSegmentBytes);
+    EXPECT_FALSE(m_opener->open(cut.data(), cut.size()).isOk());
+    // The first two segments swapped, with their tags: each segment's nonce holds its index.
+    auto swapped = genuine;
+    std::swap_ranges(swapped.begin() + engine::kCounterBytes,
+                     swapped.begin() + engine::kCounterBytes + engine::kSegmentBytes,
+                     swapped.begin() + engine::kCounterBytes + engine::kSegmentBytes);
+    std::swap_ranges(swapped.begin() + tags, swapped.begin() + tags + engine::kTagBytes,
+                     swapped.begin() + tags + engine::kTagBytes);
+    EXPECT_FALSE(m_opener->open(swapped.data(), swapped.size()).isOk());
+    auto copy = genuine;
+    EXPECT_TRUE(m_opener->open(copy.data(), copy.size()).isOk());
+}
+
+TEST(TestFrameSizes, everySealedSizeGivesItsPlaintextBack) {
+    for (size_t plain : {size_t(0), size_t(1), engine::kSegmentBytes - 1, engine::kSegmentBytes, engine::kSegmentBytes + 1,
+                         size_t(940584), size_t(16) << 20})
+        EXPECT_EQ(engine::plainSizeOf(engine::sealedSize(plain)), plain) << plain;
+    // Sizes no plaintext seals to: too short, or between one segment's frame and two's.
+    EXPECT_FALSE(engine::plainSizeOf(engine::kSealOverhead - 1));
+    EXPECT_FALSE(engine::plainSizeOf(engine::sealedSize(engine::kSegmentBytes) + 1));
 }
 
 TEST_P(TestFrameSeal, aReplayedOrReorderedFrameIsRefused) {
