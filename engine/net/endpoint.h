@@ -124,8 +124,10 @@ public:
     ClientEndpoint(zmq::context_t& context, EndpointOptions options);
     void connect(const std::string& address);
     void send(wire::Envelope& envelope, zmq::message_t* tensor = nullptr);
-    /// The next whole message; empty when none is waiting; an error for a malformed one.
+    /// The next whole message; empty when none is waiting; an error for a malformed one. A sealed
+    /// frame that does not open is dropped (counted in unopened()).
     std::optional<Result<InboundMessage>> receive();
+    uint64_t unopened() const { return m_seal ? m_seal->unopened() : 0; }
     void setLimits(const ReceiveLimits& limits) { m_options.limits = limits; }
     zmq::socket_t& socket() { return m_socket; }
 

@@ -7,13 +7,12 @@
 #include <openssl/rand.h>
 #include <zmq.h>
 
-#ifdef _OPENMP
-#include <omp.h>
-#else
-inline int omp_get_thread_num() { return 0; }  // built without OpenMP (the fuzz target): one thread
-#endif
+#include <condition_variable>
+#include <functional>
+#include <mutex>
 
 #include <algorithm>
+#include <atomic>
 #include <optional>
 #include <thread>
 #include <vector>
@@ -229,7 +228,68 @@ int threadsFor(size_t segments, int most) {
     return static_cast<int>(std::min<size_t>(segments, size_t(std::max(1, std::min(most, sealThreads())))));
 }
 
-/// One keyed context per thread, made on first use (before the parallel region).
+/// Helper threads for a large frame's segments. They sleep on a condition variable between frames (no
+/// spinning: a cluster on one small machine runs many processes, and spinning threads starved them,
+/// 7x slower with OpenMP's default wait policy). One frame at a time: a second sealer that finds the
+/// helpers busy does its segments alone.
+class SegmentHelpers {
+public:
+    static SegmentHelpers& instance() {
+        static SegmentHelpers* helpers = new SegmentHelpers(sealThreads() - 1);  // never joined: lives with the process
+        return *helpers;
+    }
+    /// Runs work(lane, s) for every segment s: the caller is lane 0, helper k lane k + 1, up to
+    /// `lanes` lanes; segments are dealt round-robin.
+    void run(int lanes, size_t segments, const std::function<void(int, size_t)>& work) {
+        std::unique_lock busy(m_busy, std::try_to_lock);
+        const int helpers = busy.owns_lock() ? std::min(lanes - 1, int(m_threads.size())) : 0;
+        if (helpers > 0) {
+            std::lock_guard lock(m_mutex);
+            m_work = &work;
+            m_segments = segments;
+            m_lanes = helpers + 1;
+            m_pending = helpers;
+            ++m_generation;
+            m_wake.notify_all();
+        }
+        for (size_t s = 0; s < segments; s += size_t(helpers + 1)) work(0, s);
+        if (helpers > 0) {
+            std::unique_lock lock(m_mutex);
+            m_done.wait(lock, [&] { return m_pending == 0; });
+            m_work = nullptr;
+        }
+    }
+
+private:
+    explicit SegmentHelpers(int count) {
+        for (int k = 0; k < count; ++k) m_threads.emplace_back([this, k] { loop(k + 1); });
+        for (std::thread& t : m_threads) t.detach();
+    }
+    void loop(int lane) {
+        uint64_t seen = 0;
+        for (;;) {
+            std::unique_lock lock(m_mutex);
+            m_wake.wait(lock, [&] { return m_generation != seen; });
+            seen = m_generation;
+            if (lane >= m_lanes) continue;  // not needed for this frame
+            const auto* work = m_work;
+            const size_t segments = m_segments, step = size_t(m_lanes);
+            lock.unlock();
+            for (size_t s = size_t(lane); s < segments; s += step) (*work)(lane, s);
+            lock.lock();
+            if (--m_pending == 0) m_done.notify_one();
+        }
+    }
+    std::mutex m_busy, m_mutex;
+    std::condition_variable m_wake, m_done;
+    std::vector<std::thread> m_threads;
+    const std::function<void(int, size_t)>* m_work = nullptr;
+    size_t m_segments = 0;
+    int m_lanes = 1, m_pending = 0;
+    uint64_t m_generation = 0;
+};
+
+/// One keyed context per lane, made on first use (before the helpers run).
 void ensureContexts(std::vector<CipherContext>& contexts, int threads, Cipher cipher, const Key& key, bool encrypt) {
     while (static_cast<int>(contexts.size()) < threads) contexts.push_back(keyedContext(cipher, key, encrypt));
 }
@@ -288,14 +348,14 @@ uint64_t FrameSealer::seal(const uint8_t* plain, size_t size, uint8_t* out) {
     uint8_t* tags = text + size;
     const int threads = threadsFor(segments, m_maxThreads);
     ensureContexts(m_contexts, threads, m_cipher, m_key, true);
-    bool ok = true;
-#pragma omp parallel for num_threads(threads) schedule(static) reduction(&& : ok) if (threads > 1)
-    for (size_t s = 0; s < segments; ++s) {
+    std::atomic<bool> ok{true};
+    SegmentHelpers::instance().run(threads, segments, [&](int lane, size_t s) {
         const size_t begin = s * kSegmentBytes, length = std::min(kSegmentBytes, size - std::min(size, begin));
-        ok = sealSegment(m_contexts[size_t(omp_get_thread_num())].get(), segmentNonce(uint32_t(s), counter), ad,
-                         plain + begin, length, text + begin, tags + s * kTagBytes) && ok;
-    }
-    SS_CHECK(ok, "OpenSSL could not seal a frame");
+        if (!sealSegment(m_contexts[size_t(lane)].get(), segmentNonce(uint32_t(s), counter), ad, plain + begin, length,
+                         text + begin, tags + s * kTagBytes))
+            ok = false;
+    });
+    SS_CHECK(ok.load(), "OpenSSL could not seal a frame");
     return counter;
 }
 
@@ -320,14 +380,14 @@ Result<uint64_t> FrameOpener::open(uint8_t* frame, size_t size) {
     uint8_t* tags = text + *plain;
     const int threads = threadsFor(segments, m_maxThreads);
     ensureContexts(m_contexts, threads, m_cipher, m_key, false);
-    bool ok = true;
-#pragma omp parallel for num_threads(threads) schedule(static) reduction(&& : ok) if (threads > 1)
-    for (size_t s = 0; s < segments; ++s) {
+    std::atomic<bool> ok{true};
+    SegmentHelpers::instance().run(threads, segments, [&](int lane, size_t s) {
         const size_t begin = s * kSegmentBytes, length = std::min(kSegmentBytes, *plain - std::min(*plain, begin));
-        ok = openSegment(m_contexts[size_t(omp_get_thread_num())].get(), segmentNonce(uint32_t(s), counter), ad,
-                         text + begin, length, tags + s * kTagBytes) && ok;
-    }
-    if (!ok)
+        if (!openSegment(m_contexts[size_t(lane)].get(), segmentNonce(uint32_t(s), counter), ad, text + begin, length,
+                         tags + s * kTagBytes))
+            ok = false;
+    });
+    if (!ok.load())
         return invalidArgument(fmt::format("a sealed frame with counter {} does not open: tampered with, or sealed "
                                            "under another connection's key",
                                            counter));

@@ -79,8 +79,10 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# Ports of its own, so a second copy of this test or another Slurm on the machine is no obstacle.
-base=$((20000 + RANDOM % 20000))
+# Ports of its own, so a second copy of this test or another Slurm on the machine is no obstacle;
+# below Linux's ephemeral range (32768 and up), where an outgoing connection's local port can hold
+# one of them (a coordinator failed to bind its control port so, 2026-11-28).
+base=$((20000 + RANDOM % 12000))
 node=$(hostname -s)
 dd if=/dev/urandom of="$dir/munge.key" bs=1024 count=1 status=none
 chmod 0400 "$dir/munge.key"
