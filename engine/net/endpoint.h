@@ -125,9 +125,8 @@ public:
     void connect(const std::string& address);
     void send(wire::Envelope& envelope, zmq::message_t* tensor = nullptr);
     /// The next whole message; empty when none is waiting; an error for a malformed one. A sealed
-    /// frame that does not open is dropped (counted in unopened()).
+    /// frame that does not open is dropped (counted by its seal).
     std::optional<Result<InboundMessage>> receive();
-    uint64_t unopened() const { return m_seal ? m_seal->unopened() : 0; }
     void setLimits(const ReceiveLimits& limits) { m_options.limits = limits; }
     zmq::socket_t& socket() { return m_socket; }
 

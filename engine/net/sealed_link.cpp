@@ -198,7 +198,6 @@ SealVerdict ClientSeal::receive(zmq::socket_t& socket, const std::string*, const
                 *why = keys.status().message();
                 return SealVerdict::Refused;
             }
-            m_cipher = cipher;
             m_sealer = std::make_unique<FrameSealer>(cipher, keys->send);
             m_opener = std::make_unique<FrameOpener>(cipher, keys->receive);
             for (Queued& queued : m_queue) {
@@ -232,10 +231,7 @@ ServerSeals::ServerSeals(KeyPair own, std::map<std::string, std::string> peers, 
 void ServerSeals::send(zmq::socket_t& socket, const std::string* identity, const std::string& envelope,
                        zmq::message_t* tensor) {
     auto it = identity ? m_sessions.find(*identity) : m_sessions.end();
-    if (it == m_sessions.end()) {
-        ++m_unsendable;
-        return;
-    }
+    if (it == m_sessions.end()) return;  // no session (never said hello, or forgotten): dropped
     it->second.lastUsed = ++m_tick;
     sendSealed(socket, identity, *it->second.sealer, envelope, tensor ? tensor->data() : nullptr,
                tensor ? tensor->size() : 0, tensor != nullptr);

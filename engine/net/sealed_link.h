@@ -82,8 +82,6 @@ public:
     bool established() const { return m_sealer != nullptr; }
     void start(zmq::socket_t& socket) override { sendHello(socket); }
     bool ready() const override { return established(); }
-    /// The cipher agreed (once established).
-    Cipher cipher() const { return m_cipher; }
 
 private:
     void restart();
@@ -93,7 +91,6 @@ private:
     std::string m_serverPublic;
     Salt m_salt{};
     std::unique_ptr<EphemeralKey> m_ephemeral;
-    Cipher m_cipher = Cipher::ChaCha20Poly1305;
     std::unique_ptr<FrameSealer> m_sealer;
     std::unique_ptr<FrameOpener> m_opener;
     struct Queued {
@@ -114,8 +111,6 @@ public:
     SealVerdict receive(zmq::socket_t& socket, const std::string* identity, const std::string& userId,
                         std::vector<zmq::message_t>& payload, std::string* why) override;
     size_t sessions() const { return m_sessions.size(); }
-    /// Sends dropped for want of a session.
-    uint64_t unsendable() const { return m_unsendable; }
 
 private:
     struct Session {
@@ -134,7 +129,6 @@ private:
     size_t m_maxSessions;
     std::map<std::string, Session> m_sessions;
     uint64_t m_tick = 0;
-    uint64_t m_unsendable = 0;
 };
 
 /// The frames of a handshake (exposed for tests and the Python package's cross-checks).
