@@ -101,8 +101,9 @@ private:
     void handleRegister(const InboundMessage& message);
     /// Admits the workers that registered while a shard's place was empty (once none is).
     void admitDeferredWorkers();
-    /// A HeartbeatAck each second to the workers whose registrations wait (checkHeartbeats calls it).
+    /// A HeartbeatAck four times a second to the workers whose registrations wait (checkHeartbeats calls it).
     void signalDeferredWorkers();
+    void acknowledgeDeferred(const InboundMessage& waiting);  ///< a HeartbeatAck: "held until the shards are there"
     /// Whether a worker's model fits the run's; an external run's first worker brings its initial
     /// parameters and training-set size. Refuses the registration (and says why) when not.
     bool acceptModel(const InboundMessage& message);

@@ -27,6 +27,7 @@ bool DataPlane::deferUntilShardsReady(const InboundMessage& message) {
         if (waiting.identity == message.identity && waiting.route == message.route) {
             waiting.envelope = message.envelope;
             waiting.userId = message.userId;
+            acknowledgeDeferred(waiting);
             return true;
         }
     // Room for every worker of the run twice over: the registrations of processes that died while they
@@ -39,19 +40,28 @@ bool DataPlane::deferUntilShardsReady(const InboundMessage& message) {
     }
     // Answered when the last shard registers (a native worker's registration carries no tensor).
     m_deferredRegisters.push_back({message.identity, message.userId, message.route, message.envelope, std::nullopt});
+    acknowledgeDeferred(m_deferredRegisters.back());
     return true;
 }
 
-void DataPlane::signalDeferredWorkers() {
-    // A sign of life every second to each worker whose registration waits for the shards (a replaced
-    // one's place, or the run's start): it waits past its register timeout, which counts silence
-    // (protocol 1.9; an older worker gives up after its timeout and registers again).
-    constexpr auto kPeriod = std::chrono::seconds(1);
-    if (m_deferredRegisters.empty() || Clock::now() - m_deferredSignedAt < kPeriod) return;
-    m_deferredSignedAt = Clock::now();
+void DataPlane::acknowledgeDeferred(const InboundMessage& waiting) {
+    // Said at once, not at the next second's round: a worker whose register timeout is 1 s would
+    // otherwise give up while its registration is held (seen in CI, a worker started late).
     wire::Envelope ack;
     ack.mutable_heartbeat_ack();
-    for (const InboundMessage& waiting : m_deferredRegisters) m_endpoint.send(waiting.identity, ack, nullptr, waiting.route);
+    m_endpoint.send(waiting.identity, ack, nullptr, waiting.route);
+}
+
+void DataPlane::signalDeferredWorkers() {
+    // A sign of life four times a second to each worker whose registration waits for the shards (a
+    // replaced one's place, or the run's start): it waits past its register timeout, which counts
+    // silence (protocol 1.9; an older worker gives up after its timeout and registers again). Well
+    // under the shortest timeout: at one a second, a worker with `--register-timeout 1` gave up
+    // whenever a sign came a tick late (CI, workersWaitPastTheirRegisterTimeoutForTheShards).
+    constexpr auto kPeriod = std::chrono::milliseconds(250);
+    if (m_deferredRegisters.empty() || Clock::now() - m_deferredSignedAt < kPeriod) return;
+    m_deferredSignedAt = Clock::now();
+    for (const InboundMessage& waiting : m_deferredRegisters) acknowledgeDeferred(waiting);
 }
 
 void DataPlane::admitDeferredWorkers() {
