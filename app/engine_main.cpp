@@ -33,6 +33,7 @@ int main(int argc, char** argv) {
     syncscope::engine::addExportCommand(app, exitCode);
     syncscope::engine::addExperimentCommand(app, exitCode);
     syncscope::engine::addKeygenCommand(app, exitCode);
+    syncscope::engine::addRevokeCommand(app, exitCode);
     syncscope::engine::addPlanCommand(app, exitCode);
     CLI11_PARSE(app, argc, argv);
     return exitCode;

@@ -41,6 +41,7 @@ Status prepareRelay(RelayOptions& options, const SecurityFlags& security, const 
     auto credentials = relayCredentials(security, options.bindHost, what);
     if (!credentials) return credentials.status();
     options.credentials = std::move(*credentials);
+    if (options.credentials) options.credentialsPath = security.credentials;
     options.plainDataPlane = security.plainDataPlane();
     options.interrupted = &catchInterrupts();
     return Status::ok();

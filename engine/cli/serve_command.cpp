@@ -21,6 +21,7 @@ int serve(const wire::RunPlan& plan, const SecurityFlags& security, const Listen
     auto credentials = serverCredentials(security, listen.bind);
     if (!credentials) return printError(credentials.status());
     options.credentials = std::move(*credentials);
+    if (options.credentials) options.credentialsPath = security.credentials;
     options.plainDataPlane = security.plainDataPlane();
     options.bindHost = listen.bind;
     options.dataPort = listen.dataPort;

@@ -139,7 +139,9 @@ Status Coordinator::restoreHistory(const std::string& path, uint64_t* lastVersio
 Coordinator::Coordinator(const CoordinatorOptions& options, std::vector<float> initial, ImageDataset test,
                          uint64_t trainCount)
     : m_state(options, std::move(initial), trainCount),
-      m_zap(options.credentials ? std::make_unique<ZapAuthenticator>(m_context, *options.credentials) : nullptr),
+      m_zap(options.credentials
+                ? std::make_unique<ZapAuthenticator>(m_context, *options.credentials, options.credentialsPath)
+                : nullptr),
       m_data(m_context, dataOptions(m_state)),
       m_control(m_context, controlOptions(m_state)),
       m_telemetryEndpoint(m_context, telemetryOptions(m_state)),
@@ -174,6 +176,7 @@ std::optional<EvaluationResult> Coordinator::run() {
         zmq::pollitem_t items[] = {{m_data.socket().handle(), 0, ZMQ_POLLIN, 0},
                                    {m_control.socket().handle(), 0, ZMQ_POLLIN, 0}};
         pollSockets(items, 2, std::max(std::chrono::milliseconds(0), untilTick));
+        followCredentials();  // before the data: a worker named a moment ago may be saying hello
         m_dataPlane.poll();
         m_controlHandler.poll();
         if (m_state.options.interrupted && m_state.options.interrupted->load())
@@ -206,6 +209,7 @@ void Coordinator::serveDataPlaneUntil(std::chrono::duration<double> within, cons
     while (!done() && Clock::now() < deadline) {
         zmq::pollitem_t item{m_data.socket().handle(), 0, ZMQ_POLLIN, 0};
         pollSockets(&item, 1, std::chrono::milliseconds(100));
+        followCredentials();
         m_dataPlane.poll();
         if (m_telemetry.due()) m_telemetry.tick(refusedSoFar());
     }
@@ -246,6 +250,13 @@ std::optional<EvaluationResult> Coordinator::evaluateFinal(const std::optional<G
                                    "its final test accuracy is unknown",
                                    version, kFinalEvaluationWaitSeconds));
     return m_remoteEvaluator.finalResult();
+}
+
+void Coordinator::followCredentials() {
+    if (!m_zap || m_zap->generation() == m_admissionSeen) return;  // the credentials file changed: who may work
+    m_admissionSeen = m_zap->generation();
+    m_dataPlane.cutOff(m_zap->revoked());  // told why while their sealed sessions still stand
+    m_data.followAdmission(*m_zap);
 }
 
 void Coordinator::onTick() {

@@ -72,6 +72,8 @@ private:
     void replaceLostShards(const std::vector<std::string>& lost);
     void reportStorage();
     void onTick();
+    /// Follows the credentials file (ZapAuthenticator): revoked workers cut off, new names admitted.
+    void followCredentials();
     void collectEvaluation();
     /// An update just applied at learning rate lr: its contributors' counts, telemetry and recording.
     void recordUpdate(const std::vector<wire::Contribution>& contributions, float lr);
@@ -88,6 +90,7 @@ private:
     CoordinatorState m_state;
     zmq::context_t m_context{2};  // two I/O threads: every worker's parameters go through them
     std::unique_ptr<ZapAuthenticator> m_zap;  // before the endpoints: it must answer their first peer
+    uint64_t m_admissionSeen = 0;             // m_zap's generation the data plane followed last
     ServerEndpoint m_data, m_control;
     PublisherEndpoint m_telemetryEndpoint;
     CoordinatorEndpoints m_endpoints;

@@ -30,6 +30,8 @@ struct CoordinatorOptions {
     const std::atomic<bool>* interrupted = nullptr;  ///< set by a signal handler: stop gracefully
     /// Who may connect; empty: nobody is authenticated (--insecure, loopback only).
     std::optional<Credentials> credentials;
+    /// The file `credentials` came from, read again when it changes (named workers added, revoked).
+    std::string credentialsPath;
     bool plainDataPlane = false;   ///< the data plane authenticated (PLAIN + ZAP) but not encrypted
 };
 

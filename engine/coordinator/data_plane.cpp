@@ -202,6 +202,7 @@ bool DataPlane::acceptModel(const InboundMessage& message) {
 
 void DataPlane::welcome(const InboundMessage& message, WorkerRecord& w, const wire::Register& reg, bool returning) {
     w.pid = std::to_string(reg.pid()) + "@" + printable(reg.hostname(), kMaxHostnameBytes);
+    w.user = message.userId;
     w.sessionToken = m_tokens();
     w.mustRejoin = false;
     w.movable = reg.movable();
@@ -399,6 +400,19 @@ void DataPlane::markLost(WorkerRecord& w, const std::string& why) {
     w.state = wire::WORKER_LOST;  // `waiting` stays: if it comes back, it is still owed parameters
     m_events.raise(wire::EVENT_WORKER_LOST, fmt::format("worker {} {}", w.id, why), w.id);
     if (m_state.state != wire::RUN_STOPPED) m_state.policy->reconsider();
+}
+
+void DataPlane::cutOff(const std::set<std::string>& revokedUsers) {
+    for (auto& [id, w] : m_state.workers.all()) {
+        if (!w.active() || !revokedUsers.count(w.user)) continue;
+        // Told why while its sealed session still stands; then the endpoint drops all it sends.
+        wire::Envelope refusal;
+        refusal.mutable_error()->set_message(fmt::format(
+            "refused: this worker's keys ('{}') were revoked (`syncscope-engine revoke`); ask the run's owner for new ones",
+            w.user.substr(w.user.find(':') + 1)));
+        m_endpoint.send(w.identity, refusal, nullptr, w.route);
+        markLost(w, fmt::format("was cut off: its keys ('{}') were revoked", w.user.substr(w.user.find(':') + 1)));
+    }
 }
 
 void DataPlane::checkHeartbeats() {

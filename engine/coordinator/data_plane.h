@@ -7,6 +7,7 @@
 #include <functional>
 #include <map>
 #include <random>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -64,6 +65,9 @@ public:
     void fillShardVacancies();
     /// Group aggregators alive (in the order they registered: the k-th serves group k mod count).
     size_t aggregatorCount() const { return m_aggregatorOrder.size(); }
+    /// Cuts off the workers whose data connections authenticated as one of `revokedUsers` (named
+    /// worker keys revoked while the run goes on): each is told why and marked lost.
+    void cutOff(const std::set<std::string>& revokedUsers);
 
 private:
     /// A group aggregator: a process its workers connect to instead of this one (see aggregator.h).

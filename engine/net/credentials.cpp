@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include <cctype>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -52,6 +53,21 @@ Result<Role> parseRole(const std::string& name) {
     return invalidArgument("unknown role '" + name + "': use worker, steer or view");
 }
 
+std::string namedWorkerUser(const std::string& name) { return roleName(Role::Worker) + ":" + name; }
+
+std::optional<Role> roleOfUser(const std::string& user) {
+    const auto role = parseRole(user.substr(0, user.find(':')));
+    if (!role || (user.find(':') != std::string::npos && *role != Role::Worker)) return std::nullopt;
+    return *role;
+}
+
+bool validWorkerName(const std::string& name) {
+    if (name.empty() || name.size() > 64) return false;
+    for (char c : name)
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '_' && c != '-') return false;
+    return true;
+}
+
 KeyPair KeyPair::generate() {
     char publicKey[41], secretKey[41];
     SS_CHECK(zmq_curve_keypair(publicKey, secretKey) == 0, "libzmq was built without CURVE (libsodium)");
@@ -88,6 +104,35 @@ std::optional<Role> Credentials::roleOf(const std::string& publicKey) const {
     return std::nullopt;
 }
 
+std::optional<std::string> Credentials::userOfKey(const std::string& publicKey) const {
+    if (auto role = roleOf(publicKey)) return roleName(*role);
+    for (const auto& [name, worker] : namedWorkers)
+        if (worker.publicKey == publicKey) return namedWorkerUser(name);
+    return std::nullopt;
+}
+
+std::optional<std::string> Credentials::userOfToken(const std::string& token) const {
+    if (token.empty()) return std::nullopt;
+    if (token == workerToken) return roleName(Role::Worker);
+    for (const auto& [name, worker] : namedWorkers)
+        if (worker.token == token) return namedWorkerUser(name);
+    return std::nullopt;
+}
+
+Result<Credentials> Credentials::issueNamedWorker(const std::string& name) {
+    if (!validWorkerName(name))
+        return invalidArgument(fmt::format("'{}' cannot name a worker: use 1 to 64 letters, digits, '.', '_' or '-'", name));
+    if (namedWorkers.count(name))
+        return invalidArgument(fmt::format("a worker named '{}' has keys already; revoke them first "
+                                         "(`syncscope-engine revoke --name {}`) or choose another name", name, name));
+    Credentials own;
+    own.serverPublic = serverPublic;
+    own.clients[Role::Worker] = KeyPair::generate();
+    own.workerToken = randomToken();
+    namedWorkers[name] = {own.clients[Role::Worker].publicKey, own.workerToken};
+    return own;
+}
+
 Status Credentials::save(const std::string& path) const {
     std::ostringstream text;
     text << "# SyncScope credentials. Keep this file private (mode 0600): it admits whoever holds it.\n";
@@ -96,6 +141,8 @@ Status Credentials::save(const std::string& path) const {
     for (const auto& [role, pair] : clients)
         text << roleName(role) << "-public " << pair.publicKey << "\n" << roleName(role) << "-secret " << pair.secretKey << "\n";
     if (!workerToken.empty()) text << "worker-token " << workerToken << "\n";
+    for (const auto& [name, worker] : namedWorkers)
+        text << "named-worker " << name << " " << worker.publicKey << " " << worker.token << "\n";
     const std::string temporary = path + ".tmp" + std::to_string(getpid());
     const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
     if (fd < 0) return unavailable(fmt::format("cannot write credentials '{}': {}", path, std::strerror(errno)));
@@ -133,6 +180,14 @@ Result<Credentials> Credentials::load(const std::string& path) {
         };
         if (name == "worker-token") {
             c.workerToken = value;
+            continue;
+        }
+        if (name == "named-worker") {  // named-worker NAME PUBLIC TOKEN
+            std::string key, token;
+            fields >> key >> token;
+            if (!validWorkerName(value) || !validZ85Key(key) || token.empty())
+                return bad("a named worker is 'named-worker NAME PUBLIC-KEY TOKEN'");
+            c.namedWorkers[value] = {key, token};
             continue;
         }
         if (!validZ85Key(value)) return bad("'" + name + "' is not a 40-character Z85 key");

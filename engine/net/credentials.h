@@ -25,11 +25,25 @@ struct KeyPair {
     static KeyPair generate();
 };
 
+/// A worker admitted under a name of its own (`keygen --role worker --name NAME`): the coordinator
+/// keeps its public key and token, so that `revoke --name NAME` cuts that one worker off.
+struct NamedWorker {
+    std::string publicKey, token;
+};
+
+/// The ZAP User-Id of a named worker ("worker:NAME"); the shared worker pair's is "worker".
+std::string namedWorkerUser(const std::string& name);
+/// The role of a ZAP User-Id ("worker", "worker:NAME", "steer", "view").
+std::optional<Role> roleOfUser(const std::string& user);
+/// Whether `name` may name a worker: 1 to 64 of [A-Za-z0-9._-].
+bool validWorkerName(const std::string& name);
+
 struct Credentials {
     std::string serverPublic;
     std::string serverSecret;            ///< empty in a client's file
     std::map<Role, KeyPair> clients;     ///< a client's file: its role's pair only
     std::string workerToken;             ///< the data plane's PLAIN password (workers' files and the coordinator's)
+    std::map<std::string, NamedWorker> namedWorkers;  ///< the coordinator's file: each named worker's, by name
 
     /// A coordinator's new credentials: its pair, every role's pair, a worker token.
     static Credentials generate();
@@ -39,6 +53,13 @@ struct Credentials {
     std::optional<Role> clientRole() const;
     /// The role of a client's public key (the ZAP handler's question).
     std::optional<Role> roleOf(const std::string& publicKey) const;
+    /// Who a CURVE public key is: a role's name or a named worker's User-Id; empty when unknown.
+    std::optional<std::string> userOfKey(const std::string& publicKey) const;
+    /// Who a worker's PLAIN token is: "worker" or a named worker's User-Id; empty when unknown.
+    std::optional<std::string> userOfToken(const std::string& token) const;
+    /// A new named worker: its pair and token are added here (the coordinator's file, to be saved)
+    /// and its own file (the coordinator's public key, its pair, its token) is returned.
+    Result<Credentials> issueNamedWorker(const std::string& name);
 
     /// Writes `path` with mode 0600 (atomically: a temporary file renamed over it).
     Status save(const std::string& path) const;

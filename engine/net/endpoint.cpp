@@ -42,8 +42,7 @@ EndpointSecurity EndpointSecurity::server(const Credentials* credentials, const 
     if (protection == Protection::Sealed) {
         s.sealed = true;
         s.serverPublic = credentials->serverPublic;
-        for (const auto& [role, pair] : credentials->clients)
-            if (domainAdmits(domain, role)) s.sealPeers[roleName(role)] = pair.publicKey;
+        s.sealPeers = sealPeersOf(*credentials, domain);
     }
     return s;
 }
@@ -120,6 +119,10 @@ std::optional<InboundMessage> ServerEndpoint::receive() {
         std::string identity;
         auto message = receiveMessage(m_socket, true, m_options.limits, &identity, m_seal.get());
         if (!message) return std::nullopt;
+        if (*message && !m_revoked.empty() && m_revoked.count(message->value().userId)) {  // cut off: no answer
+            ++m_refused;
+            continue;
+        }
         if (*message) return std::move(message->value());
         if (message->status().code() == StatusCode::DataLoss) {  // did not open: no one to answer under a key
             ++m_refused;
@@ -128,6 +131,14 @@ std::optional<InboundMessage> ServerEndpoint::receive() {
         refuse(identity, 0, message->status().message());
     }
     return std::nullopt;
+}
+
+void ServerEndpoint::followAdmission(const ZapAuthenticator& zap) {
+    const uint64_t generation = zap.generation();
+    if (generation == m_admissionSeen) return;
+    m_admissionSeen = generation;
+    m_revoked = zap.revoked();
+    if (m_seal) m_seal->admitPeers(zap.peers(m_options.security.zapDomain));
 }
 
 void ServerEndpoint::send(const std::string& identity, wire::Envelope& envelope, zmq::message_t* tensor,

@@ -11,6 +11,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 
 #include "engine/core/status.h"
@@ -32,6 +33,8 @@ inline Protection dataPlaneProtection(bool plainDataPlane) {
 }
 
 /// How an endpoint authenticates its peers (see credentials.h and zap_authenticator.h).
+class ZapAuthenticator;
+
 struct EndpointSecurity {
     enum class Mechanism { None, Curve, Plain };
     Mechanism mechanism = Mechanism::None;  ///< None: no authentication (--insecure, loopback only)
@@ -93,6 +96,10 @@ public:
     uint64_t unopened() const { return m_seal ? m_seal->unopened() : 0; }
     /// Raises the receive limits (e.g. once the model size is known).
     void setLimits(const ReceiveLimits& limits) { m_options.limits = limits; }
+    /// Follows what `zap` admits now: a revoked User-Id's messages are dropped from here on (its
+    /// connection was admitted before; ZeroMQ never asks again) and its sealed sessions forgotten;
+    /// a new named worker may say hello. Cheap when nothing changed (owners call it every tick).
+    void followAdmission(const ZapAuthenticator& zap);
     zmq::socket_t& socket() { return m_socket; }
 
 private:
@@ -101,6 +108,8 @@ private:
     std::unique_ptr<LinkSeal> m_seal;
     std::string m_address;
     uint64_t m_refused = 0;
+    std::set<std::string> m_revoked;  ///< User-Ids cut off (followAdmission)
+    uint64_t m_admissionSeen = 0;     ///< the ZapAuthenticator::generation() followed last
 };
 
 /// A bound PUB: topic-prefixed messages to every subscriber; a slow subscriber loses messages,

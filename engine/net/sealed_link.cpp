@@ -237,6 +237,14 @@ void ServerSeals::send(zmq::socket_t& socket, const std::string* identity, const
                tensor ? tensor->size() : 0, tensor != nullptr);
 }
 
+void ServerSeals::admitPeers(const std::map<std::string, std::string>& peers) {
+    m_peers = peers;
+    for (auto it = m_sessions.begin(); it != m_sessions.end();) {
+        auto peer = m_peers.find(it->second.userId);
+        it = peer == m_peers.end() || peer->second != it->second.peerKey ? m_sessions.erase(it) : std::next(it);
+    }
+}
+
 void ServerSeals::forgetOldest() {
     auto oldest = std::min_element(m_sessions.begin(), m_sessions.end(), [](const auto& a, const auto& b) {
         return a.second.lastUsed < b.second.lastUsed;
@@ -256,7 +264,8 @@ SealVerdict ServerSeals::hello(zmq::socket_t& socket, const std::string& identit
         return SealVerdict::Refused;
     }
     const Salt clientSalt = bytesAt<kSaltBytes>(frame, kSaltAt);
-    if (auto it = m_sessions.find(identity); it != m_sessions.end() && it->second.clientSalt == clientSalt) {
+    if (auto it = m_sessions.find(identity);
+        it != m_sessions.end() && it->second.clientSalt == clientSalt && it->second.userId == userId) {
         sendFrame(socket, &identity, it->second.answer);  // a repeated hello: the same answer
         return SealVerdict::Handled;
     }
@@ -271,6 +280,8 @@ SealVerdict ServerSeals::hello(zmq::socket_t& socket, const std::string& identit
     }
     if (m_sessions.size() >= m_maxSessions && !m_sessions.count(identity)) forgetOldest();
     Session& session = m_sessions[identity];
+    session.userId = userId;
+    session.peerKey = peer->second;
     session.clientSalt = clientSalt;
     session.answer = handshakeFrame(handshake::Kind::Answer, uint8_t(cipher), serverSalt, ephemeral.publicKey, &clientSalt);
     session.sealer = std::make_unique<FrameSealer>(cipher, keys->send);
@@ -291,6 +302,10 @@ SealVerdict ServerSeals::receive(zmq::socket_t& socket, const std::string* ident
         return SealVerdict::Refused;
     }
     auto it = m_sessions.find(id);
+    if (it != m_sessions.end() && it->second.userId != userId) {
+        *why = fmt::format("a sealed message from '{}' under the session of '{}'", userId, it->second.userId);
+        return SealVerdict::Refused;
+    }
     if (it == m_sessions.end()) {
         sendFrame(socket, identity, rekeyFrame());  // e.g. this coordinator restarted: the peer agrees new keys
         *why = "a sealed message from a peer with no keys here (it is asked to say hello again)";

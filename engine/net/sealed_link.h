@@ -65,6 +65,9 @@ public:
     virtual void start(zmq::socket_t&) {}
     /// Whether what is sent now goes out at once (a client: its handshake is done).
     virtual bool ready() const { return true; }
+    /// A server: who may say hello from now on (User-Id -> public key); the sessions of a User-Id no
+    /// longer there, or there under another key, are forgotten (a revoked worker is cut off).
+    virtual void admitPeers(const std::map<std::string, std::string>&) {}
 
 protected:
     uint64_t m_unopened = 0;
@@ -111,9 +114,11 @@ public:
     SealVerdict receive(zmq::socket_t& socket, const std::string* identity, const std::string& userId,
                         std::vector<zmq::message_t>& payload, std::string* why) override;
     size_t sessions() const { return m_sessions.size(); }
+    void admitPeers(const std::map<std::string, std::string>& peers) override;
 
 private:
     struct Session {
+        std::string userId, peerKey;  ///< who said hello, under which key (its frames must come from them)
         Salt clientSalt{};
         std::string answer;  ///< the handshake answer, sent again for a repeated hello
         std::unique_ptr<FrameSealer> sealer;

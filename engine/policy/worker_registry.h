@@ -46,6 +46,7 @@ struct WorkerRecord {
     double samplesPerSecond = 0.0, iterationsPerSecond = 0.0;  ///< smoothed per tick
     double computeMs = 0.0, commMs = 0.0, waitMs = 0.0;        ///< of its last iteration
     std::string pid;
+    std::string user;  ///< who its data connection authenticated as (ZAP User-Id; "worker:NAME" if named)
 
     bool active() const { return state != wire::WORKER_LOST && state != wire::WORKER_DONE; }
     /// Takes part in barriers and bounds: active and past start-up (it has pulled parameters).

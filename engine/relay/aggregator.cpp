@@ -21,7 +21,9 @@ using Clock = std::chrono::steady_clock;
 
 Aggregator::Aggregator(RelayOptions options)
     : m_options(std::move(options)),
-      m_zap(m_options.credentials ? std::make_unique<ZapAuthenticator>(m_context, *m_options.credentials) : nullptr),
+      m_zap(m_options.credentials
+                ? std::make_unique<ZapAuthenticator>(m_context, *m_options.credentials, m_options.credentialsPath)
+                : nullptr),
       m_workers(m_context, {"workers (data)", {kMaxEnvelopeBytes, 0}, 1000,
                             EndpointSecurity::server(m_options.credentialsOrNull(), kDataDomain, dataPlaneProtection(m_options.plainDataPlane))}),
       m_coordinator(m_context, {"coordinator (data)", {kMaxEnvelopeBytes, 0}, 1000,
@@ -60,6 +62,7 @@ Status Aggregator::run() {
         zmq::pollitem_t items[] = {{m_workers.socket().handle(), 0, ZMQ_POLLIN, 0},
                                    {m_coordinator.socket().handle(), 0, ZMQ_POLLIN, 0}};
         pollSockets(items, 2, untilNextDue());
+        if (m_zap) m_workers.followAdmission(*m_zap);  // a revoked worker is cut off
         for (int i = 0; i < kRelayMessagesPerTurn; ++i) {
             auto message = m_workers.receive();  // malformed frames are refused there
             if (!message) break;

@@ -25,7 +25,9 @@ constexpr size_t kLargestAssignmentBytes = 2 * kMaxParameters * sizeof(float);
 
 ParameterShard::ParameterShard(RelayOptions options)
     : m_options(std::move(options)),
-      m_zap(m_options.credentials ? std::make_unique<ZapAuthenticator>(m_context, *m_options.credentials) : nullptr),
+      m_zap(m_options.credentials
+                ? std::make_unique<ZapAuthenticator>(m_context, *m_options.credentials, m_options.credentialsPath)
+                : nullptr),
       m_workers(m_context, {"workers (data)", {kMaxEnvelopeBytes, kMaxParameters * sizeof(float)}, 1000,
                             EndpointSecurity::server(m_options.credentialsOrNull(), kDataDomain, dataPlaneProtection(m_options.plainDataPlane))}),
       m_coordinator(m_context, {"coordinator (data)", {kMaxEnvelopeBytes, kLargestAssignmentBytes}, 1000,
@@ -101,6 +103,7 @@ Status ParameterShard::run() {
         zmq::pollitem_t items[] = {{m_workers.socket().handle(), 0, ZMQ_POLLIN, 0},
                                    {m_coordinator.socket().handle(), 0, ZMQ_POLLIN, 0}};
         pollSockets(items, 2, kHeartbeatEvery);
+        if (m_zap) m_workers.followAdmission(*m_zap);  // a revoked worker is cut off
         for (int i = 0; i < kRelayMessagesPerTurn; ++i) {
             auto message = m_workers.receive();  // malformed frames are refused there
             if (!message) break;

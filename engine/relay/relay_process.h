@@ -25,6 +25,9 @@ struct RelayOptions {
     /// The coordinator's credentials file (its key serves the workers, the worker role's pair
     /// connects upstream); none: no authentication (loopback only).
     std::optional<Credentials> credentials;
+    /// The file `credentials` came from, read again when it changes: a revoked worker is cut off
+    /// here too (where the relay runs beside the coordinator's file, or a copy kept up to date).
+    std::string credentialsPath;
     bool plainDataPlane = false;
     double registerTimeoutSeconds = 30;
     /// Silence from the coordinator (it answers every heartbeat) for this long: it is gone, and the

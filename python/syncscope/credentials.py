@@ -60,6 +60,8 @@ class Credentials:
                 if name == "worker-token":
                     token = value
                     continue
+                if name == "named-worker":
+                    continue  # the coordinator's list of named workers (keygen --name); a client never uses it
                 if not _valid_z85(value):
                     raise SyncScopeError("credentials '%s' line %d: '%s' is not a 40-character Z85 key (make a new "
                                          "file with `syncscope-engine keygen`)" % (path, number, name))

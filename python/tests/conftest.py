@@ -42,11 +42,16 @@ class Cluster:
         self.serve = None
         self._reports = None
 
-    def keygen(self, role):
-        out = os.path.join(self.folder, "%s.credentials" % role)
-        subprocess.run([self.engine, "keygen", "--credentials", self.credentials, "--role", role, "--out", out],
-                       check=True, capture_output=True, timeout=30)
+    def keygen(self, role, name=None):
+        """A role's file; with `name`, a worker's keys of its own (`keygen --name`, revocable)."""
+        out = os.path.join(self.folder, "%s.credentials" % (name or role))
+        subprocess.run([self.engine, "keygen", "--credentials", self.credentials, "--role", role, "--out", out]
+                       + (["--name", name] if name else []), check=True, capture_output=True, timeout=30)
         return out
+
+    def revoke(self, name):
+        subprocess.run([self.engine, "revoke", "--credentials", self.credentials, "--name", name],
+                       check=True, capture_output=True, timeout=30)
 
     def start_coordinator(self, *args, name="serve", data_port=0):
         """`serve` with these flags; where it listens comes from its report pipe (--report-fd). A

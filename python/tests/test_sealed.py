@@ -1,6 +1,9 @@
 """The encrypted data plane from Python (syncscope/sealed.py) against the real coordinator: the handshake
 and sealed frames agree with the engine's (a sealed message is answered under the agreed keys), and a
-tampered, replayed or foreign frame is dropped on either side while the connection keeps working."""
+tampered, replayed or foreign frame is dropped on either side while the connection keeps working; a
+worker's keys of its own work from Python and stop working once revoked."""
+
+import time
 
 import zmq
 
@@ -75,3 +78,23 @@ def test_sealed_frames_agree_with_the_engine_and_bad_frames_are_dropped(cluster)
     cut = frame[:8 + 2 * SEGMENT_BYTES] + frame[8 + len(big):8 + len(big) + 32]
     assert sock._take([_Frame(cut)]) is None and sock.unopened == 3
     context.destroy(linger=0)
+
+
+def test_a_named_workers_keys_work_from_python_until_revoked(cluster):
+    cluster.start_coordinator("--workers", "1", "--model", "mlp", "--max-seconds", "60")
+    named = Credentials.load(cluster.keygen("worker", name="alice"))
+    Credentials.load(cluster.credentials)  # the coordinator's file, named workers listed, still reads
+    context = zmq.Context()
+    try:
+        sock = data_socket(context, named, plain=False)
+        sock.linger = 0
+        sock.connect(cluster.endpoints["data"])
+        sock.send(strangers_push())
+        reply = answer(sock, 5000)
+        assert reply is not None and reply.error.code == pb.Error.NOT_REGISTERED, cluster.logs()
+        cluster.revoke("alice")
+        time.sleep(2.5)  # the coordinator reads its credentials file again each second
+        sock.send(strangers_push())
+        assert answer(sock, 1500) is None, "a revoked worker's message was answered"
+    finally:
+        context.destroy(linger=0)

@@ -402,3 +402,61 @@ TEST_F(TestSecurity, workerRefusesNonsenseFromACoordinator) {
         ASSERT_TRUE(contains(err, nonsense == 0 ? "shard 0 of 0" : "nonsensical slowdown")) << err;
     }
 }
+
+// Workers with keys of their own (`keygen --name`): one is revoked while the run goes on and is cut
+// off at once (told why, marked lost, refused when it comes back), the other trains on, and a
+// worker named after the coordinator started is admitted without a restart. On the sealed data
+// plane (serve's default) and the authenticated one.
+TEST_F(TestSecurity, aRevokedWorkerIsCutOffWhileTheOthersTrainOn) {
+    for (const char* plane : {"encrypted", "authenticated"}) {
+        SCOPED_TRACE(plane);
+        EngineCluster cluster;
+        const std::string all = cluster.credentialsPath();
+        TempDir dir;
+        const std::string alice = dir.filePath("alice"), bob = dir.filePath("bob");
+        EngineResult made = runEngine({"keygen", "--credentials", all, "--role", "worker", "--name", "alice", "--out", alice});
+        ASSERT_EQ(made.exitCode, 0) << made.err;
+        ASSERT_TRUE(cluster.startCoordinator({"--workers", "2", "--mode", "asp", "--until-stopped", "--data-plane", plane}))
+            << cluster.logs();
+        made = runEngine({"keygen", "--credentials", all, "--role", "worker", "--name", "bob", "--out", bob});
+        ASSERT_EQ(made.exitCode, 0) << made.err;
+        cluster.startWorker({"--credentials", alice});
+        cluster.startWorker({"--credentials", bob});
+        const auto both = cluster.telemetry().waitForTick(
+            [](const wire::Tick& t) { return t.workers_size() == 2 && t.version() > 20; }, 30'000);
+        ASSERT_TRUE(both) << "the named workers did not both train\n" << cluster.logs();
+
+        made = runEngine({"revoke", "--credentials", all, "--name", "alice"});
+        ASSERT_EQ(made.exitCode, 0) << made.err;
+        const auto cut = cluster.telemetry().waitForEvent(
+            [](const wire::Event& e) {
+                return e.kind() == wire::EVENT_WORKER_LOST && e.detail().find("'alice'") != std::string::npos;
+            },
+            5'000);
+        ASSERT_TRUE(cut) << "the revoked worker was not cut off\n" << cluster.logs();
+        ASSERT_TRUE(cluster.worker(0).waitForExit(10'000)) << cluster.worker(0).stderrText();
+        EXPECT_TRUE(contains(cluster.worker(0).stderrText(), "revoked")) << cluster.worker(0).stderrText();
+        const auto after = cluster.telemetry().waitForTick([](const wire::Tick&) { return true; }, 3'000);
+        ASSERT_TRUE(after);
+        const auto onward = cluster.telemetry().waitForTick(
+            [&](const wire::Tick& t) { return t.version() > after->version() + 20; }, 15'000);
+        ASSERT_TRUE(onward) << "the other worker stopped training\n" << cluster.logs();
+
+        EngineChild& again = cluster.startWorker({"--credentials", alice, "--register-timeout", "2"});
+        ASSERT_TRUE(again.waitForExit(15'000)) << "a revoked worker was let back in\n" << cluster.logs();
+        EXPECT_NE(again.exitCode(), 0);
+        const auto joined = cluster.telemetry().waitForEvent(
+            [](const wire::Event& e) { return e.kind() == wire::EVENT_WORKER_JOINED && e.worker_id() > 1; }, 500);
+        EXPECT_FALSE(joined) << "a revoked worker joined again: " << joined->detail();
+    }
+    // Revoking a name nobody was given says which names there are.
+    TempDir dir;
+    const std::string all = dir.filePath("all"), carol = dir.filePath("carol");
+    ASSERT_EQ(runEngine({"keygen", "--credentials", all, "--role", "worker", "--name", "carol", "--out", carol}).exitCode, 0);
+    const EngineResult unknown = runEngine({"revoke", "--credentials", all, "--name", "dave"});
+    EXPECT_EQ(unknown.exitCode, 2);
+    EXPECT_TRUE(contains(unknown.err, "no worker is named 'dave'") && contains(unknown.err, "carol")) << unknown.err;
+    const EngineResult twice = runEngine({"keygen", "--credentials", all, "--role", "worker", "--name", "carol", "--out", carol + "2"});
+    EXPECT_EQ(twice.exitCode, 2);
+    EXPECT_TRUE(contains(twice.err, "revoke them first")) << twice.err;
+}

@@ -169,3 +169,25 @@ TEST_F(TestSealedLink, aClientWithAnotherWorkerPairGetsNothingThrough) {
     EXPECT_FALSE(server.next(500)) << "a message sealed without the worker secret opened";
     EXPECT_GE(server.seals->unopened(), 1u);
 }
+
+// A peer whose keys are revoked (admitPeers without it) loses its session at once: what it sends
+// after opens no more, and its hello is refused; the peers left keep theirs.
+TEST_F(TestSealedLink, aRevokedPeerLosesItsSessionAndCannotSayHelloAgain) {
+    Server server(m_context, "inproc://revoked", m_server, m_worker);
+    Client client(m_context, "inproc://revoked", m_worker, m_server);
+    client.send(1);
+    server.next(300);
+    client.read();
+    ASSERT_TRUE(server.next()) << server.last;
+    ASSERT_EQ(server.seals->sessions(), 1u);
+    server.seals->admitPeers({{"", m_worker.publicKey}});  // the same peers: nothing forgotten
+    EXPECT_EQ(server.seals->sessions(), 1u);
+    server.seals->admitPeers({});  // revoked
+    EXPECT_EQ(server.seals->sessions(), 0u);
+    client.send(2);
+    EXPECT_FALSE(server.next(300)) << "a revoked peer's message opened";
+    client.read();  // the rekey it was sent: it says hello again
+    EXPECT_FALSE(server.next(300)) << "a revoked peer's hello was answered";
+    EXPECT_NE(server.last.find("holds no key"), std::string::npos) << server.last;
+    EXPECT_EQ(server.seals->sessions(), 0u);
+}
