@@ -320,8 +320,10 @@ bool Coordinator::finished() const {
 }
 
 void Coordinator::collectEvaluation() {
-    if (auto result = m_evaluator ? m_evaluator->takeResult() : m_remoteEvaluator.takeResult())
+    if (auto result = m_evaluator ? m_evaluator->takeResult() : m_remoteEvaluator.takeResult()) {
         m_state.lastEvaluation = result;
+        if (auto stalled = m_chanceLevel.observe(*result)) m_events.raise(wire::EVENT_ERROR, *stalled);
+    }
     const auto interval = std::chrono::duration<double>(m_state.options.plan.spec().eval_interval_seconds());
     if (m_state.state != wire::RUN_RUNNING || m_evaluationGathering || Clock::now() - m_lastEvalSubmit < interval)
         return;

@@ -17,6 +17,7 @@
 #include "engine/net/endpoints_line.h"
 #include "engine/net/zap_authenticator.h"
 #include "engine/coordinator/background_evaluator.h"
+#include "engine/coordinator/chance_level_watch.h"
 #include "engine/coordinator/checkpointing.h"
 #include "engine/coordinator/control_handler.h"
 #include "engine/coordinator/coordinator_state.h"
@@ -101,6 +102,7 @@ private:
     std::unique_ptr<ModelStore> m_model;             ///< where the model lives; asked, never branched on
     Checkpointing m_checkpoints;
     RemoteEvaluator m_remoteEvaluator{m_state, m_data, m_events};
+    ChanceLevelWatch m_chanceLevel{ImageDataset{}.numClasses};  // Fashion-MNIST's, external models' too
     DataPlane m_dataPlane;
     ControlHandler m_controlHandler;
     std::unique_ptr<BackgroundEvaluator> m_evaluator;  ///< null for an external model
