@@ -77,7 +77,7 @@ std::string CoordinatorState::stopReason() const {
 
 std::string CoordinatorState::authentication() const {
     if (!options.credentials) return "none";
-    return options.plainDataPlane ? "curve, data plane plain" : "curve";
+    return options.plainDataPlane ? "curve, data plane plain" : "curve, data plane sealed";
 }
 
 wire::RecordingHeader CoordinatorState::header() const {

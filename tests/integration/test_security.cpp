@@ -163,7 +163,7 @@ TEST_F(TestSecurity, viewWatchesButCannotSteer) {
     const auto reply = view.command(snapshot);
     ASSERT_TRUE(reply && reply->ok());
     ASSERT_EQ(reply->snapshot().client_role(), std::string("view"));
-    ASSERT_EQ(reply->snapshot().authentication(), std::string("curve"));
+    ASSERT_EQ(reply->snapshot().authentication(), std::string("curve, data plane sealed"));
     ASSERT_TRUE(reply->snapshot().ticks_size() > 0);
     for (const wire::ControlRequest& request : steeringRequests()) {
         const auto refused = view.command(request);

@@ -33,7 +33,7 @@ struct TelemetryFrame {
     std::optional<wire::Tick> latest;
     std::shared_ptr<const wire::Catalog> catalog;  // the engine's modes, from its snapshot (null: not attached)
     std::string clientRole;      // this console's role as the coordinator sees it: steer, view; empty: none
-    std::string authentication;  // "curve", "curve, data plane plain", "none"; empty: not attached
+    std::string authentication;  // "curve, data plane sealed", "curve, data plane plain", "none"; empty: not attached
     quint64 revision = 0;  // grows with every change to the store
     // Each worker's lag over the recent window, worked out once per frame by the store where the
     // console shows it (beyond kLinesUpToWorkers workers); null otherwise.
