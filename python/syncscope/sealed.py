@@ -28,6 +28,7 @@ from zmq.utils import z85
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey, X25519PublicKey
+from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM, ChaCha20Poly1305
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
@@ -91,12 +92,65 @@ def _plain_size(frame_bytes):
     return plain if plain >= 0 and _segments(plain) == segments else None
 
 
+class _GcmKey:
+    """AES-256-GCM through the streaming API, so that segments are sealed and opened straight into one
+    buffer: cryptography 38 (Debian 12) has no encrypt_into, and the one-shot AEAD's copies, joins and
+    fresh 1 MB allocations cost a PyTorch worker's step 5x the cipher itself (measured: 21.6 ms a step
+    against 1.0 unencrypted). Frames are the same bytes AESGCM makes (tests/test_sealed.py checks)."""
+
+    def __init__(self, key):
+        self.key = key
+        self.one_shot = AESGCM(key)  # for callers that want the AEAD object (tests)
+
+    def encrypt(self, nonce, data, ad):
+        return self.one_shot.encrypt(nonce, data, ad)
+
+    def decrypt(self, nonce, data, ad):
+        return self.one_shot.decrypt(nonce, data, ad)
+
+
+def _seal_gcm(key, counter, data, size, ad, head):
+    segments = _segments(size)
+    # update_into wants room for a block beyond what it writes: the tags' place takes it
+    out = bytearray(COUNTER_BYTES + size + segments * TAG_BYTES + 15)
+    view = memoryview(out)
+    view[:COUNTER_BYTES] = head
+    tags_at = COUNTER_BYTES + size
+    for i in range(segments):
+        begin = i * SEGMENT_BYTES
+        end = min(begin + SEGMENT_BYTES, size)
+        sealer = Cipher(algorithms.AES(key), modes.GCM(_nonce(counter, i))).encryptor()
+        sealer.authenticate_additional_data(ad)
+        sealer.update_into(data[begin:end], view[COUNTER_BYTES + begin:])
+        sealer.finalize()
+        view[tags_at + i * TAG_BYTES:tags_at + (i + 1) * TAG_BYTES] = sealer.tag
+    return view[:tags_at + segments * TAG_BYTES]
+
+
+def _open_gcm(key, counter, buffer, size, ad):
+    segments = _segments(size)
+    out = bytearray(size + 15)
+    view = memoryview(out)
+    tags_at = COUNTER_BYTES + size
+    for i in range(segments):
+        begin = i * SEGMENT_BYTES
+        end = min(begin + SEGMENT_BYTES, size)
+        tag = bytes(buffer[tags_at + i * TAG_BYTES:tags_at + (i + 1) * TAG_BYTES])
+        opener = Cipher(algorithms.AES(key), modes.GCM(_nonce(counter, i), tag)).decryptor()
+        opener.authenticate_additional_data(ad)
+        opener.update_into(buffer[COUNTER_BYTES + begin:COUNTER_BYTES + end], view[begin:])
+        opener.finalize()  # raises InvalidTag: nothing of `out` is handed out then
+    return view[:size]
+
+
 def seal_frame(aead, counter, data):
-    """`data` sealed as the frame with `counter` (bytes)."""
+    """`data` sealed as the frame with `counter` (bytes, or a memoryview of a fresh buffer)."""
     data = memoryview(data).cast("B")
     size = len(data)
     head = counter.to_bytes(8, "little")
     ad = head + size.to_bytes(8, "little")
+    if isinstance(aead, _GcmKey):
+        return _seal_gcm(aead.key, counter, data, size, ad, head)
     texts, tags = [head], []
     for i in range(_segments(size)):
         out = aead.encrypt(_nonce(counter, i), _bytes(data[i * SEGMENT_BYTES:(i + 1) * SEGMENT_BYTES]), ad)
@@ -112,6 +166,8 @@ def open_frame(aead, buffer):
         raise ValueError("a sealed frame of %d bytes: no plaintext seals to that size" % len(buffer))
     counter = int.from_bytes(buffer[:8], "little")
     ad = _bytes(buffer[:8]) + size.to_bytes(8, "little")
+    if isinstance(aead, _GcmKey):
+        return counter, _open_gcm(aead.key, counter, buffer, size, ad)
     tags_at = COUNTER_BYTES + size
     parts = []
     for i in range(_segments(size)):
@@ -125,11 +181,15 @@ def open_frame(aead, buffer):
 class _Frame:
     """An opened frame, read as pyzmq's Frame is (its .buffer and .bytes)."""
 
-    __slots__ = ("bytes", "buffer")
+    __slots__ = ("_data", "buffer")
 
     def __init__(self, data):
-        self.bytes = data
+        self._data = data
         self.buffer = memoryview(data)
+
+    @property
+    def bytes(self):
+        return self._data if isinstance(self._data, bytes) else self.buffer.tobytes()
 
 
 class _Sent:
@@ -200,7 +260,7 @@ class SealedSocket(zmq.Socket):
         salt = self._salt + server_salt
         up = _direction_key(shared, salt, b"client to server", self._public, self._server_public)
         down = _direction_key(shared, salt, b"server to client", self._public, self._server_public)
-        aead = AESGCM if cipher == AES_256_GCM else ChaCha20Poly1305
+        aead = _GcmKey if cipher == AES_256_GCM else ChaCha20Poly1305
         self._send_aead, self._receive_aead = aead(up), aead(down)
         queued, self._queue = self._queue, []
         for parts in queued:
@@ -213,7 +273,9 @@ class SealedSocket(zmq.Socket):
     def _send_sealed(self, parts):
         frames = [self._seal(part) for part in parts]
         for i, frame in enumerate(frames):
-            zmq.Socket.send(self, frame, zmq.SNDMORE if i + 1 < len(frames) else 0)
+            # A sealed frame is a fresh buffer nobody writes again: a large one goes without a copy
+            # (pyzmq's advice: copying pays below some 64 KB).
+            zmq.Socket.send(self, frame, zmq.SNDMORE if i + 1 < len(frames) else 0, copy=len(frame) < (64 << 10))
 
     def send(self, data, flags=0, copy=True, track=False, **kwargs):
         self._parts.append(data)

@@ -9,7 +9,12 @@ import zmq
 
 from syncscope import wire
 from syncscope.credentials import Credentials
-from syncscope.sealed import SEGMENT_BYTES, SealedSocket, _Frame, data_socket, open_frame, seal_frame
+import os
+
+from cryptography.exceptions import InvalidTag
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
+from syncscope.sealed import SEGMENT_BYTES, SealedSocket, _Frame, _GcmKey, data_socket, open_frame, seal_frame
 
 pb = wire.pb
 
@@ -73,7 +78,7 @@ def test_sealed_frames_agree_with_the_engine_and_bad_frames_are_dropped(cluster)
     assert sock._take([_Frame(good)]) is None and sock.unopened == 2  # replayed
     # A frame of several segments: whole again, and refused cut to its first two segments.
     big = bytes(range(256)) * (3 * SEGMENT_BYTES // 256 + 7)
-    frame = seal_frame(sock._receive_aead, counter + 1, big)
+    frame = bytes(seal_frame(sock._receive_aead, counter + 1, big))
     assert open_frame(sock._receive_aead, frame) == (counter + 1, big)
     cut = frame[:8 + 2 * SEGMENT_BYTES] + frame[8 + len(big):8 + len(big) + 32]
     assert sock._take([_Frame(cut)]) is None and sock.unopened == 3
@@ -98,3 +103,24 @@ def test_a_named_workers_keys_work_from_python_until_revoked(cluster):
         assert answer(sock, 1500) is None, "a revoked worker's message was answered"
     finally:
         context.destroy(linger=0)
+
+
+def test_in_place_aes_gcm_makes_the_one_shot_aeads_frames():
+    """The streaming AES-GCM path (sealed into one buffer) and the one-shot AEAD make the same bytes and
+    open each other's frames, at sizes across segment edges; a flipped bit does not open."""
+    key = os.urandom(32)
+    fast, one_shot = _GcmKey(key), AESGCM(key)
+    for size in (0, 1, 100, SEGMENT_BYTES - 1, SEGMENT_BYTES, SEGMENT_BYTES + 1, 940584, 4 * SEGMENT_BYTES + 3):
+        data = os.urandom(size)
+        frame = bytes(seal_frame(fast, 7 + size, data))
+        assert frame == seal_frame(one_shot, 7 + size, data), size
+        assert open_frame(fast, frame) == (7 + size, data)
+        assert open_frame(one_shot, frame) == (7 + size, data)
+        if size:
+            bad = bytearray(frame)
+            bad[8 + size // 2] ^= 1
+            try:
+                open_frame(fast, bytes(bad))
+            except InvalidTag:
+                continue
+            raise AssertionError("a tampered frame of %d bytes opened" % size)
