@@ -80,6 +80,15 @@ struct Client {
     engine::ClientSeal seal;
 };
 
+/// The client's first message `id`, through the handshake: the server answers the hello, the
+/// client's queue goes out; the message as the server opened it (none: it did not).
+std::optional<engine::InboundMessage> firstMessage(Server& server, Client& client, uint64_t id) {
+    client.send(id);
+    server.next(300);
+    client.read();
+    return server.next();
+}
+
 class TestSealedLink : public ::testing::Test {
 protected:
     zmq::context_t m_context{1};
@@ -123,10 +132,7 @@ TEST_F(TestSealedLink, messagesSentBeforeTheHandshakeGoOutSealedInOrder) {
 TEST_F(TestSealedLink, aServerThatLostItsKeysAsksForANewHelloAndTheLinkGoesOn) {
     Server first(m_context, "inproc://restart", m_server, m_worker);
     Client client(m_context, "inproc://restart", m_worker, m_server);
-    client.send(1);
-    first.next(300);
-    client.read();
-    ASSERT_TRUE(first.next());
+    ASSERT_TRUE(firstMessage(first, client, 1));
     first.seals = std::make_unique<engine::ServerSeals>(  // the coordinator restarted: no sessions
         m_server, std::map<std::string, std::string>{{"", m_worker.publicKey}});
     client.send(2);  // lost: the new server holds no keys for it, and says so
@@ -148,10 +154,7 @@ TEST_F(TestSealedLink, aServerKeepsAtMostItsLimitOfSessions) {
     std::vector<std::unique_ptr<Client>> clients;
     for (int i = 0; i < 3; ++i) {
         clients.push_back(std::make_unique<Client>(m_context, "inproc://bounded", m_worker, m_server));
-        clients.back()->send(uint64_t(i));
-        server.next(300);
-        clients.back()->read();
-        ASSERT_TRUE(server.next()) << server.last;
+        ASSERT_TRUE(firstMessage(server, *clients.back(), uint64_t(i))) << server.last;
     }
     EXPECT_EQ(server.seals->sessions(), 2u);
     clients[0]->send(10);  // the least recently used was forgotten: asked for a new hello
@@ -175,10 +178,7 @@ TEST_F(TestSealedLink, aClientWithAnotherWorkerPairGetsNothingThrough) {
 TEST_F(TestSealedLink, aRevokedPeerLosesItsSessionAndCannotSayHelloAgain) {
     Server server(m_context, "inproc://revoked", m_server, m_worker);
     Client client(m_context, "inproc://revoked", m_worker, m_server);
-    client.send(1);
-    server.next(300);
-    client.read();
-    ASSERT_TRUE(server.next()) << server.last;
+    ASSERT_TRUE(firstMessage(server, client, 1)) << server.last;
     ASSERT_EQ(server.seals->sessions(), 1u);
     server.seals->admitPeers({{"", m_worker.publicKey}});  // the same peers: nothing forgotten
     EXPECT_EQ(server.seals->sessions(), 1u);
