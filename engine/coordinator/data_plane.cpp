@@ -245,6 +245,7 @@ void DataPlane::noteArrival(WorkerRecord& w, const wire::Push& push) {
     if (w.state == wire::WORKER_DONE) return;
     w.computeMs = push.compute_ms();
     w.commMs = push.comm_ms();
+    w.recordComm(push.comm_ms());
     w.waitMs = push.wait_ms();
 }
 

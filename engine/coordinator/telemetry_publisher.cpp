@@ -75,6 +75,7 @@ wire::Tick TelemetryPublisher::build() {
     for (auto& [id, w] : m_state.workers.all())
         if (w.state != wire::WORKER_LOST || now - w.lastSeen < shownUntilLost) fillWorker(w, dt, t.add_workers());
     for (auto& e : m_events.takePending()) *t.add_events() = std::move(e);
+    if (std::optional<wire::WhatIf> w = m_whatIf.onTick(m_state)) *t.mutable_what_if() = std::move(*w);
     return t;
 }
 

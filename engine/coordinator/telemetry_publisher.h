@@ -1,6 +1,7 @@
 // TelemetryPublisher: the run's 10 Hz tick. It measures rates since the last tick, builds the Tick
-// (run state, totals, every worker's figures and the events since), publishes it on the telemetry
-// endpoint, records it, and keeps a history for the snapshots late consoles ask for.
+// (run state, totals, every worker's figures, the events since and, once a second, what each mode
+// would do), publishes it on the telemetry endpoint, records it, and keeps a history for the
+// snapshots late consoles ask for.
 #pragma once
 
 #include <vector>
@@ -9,6 +10,7 @@
 #include "engine/coordinator/coordinator_state.h"
 #include "engine/coordinator/event_log.h"
 #include "engine/coordinator/run_recorder.h"
+#include "engine/coordinator/what_if_tracker.h"
 
 namespace syncscope::engine {
 
@@ -57,6 +59,7 @@ private:
     std::vector<std::string> m_history;  ///< serialized, without events or histograms
     size_t m_historyBytes = 0;
     wire::Tick m_newest;  ///< the newest tick whole (but for its events)
+    WhatIfTracker m_whatIf;
 };
 
 }  // namespace syncscope::engine

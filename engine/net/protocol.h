@@ -8,7 +8,7 @@ namespace syncscope::engine {
 
 /// A peer with another major version is refused; minor versions only add optional fields.
 constexpr uint32_t kProtocolMajor = 1;
-constexpr uint32_t kProtocolMinor = 10;  // 1: grouped, ksync, kasync, elastic, auto; SetGroups
+constexpr uint32_t kProtocolMinor = 11;  // 1: grouped, ksync, kasync, elastic, auto; SetGroups
                                          // 2: typed events, auto decisions, the catalogue, advice,
                                          //    session tokens, roles and authentication in snapshots
                                          // 3: checkpoints: rollback, change ids, resumed/rollback
@@ -30,6 +30,8 @@ constexpr uint32_t kProtocolMinor = 10;  // 1: grouped, ksync, kasync, elastic, 
                                          // 10: an external model's buffers: RunSpec, Register and
                                          //    ShardAssignment.buffer_count, GradientTerm.batch_size;
                                          //    RunLayout.worker_command
+                                         // 11: what-if predictions: Tick.what_if, WhatIf,
+                                         //    AutoCandidate.seconds_to_target
 
 /// Longest hostname and backend name a registering process may report (the rest is cut).
 constexpr size_t kMaxHostnameBytes = 255, kMaxBackendBytes = 32;

@@ -1,6 +1,6 @@
-// The auto controller's model (STAR-like): from each worker's measured speed it predicts, for bsp,
-// ksync (backup workers), grouped by speed and asp, the samples/s that would be applied and their
-// staleness, and picks the best. Pure functions over the registry, so tests drive them with
+// The auto controller's choice (STAR-like): of the options it weighs (bsp, ksync with backup workers,
+// grouped by speed, asp), the predictions of mode_predictions.h (the same the console's what-if
+// curves show), and the best of them. Pure functions over the registry, so tests drive them with
 // synthetic speed profiles; AutoPolicy runs them on a timer and acts (or advises).
 #pragma once
 
@@ -13,8 +13,6 @@
 
 namespace syncscope::engine {
 
-/// Cost of one step of mean staleness in the prediction: progress per sample / (1 + c x tau).
-constexpr double kAutoStalenessCost = 0.25;
 /// A switch needs this predicted gain: speeds measured on shared cores wobble by 10-20%.
 constexpr double kAutoSwitchGain = 1.25;
 /// Pushes per worker before the first decision: the first 2 do not count (cold caches), and

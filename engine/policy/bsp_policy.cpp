@@ -70,9 +70,12 @@ size_t BspPolicy::needed() const {
                    return !m_contributed.count(id);
                })) + m_contributed.size();
     }
-    // Default K: one backup worker (N-1), from 4 workers on; below that every worker (bsp).
-    const size_t k = *m_quorum ? *m_quorum : (active.size() >= 4 ? active.size() - 1 : active.size());
-    return std::max<size_t>(1, std::min(k, active.size()));
+    return quorum(*m_quorum, active.size());
+}
+
+size_t BspPolicy::quorum(uint32_t k, size_t participants) {
+    const size_t n = k ? k : (participants >= 4 ? participants - 1 : participants);
+    return std::max<size_t>(1, std::min(n, participants));
 }
 
 void BspPolicy::completeRoundIfReady() {

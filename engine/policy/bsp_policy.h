@@ -22,6 +22,9 @@ public:
     /// bsp only: ksync takes the first K gradients, which a sum held back for its slowest member
     /// would change.
     bool takesSums() const override { return !m_quorum; }
+    /// ksync's K among `participants` workers: `k` (at most all of them), or for 0 one backup worker
+    /// (N-1) from 4 workers on, below that every worker.
+    static size_t quorum(uint32_t k, size_t participants);
     void onGradientSum(const GradientSum& sum) override;
     void onWaiting(uint32_t worker) override;
     void reconsider() override;

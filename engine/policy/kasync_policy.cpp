@@ -8,10 +8,11 @@
 
 namespace syncscope::engine {
 
-size_t KAsyncPolicy::k() const {
-    if (m_settings.k()) return m_settings.k();
-    return std::max<size_t>(1, m_context.workers().participantIds().size() / 2);  // n-softsync with n = 2
+size_t KAsyncPolicy::gradientsPerUpdate(uint32_t k, size_t participants) {
+    return k ? k : std::max<size_t>(1, participants / 2);
 }
+
+size_t KAsyncPolicy::k() const { return gradientsPerUpdate(m_settings.k(), m_context.workers().participantIds().size()); }
 
 void KAsyncPolicy::onGradient(const GradientIn& g) {
     const uint64_t staleness = m_context.version() - g.baseVersion;

@@ -20,6 +20,8 @@ public:
     void reconsider() override;
     uint64_t pending() const override { return m_contributions.size(); }
     void drain(bool apply) override;
+    /// K among `participants` workers: `k`, or for 0 N/2 (n-softsync with n = 2), at least 1.
+    static size_t gradientsPerUpdate(uint32_t k, size_t participants);
 
 private:
     size_t k() const;

@@ -11,16 +11,26 @@ void WorkerRecord::recordStaleness(uint64_t tau) {
     stalenessSum += static_cast<double>(tau);
 }
 
-void WorkerRecord::recordSpeed(double speed) {
-    if (recentSpeeds.size() < kSpeedWindow)
-        recentSpeeds.push_back(speed);
+namespace {
+
+/// Puts `value` into the ring (at most `window` long, `next` the slot to overwrite) and returns the
+/// ring's median.
+double ringMedian(std::vector<double>& ring, size_t& next, size_t window, double value) {
+    if (ring.size() < window)
+        ring.push_back(value);
     else
-        recentSpeeds[nextSpeed] = speed;
-    nextSpeed = (nextSpeed + 1) % kSpeedWindow;
-    std::vector<double> sorted = recentSpeeds;
+        ring[next] = value;
+    next = (next + 1) % window;
+    std::vector<double> sorted = ring;
     std::nth_element(sorted.begin(), sorted.begin() + sorted.size() / 2, sorted.end());
-    computeSpeed = sorted[sorted.size() / 2];
+    return sorted[sorted.size() / 2];
 }
+
+}  // namespace
+
+void WorkerRecord::recordSpeed(double speed) { computeSpeed = ringMedian(recentSpeeds, nextSpeed, kSpeedWindow, speed); }
+
+void WorkerRecord::recordComm(double ms) { typicalCommMs = ringMedian(recentComm, nextComm, kSpeedWindow, ms); }
 
 WorkerRecord& WorkerRegistry::add(const std::string& identity, const std::string& route, uint32_t batchSize) {
     const uint32_t id = m_nextId++;

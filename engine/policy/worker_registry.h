@@ -45,6 +45,9 @@ struct WorkerRecord {
     uint64_t samplesSinceTick = 0, iterationsSinceTick = 0;
     double samplesPerSecond = 0.0, iterationsPerSecond = 0.0;  ///< smoothed per tick
     double computeMs = 0.0, commMs = 0.0, waitMs = 0.0;        ///< of its last iteration
+    double typicalCommMs = 0.0;  ///< the median communication time of its last kSpeedWindow pushes
+    std::vector<double> recentComm;  ///< ring of the last kSpeedWindow
+    size_t nextComm = 0;
     std::string pid;
     std::string user;  ///< who its data connection authenticated as (ZAP User-Id; "worker:NAME" if named)
 
@@ -53,6 +56,7 @@ struct WorkerRecord {
     bool participating() const { return active() && state != wire::WORKER_STARTING; }
     void recordStaleness(uint64_t tau);
     void recordSpeed(double speed);  ///< samples per second of one push
+    void recordComm(double ms);      ///< communication time of one iteration
     static constexpr size_t kSpeedWindow = 31;
 };
 

@@ -99,6 +99,7 @@ uint32_t FakeRun::countPush(uint32_t id) {
     const double computeMs = 1000.0 * batch / m_speed[id];
     if (w.pushed > 2) w.recordSpeed(batch / computeMs * 1000.0);
     w.commMs = 1000.0 * m_comm[id];
+    w.recordComm(w.commMs);
     return batch;
 }
 

@@ -1,0 +1,56 @@
+// WhatIfTracker: the coordinator's what-if predictions (Tick.what_if). Every tick it counts the
+// effective samples trained on (applied samples, each worth 1 / (1 + kStalenessCost x tau), tau the
+// staleness they were applied at) and feeds each new evaluation to an AccuracyForecast; about once a
+// second, once every participating worker has a measured speed, it predicts every mode's samples/s,
+// staleness and time to the target (mode_predictions.h). The model leaves out the coordinator's and
+// the network's overheads; the running option's measured applied samples/s over its prediction, the
+// calibration, scales every option's (kept from the last period the same mode ran throughout).
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <optional>
+#include <string>
+#include <utility>
+
+#include "engine/coordinator/coordinator_state.h"
+#include "engine/policy/accuracy_forecast.h"
+
+namespace syncscope::engine {
+
+class WhatIfTracker {
+public:
+    static constexpr double kPeriodSeconds = 1.0;
+    /// Without the run's --target-accuracy, the target is this far above the best accuracy so far
+    /// (whole percent), moved on when it is reached.
+    static constexpr double kTargetStep = 0.02;
+    /// (version, effective samples) pairs kept to place an evaluation's version on the curve.
+    static constexpr size_t kLedgerCap = 4096;
+    /// The calibration is kept within [1 / kCalibrationRange, kCalibrationRange].
+    static constexpr double kCalibrationRange = 3.0;
+
+    /// Every tick; the predictions when a period has passed and every worker has been measured.
+    std::optional<wire::WhatIf> onTick(const CoordinatorState& state);
+
+    double effectiveSamples() const { return m_effective; }
+    const AccuracyForecast& forecast() const { return m_forecast; }
+
+private:
+    void count(const CoordinatorState& state);
+    double effectiveAt(uint64_t version) const;
+    double target(const CoordinatorState& state);
+
+    double m_effective = 0.0;
+    uint64_t m_samples = 0, m_pushed = 0, m_applied = 0;
+    double m_stalenessSum = 0.0;
+    std::deque<std::pair<uint64_t, double>> m_ledger;  ///< (version, effective samples), versions rising
+    std::optional<uint64_t> m_evaluated;              ///< the version of the last evaluation fed
+    AccuracyForecast m_forecast;
+    double m_target = 0.0;
+    double m_lastAt = -1e300;
+    double m_appliedSamples = 0.0;  ///< applied samples since m_lastAt
+    std::string m_periodMode;       ///< the mode (serialized) at m_lastAt; another one now: no calibration
+    double m_calibration = 1.0;
+};
+
+}  // namespace syncscope::engine

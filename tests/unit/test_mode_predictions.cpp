@@ -1,0 +1,131 @@
+// The what-if model (engine/policy/mode_predictions.h) on a synthetic speed profile worked out by
+// hand, the auto controller reading the same predictions, and the accuracy forecast on a known
+// power-law learning curve.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "engine/policy/accuracy_forecast.h"
+#include "engine/policy/auto_predictor.h"
+#include "engine/policy/mode_predictions.h"
+#include "engine/plan/mode_catalog.h"
+
+using namespace syncscope::engine;
+namespace wire = syncscope::wire;
+
+namespace {
+
+constexpr uint32_t kBatch = 64;
+
+// Three workers at 1000 samples/s, one at 250, no communication time: t = 64, 64, 64, 256 ms.
+WorkerRegistry oneStraggler() {
+    WorkerRegistry workers;
+    for (int i = 0; i < 4; ++i) {
+        WorkerRecord& w = workers.add("w" + std::to_string(i), {}, kBatch);
+        w.state = wire::WORKER_COMPUTING;
+        w.computeSpeed = i == 3 ? 250.0 : 1000.0;
+    }
+    return workers;
+}
+
+wire::AutoCandidate predicted(const WorkerRegistry& workers, wire::SyncMode mode, uint32_t k = 0) {
+    wire::ModeSettings s = defaultModeSettings(mode);
+    if (k) s.set_k(k);
+    if (mode == wire::GROUPED) s.set_group_by(wire::GROUP_BY_SPEED);
+    return predictOption(workers, kBatch, s);
+}
+
+}  // namespace
+
+TEST(TestModePredictions, eachModeOnOneStragglerAsWorkedOutByHand) {
+    const WorkerRegistry workers = oneStraggler();
+    // bsp: 4 x 64 samples every 256 ms.
+    EXPECT_NEAR(predicted(workers, wire::BSP).samples_per_s(), 1000.0, 1e-6);
+    EXPECT_EQ(predicted(workers, wire::BSP).mean_staleness(), 0.0);
+    // asp and kasync: every worker at its own pace, 3000 + 250.
+    EXPECT_NEAR(predicted(workers, wire::ASP).samples_per_s(), 3250.0, 1e-6);
+    EXPECT_NEAR(predicted(workers, wire::ASP).mean_staleness(), 3.0, 1e-9);
+    EXPECT_NEAR(predicted(workers, wire::KASYNC).samples_per_s(), 3250.0, 1e-6);
+    EXPECT_NEAR(predicted(workers, wire::KASYNC).mean_staleness(), 2.0, 1e-9);  // N / K, K = N/2
+    // ksync K=3 (the default from 4 workers): the three fast ones set the pace.
+    EXPECT_NEAR(predicted(workers, wire::KSYNC).samples_per_s(), 3000.0, 1e-6);
+    EXPECT_EQ(predicted(workers, wire::KSYNC).label(), "ksync K=3");
+    // ssp: the slowest sets the clocks; staleness 3 x mean(t) / max(t) = 3 x 112 / 256.
+    EXPECT_NEAR(predicted(workers, wire::SSP).samples_per_s(), 1000.0, 1e-6);
+    EXPECT_NEAR(predicted(workers, wire::SSP).mean_staleness(), 3.0 * 112.0 / 256.0, 1e-9);
+    // grouped by speed, G=2: [0 1 2] applies 192 samples every 64 ms, [3] 64 every 256 ms; each
+    // group's update is as stale as the other's updates during its round.
+    const wire::AutoCandidate g = predicted(workers, wire::GROUPED);
+    EXPECT_EQ(g.label(), "grouped G=2 by speed");
+    EXPECT_NEAR(g.samples_per_s(), 3250.0, 1e-6);
+    EXPECT_NEAR(g.mean_staleness(), (3000.0 * 0.25 + 250.0 * 4.0) / 3250.0, 1e-9);
+    // elastic: batches in proportion to speed (78.8 and 19.7), one barrier of 256 / 3250 s.
+    EXPECT_NEAR(predicted(workers, wire::ELASTIC).samples_per_s(), 3250.0, 1e-6);
+    EXPECT_EQ(predicted(workers, wire::ELASTIC).mean_staleness(), 0.0);
+    // Effective samples/s: each step of staleness costs kStalenessCost of a sample's worth.
+    EXPECT_NEAR(predicted(workers, wire::ASP).effective(), 3250.0 / (1.0 + 3.0 * kStalenessCost), 1e-6);
+}
+
+TEST(TestModePredictions, communicationTimeAndElasticRangeCount) {
+    WorkerRegistry workers = oneStraggler();
+    for (auto& [id, w] : workers.all()) w.typicalCommMs = 16.0;  // t = 80, 80, 80, 272 ms
+    EXPECT_NEAR(predicted(workers, wire::BSP).samples_per_s(), 4.0 * 64 / 0.272, 1e-6);
+    // A worker 100 times slower gets the smallest batch elastic allows (64 / 8), and sets the round.
+    workers.all().at(3).computeSpeed = 10.0;
+    workers.all().at(3).typicalCommMs = 0.0;
+    const double slowBatch = 64.0 / 8, round = slowBatch / 10.0;
+    double fastBatches = 0;
+    for (int i = 0; i < 3; ++i) fastBatches += 256.0 * 1000.0 / 3010.0;
+    EXPECT_NEAR(predicted(workers, wire::ELASTIC).samples_per_s(), (fastBatches + slowBatch) / round, 1e-6);
+}
+
+TEST(TestModePredictions, whatIfOffersEveryModeTheWorkersAllow) {
+    const auto labels = [](size_t n) {
+        WorkerRegistry workers;
+        for (size_t i = 0; i < n; ++i) {
+            WorkerRecord& w = workers.add("w" + std::to_string(i), {}, kBatch);
+            w.state = wire::WORKER_COMPUTING;
+            w.computeSpeed = 100.0 + static_cast<double>(i);
+        }
+        std::set<std::string> out;
+        for (const wire::ModeSettings& s : whatIfSettings(n)) out.insert(predictOption(workers, kBatch, s).label());
+        return out;
+    };
+    EXPECT_EQ(labels(2), (std::set<std::string>{"bsp", "ssp s=" + std::to_string(defaultModeSettings(wire::SSP).staleness_bound()), "asp", "elastic"}));
+    EXPECT_EQ(labels(4).size(), size_t(7));
+    EXPECT_TRUE(labels(4).count("kasync K=2") && labels(4).count("ksync K=3") && labels(4).count("grouped G=2 by speed"));
+    EXPECT_TRUE(labels(8).count("ksync K=7") && labels(8).count("kasync K=4"));
+}
+
+// The auto controller weighs its options with the same numbers the what-if curves show.
+TEST(TestModePredictions, autoWeighsTheSamePredictions) {
+    const WorkerRegistry workers = oneStraggler();
+    const std::vector<wire::AutoCandidate> candidates = predictCandidates(workers, kBatch);
+    ASSERT_FALSE(candidates.empty());
+    for (const wire::AutoCandidate& c : candidates) {
+        const wire::AutoCandidate same = predictOption(workers, kBatch, c.settings());
+        EXPECT_EQ(c.label(), same.label());
+        EXPECT_DOUBLE_EQ(c.samples_per_s(), same.samples_per_s()) << c.label();
+        EXPECT_DOUBLE_EQ(c.effective(), same.effective()) << c.label();
+    }
+    EXPECT_EQ(decideMode(workers, kBatch, "bsp").chosen().label(), "ksync K=3");
+}
+
+TEST(TestAccuracyForecast, solvesAPowerLawCurveForItsTarget) {
+    // error = 0.6 x (samples / 1000)^-0.4
+    const auto accuracy = [](double samples) { return 1.0 - 0.6 * std::pow(samples / 1000.0, -0.4); };
+    AccuracyForecast f;
+    EXPECT_FALSE(f.samplesTo(0.9, 1000.0));
+    for (double x : {2e3, 4e3, 8e3}) f.add(x, accuracy(x));
+    const double target = 0.85, exact = 1000.0 * std::pow(0.15 / 0.6, -1.0 / 0.4);  // 32,000 samples
+    ASSERT_TRUE(f.samplesTo(target, 8e3));
+    EXPECT_NEAR(*f.samplesTo(target, 8e3), exact - 8e3, 1.0);
+    EXPECT_EQ(*f.samplesTo(accuracy(4e3), 8e3), 0.0);  // reached already
+    EXPECT_FALSE(f.samplesTo(0.99, 8e3));  // 10^6.5 samples: beyond kMaxExtrapolation
+    // Only the newest kFitPoints count: a curve that stops improving gives no forecast.
+    for (size_t i = 0; i < AccuracyForecast::kFitPoints; ++i) f.add(1e4 + 1e3 * i, 0.80);
+    EXPECT_FALSE(f.samplesTo(0.85, 2e4));
+}
