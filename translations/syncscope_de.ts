@@ -762,74 +762,74 @@
 <context>
     <name>syncscope::ui::ChartsPanel</name>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="25"/>
-        <location filename="../ui/widgets/charts_panel.cpp" line="139"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="27"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="141"/>
         <source>Samples/s per worker</source>
         <translation>Samples/s pro Worker</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="25"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="27"/>
         <source>samples/s</source>
         <translation>Samples/s</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="26"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="28"/>
         <source>Staleness (mean per worker)</source>
         <translation>Staleness (Mittel pro Worker)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="26"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="28"/>
         <source>versions behind</source>
         <translation>Versionen zurück</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="27"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="29"/>
         <source>Training loss</source>
         <translation>Trainingsverlust</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="27"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="29"/>
         <source>loss</source>
         <translation>Verlust</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="28"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="30"/>
         <source>Test accuracy</source>
         <translation>Testgenauigkeit</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="28"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="30"/>
         <source>accuracy (%)</source>
         <translation>Genauigkeit (%)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="40"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="42"/>
         <source>All workers</source>
         <translation>Alle Worker</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="139"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="141"/>
         <source>Samples/s: the slowest workers</source>
         <translation>Samples/s: die langsamsten Worker</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="160"/>
-        <location filename="../ui/widgets/charts_panel.cpp" line="161"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="162"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="163"/>
         <source>worker %1</source>
         <translation>Worker %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="143"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="145"/>
         <source>training loss</source>
         <translation>Trainingsverlust</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="144"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="146"/>
         <source>test accuracy</source>
         <translation>Testgenauigkeit</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/widgets/charts_panel.cpp" line="164"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="167"/>
         <source>mean of %n workers</source>
         <translation>
             <numerusform>Mittel über %n Worker</numerusform>
@@ -837,7 +837,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="184"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="169"/>
+        <source>mean</source>
+        <translation>Mittel</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/charts_panel.cpp" line="171"/>
+        <source>if %1</source>
+        <translation>wenn %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/charts_panel.cpp" line="213"/>
         <source>Worker %1</source>
         <translation>Worker %1</translation>
     </message>
@@ -1428,364 +1438,369 @@
 <context>
     <name>syncscope::ui::MainWindow</name>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="65"/>
+        <location filename="../ui/widgets/main_window.cpp" line="66"/>
         <source>waiting for workers</source>
         <translation>wartet auf Worker</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="66"/>
+        <location filename="../ui/widgets/main_window.cpp" line="67"/>
         <source>running</source>
         <translation>läuft</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="67"/>
+        <location filename="../ui/widgets/main_window.cpp" line="68"/>
         <source>paused</source>
         <translation>pausiert</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="68"/>
+        <location filename="../ui/widgets/main_window.cpp" line="69"/>
         <source>stopped</source>
         <translation>angehalten</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="69"/>
+        <location filename="../ui/widgets/main_window.cpp" line="70"/>
         <source>unknown</source>
         <translation>unbekannt</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="76"/>
+        <location filename="../ui/widgets/main_window.cpp" line="77"/>
         <source>SyncScope</source>
         <translation>SyncScope</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="86"/>
+        <location filename="../ui/widgets/main_window.cpp" line="87"/>
         <source>Taking advice %1</source>
         <translation>Vorschlag %1 wird übernommen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="86"/>
+        <location filename="../ui/widgets/main_window.cpp" line="87"/>
         <source>Dismissing advice %1</source>
         <translation>Vorschlag %1 wird verworfen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="104"/>
+        <location filename="../ui/widgets/main_window.cpp" line="105"/>
         <source>Scenario at %1 s: %2</source>
         <translation>Szenario bei %1 s: %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="109"/>
+        <location filename="../ui/widgets/main_window.cpp" line="110"/>
         <source>Note: %1</source>
         <translation>Hinweis: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="112"/>
+        <location filename="../ui/widgets/main_window.cpp" line="113"/>
         <source>Scenario over: %1</source>
         <translation>Szenario beendet: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="118"/>
-        <location filename="../ui/widgets/main_window.cpp" line="208"/>
+        <location filename="../ui/widgets/main_window.cpp" line="119"/>
+        <location filename="../ui/widgets/main_window.cpp" line="218"/>
         <source>Not attached</source>
         <translation>Nicht verbunden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="119"/>
+        <location filename="../ui/widgets/main_window.cpp" line="120"/>
         <source>Detached: %1</source>
         <translation>Getrennt: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="122"/>
+        <location filename="../ui/widgets/main_window.cpp" line="123"/>
         <source>Connection lost: %1</source>
         <translation>Verbindung verloren: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="133"/>
+        <location filename="../ui/widgets/main_window.cpp" line="134"/>
         <source>Steering</source>
         <translation>Steuerung</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="138"/>
+        <location filename="../ui/widgets/main_window.cpp" line="139"/>
         <source>Log</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="147"/>
+        <location filename="../ui/widgets/main_window.cpp" line="148"/>
         <source>Scenario</source>
         <translation>Szenario</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="156"/>
+        <location filename="../ui/widgets/main_window.cpp" line="157"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="157"/>
+        <location filename="../ui/widgets/main_window.cpp" line="158"/>
         <source>&amp;Attach…</source>
         <translation>&amp;Anhängen…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="158"/>
+        <location filename="../ui/widgets/main_window.cpp" line="159"/>
         <source>Start &amp;local cluster…</source>
         <translation>&amp;Lokalen Cluster starten…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="159"/>
+        <location filename="../ui/widgets/main_window.cpp" line="160"/>
         <source>&amp;Detach</source>
         <translation>&amp;Trennen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="163"/>
+        <location filename="../ui/widgets/main_window.cpp" line="164"/>
         <source>&amp;Compare runs…</source>
         <translation>Läufe &amp;vergleichen…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="165"/>
+        <location filename="../ui/widgets/main_window.cpp" line="166"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="166"/>
+        <location filename="../ui/widgets/main_window.cpp" line="167"/>
         <source>&amp;Run</source>
         <translation>&amp;Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="169"/>
+        <location filename="../ui/widgets/main_window.cpp" line="170"/>
         <source>Roll &amp;back a change…</source>
         <translation>Änderung &amp;zurücknehmen…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="173"/>
+        <location filename="../ui/widgets/main_window.cpp" line="174"/>
         <source>Restore the model, optimiser and mode from the checkpoint taken before a change</source>
         <translation>Modell, Optimierer und Modus aus dem Checkpoint vor einer Änderung wiederherstellen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="174"/>
+        <location filename="../ui/widgets/main_window.cpp" line="175"/>
         <source>&amp;Scenarios</source>
         <translation>&amp;Szenarien</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="177"/>
+        <location filename="../ui/widgets/main_window.cpp" line="178"/>
         <source>Stop &amp;following the scenario</source>
         <translation>Szenario nicht mehr &amp;folgen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="182"/>
+        <location filename="../ui/widgets/main_window.cpp" line="183"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="183"/>
+        <location filename="../ui/widgets/main_window.cpp" line="184"/>
         <source>&amp;Wall-clock time axis</source>
         <translation>&amp;Uhrzeit-Zeitachse</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="186"/>
+        <location filename="../ui/widgets/main_window.cpp" line="187"/>
+        <source>W&amp;hat-if curves</source>
+        <translation>Was-wäre-wenn-&amp;Kurven</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="196"/>
         <source>&amp;Log-scale loss</source>
         <translation>&amp;Logarithmischer Verlust</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="190"/>
+        <location filename="../ui/widgets/main_window.cpp" line="200"/>
         <source>&amp;Full screen</source>
         <translation>&amp;Vollbild</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="194"/>
+        <location filename="../ui/widgets/main_window.cpp" line="204"/>
         <source>&amp;Presentation view</source>
         <translation>&amp;Präsentationsansicht</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="196"/>
+        <location filename="../ui/widgets/main_window.cpp" line="206"/>
         <source>Ctrl+Shift+P</source>
         <translation>Ctrl+Shift+P</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="197"/>
+        <location filename="../ui/widgets/main_window.cpp" line="207"/>
         <source>Large type for a projector; hides the fine controls and the log</source>
         <translation>Große Schrift für einen Projektor; blendet die feinen Steuerelemente und das Protokoll aus</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="241"/>
+        <location filename="../ui/widgets/main_window.cpp" line="251"/>
         <source>Cannot attach: give both endpoints as tcp://HOST:PORT.</source>
         <translation>Anhängen nicht möglich: beide Endpunkte als tcp://HOST:PORT angeben.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="246"/>
+        <location filename="../ui/widgets/main_window.cpp" line="256"/>
         <source>Attaching to %1…</source>
         <translation>Hänge an %1 an…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="266"/>
+        <location filename="../ui/widgets/main_window.cpp" line="276"/>
         <source>Opening %1…</source>
         <translation>%1 wird geöffnet…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="269"/>
+        <location filename="../ui/widgets/main_window.cpp" line="279"/>
         <source>Opening %1 cancelled.</source>
         <translation>Öffnen von %1 abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="282"/>
+        <location filename="../ui/widgets/main_window.cpp" line="292"/>
         <source>Replay: %1</source>
         <translation>Wiedergabe: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="283"/>
+        <location filename="../ui/widgets/main_window.cpp" line="293"/>
         <source>Opened recording %1 (%2 s)</source>
         <translation>Aufzeichnung %1 geöffnet (%2 s)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="287"/>
+        <location filename="../ui/widgets/main_window.cpp" line="297"/>
         <source>Exported the charts to %1</source>
         <translation>Diagramme nach %1 exportiert</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="305"/>
+        <location filename="../ui/widgets/main_window.cpp" line="315"/>
         <source>State: %1</source>
         <translation>Zustand: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="306"/>
+        <location filename="../ui/widgets/main_window.cpp" line="316"/>
         <source>Mode: %1</source>
         <translation>Modus: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="307"/>
+        <location filename="../ui/widgets/main_window.cpp" line="317"/>
         <source>Version %1</source>
         <translation>Version %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="308"/>
+        <location filename="../ui/widgets/main_window.cpp" line="318"/>
         <source>Accuracy: –</source>
         <translation>Genauigkeit: –</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="309"/>
+        <location filename="../ui/widgets/main_window.cpp" line="319"/>
         <source>Accuracy: %1%</source>
         <translation>Genauigkeit: %1 %</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="319"/>
+        <location filename="../ui/widgets/main_window.cpp" line="329"/>
         <source>Runs until you stop it: Run → Stop (%1)</source>
         <translation>Läuft, bis Sie ihn anhalten: Lauf → Stopp (%1)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="321"/>
+        <location filename="../ui/widgets/main_window.cpp" line="331"/>
         <source>%1 epochs</source>
         <translation>%1 Epochen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="322"/>
+        <location filename="../ui/widgets/main_window.cpp" line="332"/>
         <source>%1 s of training</source>
         <translation>%1 s Training</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="323"/>
+        <location filename="../ui/widgets/main_window.cpp" line="333"/>
         <source>%1% test accuracy</source>
         <translation>%1 % Testgenauigkeit</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="324"/>
+        <location filename="../ui/widgets/main_window.cpp" line="334"/>
         <source>Stops at %1, or with Run → Stop (%2)</source>
         <translation>Endet bei %1 oder mit Lauf → Stopp (%2)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="324"/>
+        <location filename="../ui/widgets/main_window.cpp" line="334"/>
         <source> or </source>
         <translation> oder </translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="330"/>
+        <location filename="../ui/widgets/main_window.cpp" line="340"/>
         <source>UNAUTHENTICATED: anyone on this machine may steer (--insecure)</source>
         <translation>NICHT AUTHENTIFIZIERT: jeder auf diesem Rechner kann steuern (--insecure)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="331"/>
+        <location filename="../ui/widgets/main_window.cpp" line="341"/>
         <source>View only</source>
         <translation>Nur zusehen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="341"/>
+        <location filename="../ui/widgets/main_window.cpp" line="351"/>
         <source>[%1 s] %2</source>
         <translation>[%1 s] %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="342"/>
+        <location filename="../ui/widgets/main_window.cpp" line="352"/>
         <source> (change %1)</source>
         <translation> (Änderung %1)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="356"/>
+        <location filename="../ui/widgets/main_window.cpp" line="366"/>
         <source>Rolling back to before change %1</source>
         <translation>Zurück zum Stand vor Änderung %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="377"/>
+        <location filename="../ui/widgets/main_window.cpp" line="387"/>
         <source>Command %1 refused: %2</source>
         <translation>Befehl %1 abgelehnt: %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="386"/>
+        <location filename="../ui/widgets/main_window.cpp" line="396"/>
         <source>Command %1 done: %2</source>
         <translation>Befehl %1 ausgeführt: %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="386"/>
+        <location filename="../ui/widgets/main_window.cpp" line="396"/>
         <source>no event</source>
         <translation>kein Ereignis</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="393"/>
+        <location filename="../ui/widgets/main_window.cpp" line="403"/>
         <source>A local cluster is already running; stop it first.</source>
         <translation>Ein lokaler Cluster läuft bereits; zuerst anhalten.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="397"/>
+        <location filename="../ui/widgets/main_window.cpp" line="407"/>
         <source>Cannot start a local cluster: %1</source>
         <translation>Lokaler Cluster kann nicht gestartet werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="404"/>
+        <location filename="../ui/widgets/main_window.cpp" line="414"/>
         <source>Starting a local cluster: %1 workers, %2, %3%4</source>
         <translation>Lokaler Cluster startet: %1 Worker, %2, %3%4</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="420"/>
+        <location filename="../ui/widgets/main_window.cpp" line="430"/>
         <source>The local cluster has stopped.</source>
         <translation>Der lokale Cluster ist angehalten.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="429"/>
+        <location filename="../ui/widgets/main_window.cpp" line="439"/>
         <source>Stopping the local cluster…</source>
         <translation>Der lokale Cluster wird angehalten…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="456"/>
-        <location filename="../ui/widgets/main_window.cpp" line="487"/>
+        <location filename="../ui/widgets/main_window.cpp" line="466"/>
+        <location filename="../ui/widgets/main_window.cpp" line="497"/>
         <source>Stop the local cluster?</source>
         <translation>Den lokalen Cluster anhalten?</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="457"/>
+        <location filename="../ui/widgets/main_window.cpp" line="467"/>
         <source>This window started a local cluster. Stop its coordinator and workers?</source>
         <translation>Dieses Fenster hat einen lokalen Cluster gestartet. Seinen Koordinator und seine Worker anhalten?</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="477"/>
+        <location filename="../ui/widgets/main_window.cpp" line="487"/>
         <source>Cannot run the scenario: %1</source>
         <translation>Das Szenario kann nicht ausgeführt werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="488"/>
+        <location filename="../ui/widgets/main_window.cpp" line="498"/>
         <source>A local cluster is running. Stop it and start the scenario &quot;%1&quot;?</source>
         <translation>Ein lokaler Cluster läuft. Ihn anhalten und das Szenario „%1“ starten?</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="498"/>
+        <location filename="../ui/widgets/main_window.cpp" line="508"/>
         <source>Scenario: %1 (%2)</source>
         <translation>Szenario: %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="508"/>
+        <location filename="../ui/widgets/main_window.cpp" line="518"/>
         <source>Scenario %1 s · next: %2</source>
         <translation>Szenario %1 s · als Nächstes: %2</translation>
     </message>
@@ -2168,123 +2183,123 @@
 <context>
     <name>syncscope::ui::SteeringPanel</name>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="68"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="71"/>
         <source>Run</source>
         <translation>Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="71"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="74"/>
         <source>Start</source>
         <translation>Start</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="72"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="75"/>
         <source>Ctrl+Return</source>
         <translation>Ctrl+Return</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="73"/>
-        <location filename="../ui/widgets/steering_panel.cpp" line="356"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="76"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="369"/>
         <source>Pause</source>
         <translation>Pause</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="74"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="77"/>
         <source>Space</source>
         <translation>Space</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="75"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="78"/>
         <source>Stop</source>
         <translation>Stopp</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="76"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="79"/>
         <source>Ctrl+.</source>
         <translation>Ctrl+.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="91"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="94"/>
         <source>Synchronisation</source>
         <translation>Synchronisation</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="102"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="105"/>
         <source>Running</source>
         <translation>Läuft</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="104"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="107"/>
         <source>Send the selected mode and its parameters to the engine</source>
         <translation>Den gewählten Modus und seine Parameter an die Engine senden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="107"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="110"/>
         <source>Groups G</source>
         <translation>Gruppen G</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="100"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="103"/>
         <source>The mode the engine is running now</source>
         <translation>Der Modus, in dem die Engine gerade läuft</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="103"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="106"/>
         <source>Apply mode</source>
         <translation>Modus anwenden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="113"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="116"/>
         <source>Apply</source>
         <translation>Anwenden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="119"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="122"/>
         <source>Learning rate</source>
         <translation>Lernrate</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="132"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="135"/>
         <source>by count</source>
         <translation>nach Anzahl</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="133"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="136"/>
         <source>by speed</source>
         <translation>nach Geschwindigkeit</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="134"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="137"/>
         <source>By count: workers dealt round robin. By speed: workers of similar measured speed together.</source>
         <translation>Nach Anzahl: Worker werden reihum verteilt. Nach Geschwindigkeit: Worker mit ähnlicher gemessener Geschwindigkeit kommen zusammen.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="157"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="160"/>
         <source>Workers</source>
         <translation>Worker</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="208"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="219"/>
         <source>Slowdown of worker %1: compute time x factor (1-10)</source>
         <translation>Verlangsamung von Worker %1: Rechenzeit × Faktor (1–10)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="267"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="278"/>
         <source>Number of groups G; releasing the slider regroups a grouped run</source>
         <translation>Anzahl der Gruppen G; Loslassen des Schiebereglers gruppiert einen gruppierten Lauf neu</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="268"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="279"/>
         <source>Groups apply to the grouped mode only</source>
         <translation>Gruppen gelten nur im gruppierten Modus</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="335"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="346"/>
         <source>This console holds a view key: it may watch the run, not steer it</source>
         <translation>Diese Konsole hat einen Zuschauerschlüssel: Sie kann den Lauf beobachten, aber nicht steuern</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="356"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="369"/>
         <source>Resume</source>
         <translation>Fortsetzen</translation>
     </message>
@@ -2297,12 +2312,12 @@
         <translation>Ziehen: Zoom · Mausrad: Zoom · Umschalt+Ziehen oder mittlere Taste, ←/→: verschieben · Doppelklick: dem Lauf folgen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/time_chart.cpp" line="125"/>
+        <location filename="../ui/widgets/time_chart.cpp" line="152"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/time_chart.cpp" line="126"/>
+        <location filename="../ui/widgets/time_chart.cpp" line="153"/>
         <source>%1
 %2
 %3</source>
@@ -2342,6 +2357,94 @@
         <location filename="../ui/widgets/time_split_chart.cpp" line="34"/>
         <source>worker</source>
         <translation>Worker</translation>
+    </message>
+</context>
+<context>
+    <name>syncscope::ui::WhatIfPanel</name>
+    <message>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="33"/>
+        <source>What if (predicted)</source>
+        <translation>Was wäre, wenn (Vorhersage)</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="37"/>
+        <source>What each mode would do if the run switched to it now, predicted from each worker&apos;s measured compute and communication times; the time to the target from the accuracy curve so far. The charts draw the predictions as dashed lines: tick a row to show or hide one, this box to show or hide them all.</source>
+        <translation>Was jeder Modus leisten würde, wenn der Lauf jetzt zu ihm wechselte, vorhergesagt aus den gemessenen Rechen- und Kommunikationszeiten jedes Workers; die Zeit bis zum Ziel aus dem bisherigen Genauigkeitsverlauf. Die Diagramme zeigen die Vorhersagen gestrichelt: Eine Zeile abhaken blendet einen Modus ein oder aus, dieses Kästchen alle.</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="41"/>
+        <source>Mode</source>
+        <translation>Modus</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="41"/>
+        <source>samples/s</source>
+        <translation>Samples/s</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="41"/>
+        <source>staleness</source>
+        <translation>Staleness</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="41"/>
+        <source>to target</source>
+        <translation>bis zum Ziel</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="75"/>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="76"/>
+        <source>%1 min %2 s</source>
+        <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="77"/>
+        <source>%1 h %2 min</source>
+        <translation>%1 h %2 min</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="96"/>
+        <source>to %1%</source>
+        <translation>bis %1 %</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="98"/>
+        <source>Predicted time to the run&apos;s target accuracy</source>
+        <translation>Vorhergesagte Zeit bis zur Zielgenauigkeit des Laufs</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="99"/>
+        <source>Predicted time to 2 points above the best accuracy so far (the run has no target accuracy)</source>
+        <translation>Vorhergesagte Zeit bis 2 Prozentpunkte über der bisher besten Genauigkeit (der Lauf hat keine Zielgenauigkeit)</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="114"/>
+        <source>%1 (now)</source>
+        <translation>%1 (jetzt)</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="121"/>
+        <source>The mode running now: its live lines are in the charts</source>
+        <translation>Der laufende Modus: Seine Live-Linien stehen in den Diagrammen</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="126"/>
+        <source>Tick to draw this mode&apos;s predicted samples/s and staleness in the charts</source>
+        <translation>Abhaken, um die vorhergesagten Samples/s und die Staleness dieses Modus in den Diagrammen zu zeichnen</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="139"/>
+        <source>No forecast yet: it needs three evaluations with the accuracy still rising</source>
+        <translation>Noch keine Vorhersage: Dafür braucht es drei Auswertungen mit noch steigender Genauigkeit</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="141"/>
+        <source>reached</source>
+        <translation>erreicht</translation>
     </message>
 </context>
 <context>

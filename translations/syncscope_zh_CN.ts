@@ -762,81 +762,91 @@
 <context>
     <name>syncscope::ui::ChartsPanel</name>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="25"/>
-        <location filename="../ui/widgets/charts_panel.cpp" line="139"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="27"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="141"/>
         <source>Samples/s per worker</source>
         <translation>每个工作节点的样本/s</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="25"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="27"/>
         <source>samples/s</source>
         <translation>样本/s</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="26"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="28"/>
         <source>Staleness (mean per worker)</source>
         <translation>陈旧度（每个工作节点的平均值）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="26"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="28"/>
         <source>versions behind</source>
         <translation>落后的版本数</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="27"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="29"/>
         <source>Training loss</source>
         <translation>训练损失</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="27"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="29"/>
         <source>loss</source>
         <translation>损失</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="28"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="30"/>
         <source>Test accuracy</source>
         <translation>测试准确率</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="28"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="30"/>
         <source>accuracy (%)</source>
         <translation>准确率（%）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="40"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="42"/>
         <source>All workers</source>
         <translation>所有工作节点</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="139"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="141"/>
         <source>Samples/s: the slowest workers</source>
         <translation>样本/s：最慢的工作节点</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="160"/>
-        <location filename="../ui/widgets/charts_panel.cpp" line="161"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="162"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="163"/>
         <source>worker %1</source>
         <translation>工作节点 %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="143"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="145"/>
         <source>training loss</source>
         <translation>训练损失</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="144"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="146"/>
         <source>test accuracy</source>
         <translation>测试准确率</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/widgets/charts_panel.cpp" line="164"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="167"/>
         <source>mean of %n workers</source>
         <translation>
             <numerusform>%n 个工作节点的平均值</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="184"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="169"/>
+        <source>mean</source>
+        <translation>平均</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/charts_panel.cpp" line="171"/>
+        <source>if %1</source>
+        <translation>若 %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/charts_panel.cpp" line="213"/>
         <source>Worker %1</source>
         <translation>工作节点 %1</translation>
     </message>
@@ -1423,364 +1433,369 @@
 <context>
     <name>syncscope::ui::MainWindow</name>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="65"/>
+        <location filename="../ui/widgets/main_window.cpp" line="66"/>
         <source>waiting for workers</source>
         <translation>等待工作节点</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="66"/>
+        <location filename="../ui/widgets/main_window.cpp" line="67"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="67"/>
+        <location filename="../ui/widgets/main_window.cpp" line="68"/>
         <source>paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="68"/>
+        <location filename="../ui/widgets/main_window.cpp" line="69"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="69"/>
+        <location filename="../ui/widgets/main_window.cpp" line="70"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="76"/>
+        <location filename="../ui/widgets/main_window.cpp" line="77"/>
         <source>SyncScope</source>
         <translation>SyncScope</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="86"/>
+        <location filename="../ui/widgets/main_window.cpp" line="87"/>
         <source>Taking advice %1</source>
         <translation>正在采纳建议 %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="86"/>
+        <location filename="../ui/widgets/main_window.cpp" line="87"/>
         <source>Dismissing advice %1</source>
         <translation>正在忽略建议 %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="104"/>
+        <location filename="../ui/widgets/main_window.cpp" line="105"/>
         <source>Scenario at %1 s: %2</source>
         <translation>场景第 %1 秒：%2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="109"/>
+        <location filename="../ui/widgets/main_window.cpp" line="110"/>
         <source>Note: %1</source>
         <translation>提示：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="112"/>
+        <location filename="../ui/widgets/main_window.cpp" line="113"/>
         <source>Scenario over: %1</source>
         <translation>场景已结束：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="118"/>
-        <location filename="../ui/widgets/main_window.cpp" line="208"/>
+        <location filename="../ui/widgets/main_window.cpp" line="119"/>
+        <location filename="../ui/widgets/main_window.cpp" line="218"/>
         <source>Not attached</source>
         <translation>未连接</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="119"/>
+        <location filename="../ui/widgets/main_window.cpp" line="120"/>
         <source>Detached: %1</source>
         <translation>已断开：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="122"/>
+        <location filename="../ui/widgets/main_window.cpp" line="123"/>
         <source>Connection lost: %1</source>
         <translation>连接丢失：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="133"/>
+        <location filename="../ui/widgets/main_window.cpp" line="134"/>
         <source>Steering</source>
         <translation>操控</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="138"/>
+        <location filename="../ui/widgets/main_window.cpp" line="139"/>
         <source>Log</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="147"/>
+        <location filename="../ui/widgets/main_window.cpp" line="148"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="156"/>
+        <location filename="../ui/widgets/main_window.cpp" line="157"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="157"/>
+        <location filename="../ui/widgets/main_window.cpp" line="158"/>
         <source>&amp;Attach…</source>
         <translation>连接(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="158"/>
+        <location filename="../ui/widgets/main_window.cpp" line="159"/>
         <source>Start &amp;local cluster…</source>
         <translation>启动本地集群(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="159"/>
+        <location filename="../ui/widgets/main_window.cpp" line="160"/>
         <source>&amp;Detach</source>
         <translation>断开(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="163"/>
+        <location filename="../ui/widgets/main_window.cpp" line="164"/>
         <source>&amp;Compare runs…</source>
         <translation>比较运行(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="165"/>
+        <location filename="../ui/widgets/main_window.cpp" line="166"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="166"/>
+        <location filename="../ui/widgets/main_window.cpp" line="167"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="169"/>
+        <location filename="../ui/widgets/main_window.cpp" line="170"/>
         <source>Roll &amp;back a change…</source>
         <translation>回滚一次更改(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="173"/>
+        <location filename="../ui/widgets/main_window.cpp" line="174"/>
         <source>Restore the model, optimiser and mode from the checkpoint taken before a change</source>
         <translation>从更改前的检查点恢复模型、优化器和模式</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="174"/>
+        <location filename="../ui/widgets/main_window.cpp" line="175"/>
         <source>&amp;Scenarios</source>
         <translation>场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="177"/>
+        <location filename="../ui/widgets/main_window.cpp" line="178"/>
         <source>Stop &amp;following the scenario</source>
         <translation>停止跟随场景(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="182"/>
+        <location filename="../ui/widgets/main_window.cpp" line="183"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="183"/>
+        <location filename="../ui/widgets/main_window.cpp" line="184"/>
         <source>&amp;Wall-clock time axis</source>
         <translation>挂钟时间轴(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="186"/>
+        <location filename="../ui/widgets/main_window.cpp" line="187"/>
+        <source>W&amp;hat-if curves</source>
+        <translation>假设曲线(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="196"/>
         <source>&amp;Log-scale loss</source>
         <translation>对数刻度损失(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="190"/>
+        <location filename="../ui/widgets/main_window.cpp" line="200"/>
         <source>&amp;Full screen</source>
         <translation>全屏(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="194"/>
+        <location filename="../ui/widgets/main_window.cpp" line="204"/>
         <source>&amp;Presentation view</source>
         <translation>演示视图(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="196"/>
+        <location filename="../ui/widgets/main_window.cpp" line="206"/>
         <source>Ctrl+Shift+P</source>
         <translation>Ctrl+Shift+P</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="197"/>
+        <location filename="../ui/widgets/main_window.cpp" line="207"/>
         <source>Large type for a projector; hides the fine controls and the log</source>
         <translation>适合投影仪的大字号；隐藏精细控件和日志</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="241"/>
+        <location filename="../ui/widgets/main_window.cpp" line="251"/>
         <source>Cannot attach: give both endpoints as tcp://HOST:PORT.</source>
         <translation>无法连接：请以 tcp://HOST:PORT 格式给出两个端点。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="246"/>
+        <location filename="../ui/widgets/main_window.cpp" line="256"/>
         <source>Attaching to %1…</source>
         <translation>正在连接到 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="266"/>
+        <location filename="../ui/widgets/main_window.cpp" line="276"/>
         <source>Opening %1…</source>
         <translation>正在打开 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="269"/>
+        <location filename="../ui/widgets/main_window.cpp" line="279"/>
         <source>Opening %1 cancelled.</source>
         <translation>已取消打开 %1。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="282"/>
+        <location filename="../ui/widgets/main_window.cpp" line="292"/>
         <source>Replay: %1</source>
         <translation>回放：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="283"/>
+        <location filename="../ui/widgets/main_window.cpp" line="293"/>
         <source>Opened recording %1 (%2 s)</source>
         <translation>已打开录制文件 %1（%2 s）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="287"/>
+        <location filename="../ui/widgets/main_window.cpp" line="297"/>
         <source>Exported the charts to %1</source>
         <translation>已将图表导出到 %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="305"/>
+        <location filename="../ui/widgets/main_window.cpp" line="315"/>
         <source>State: %1</source>
         <translation>状态：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="306"/>
+        <location filename="../ui/widgets/main_window.cpp" line="316"/>
         <source>Mode: %1</source>
         <translation>模式：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="307"/>
+        <location filename="../ui/widgets/main_window.cpp" line="317"/>
         <source>Version %1</source>
         <translation>版本 %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="308"/>
+        <location filename="../ui/widgets/main_window.cpp" line="318"/>
         <source>Accuracy: –</source>
         <translation>准确率：–</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="309"/>
+        <location filename="../ui/widgets/main_window.cpp" line="319"/>
         <source>Accuracy: %1%</source>
         <translation>准确率：%1%</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="319"/>
+        <location filename="../ui/widgets/main_window.cpp" line="329"/>
         <source>Runs until you stop it: Run → Stop (%1)</source>
         <translation>运行直到手动停止：运行 → 停止（%1）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="321"/>
+        <location filename="../ui/widgets/main_window.cpp" line="331"/>
         <source>%1 epochs</source>
         <translation>%1 个轮次</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="322"/>
+        <location filename="../ui/widgets/main_window.cpp" line="332"/>
         <source>%1 s of training</source>
         <translation>训练 %1 秒</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="323"/>
+        <location filename="../ui/widgets/main_window.cpp" line="333"/>
         <source>%1% test accuracy</source>
         <translation>测试准确率 %1%</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="324"/>
+        <location filename="../ui/widgets/main_window.cpp" line="334"/>
         <source>Stops at %1, or with Run → Stop (%2)</source>
         <translation>在 %1 时停止，或通过 运行 → 停止（%2）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="324"/>
+        <location filename="../ui/widgets/main_window.cpp" line="334"/>
         <source> or </source>
         <translation> 或 </translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="330"/>
+        <location filename="../ui/widgets/main_window.cpp" line="340"/>
         <source>UNAUTHENTICATED: anyone on this machine may steer (--insecure)</source>
         <translation>未认证：本机任何人都可操控（--insecure）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="331"/>
+        <location filename="../ui/widgets/main_window.cpp" line="341"/>
         <source>View only</source>
         <translation>仅查看</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="341"/>
+        <location filename="../ui/widgets/main_window.cpp" line="351"/>
         <source>[%1 s] %2</source>
         <translation>[%1 s] %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="342"/>
+        <location filename="../ui/widgets/main_window.cpp" line="352"/>
         <source> (change %1)</source>
         <translation>（更改 %1）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="356"/>
+        <location filename="../ui/widgets/main_window.cpp" line="366"/>
         <source>Rolling back to before change %1</source>
         <translation>正在回滚到更改 %1 之前</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="377"/>
+        <location filename="../ui/widgets/main_window.cpp" line="387"/>
         <source>Command %1 refused: %2</source>
         <translation>命令 %1 被拒绝：%2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="386"/>
+        <location filename="../ui/widgets/main_window.cpp" line="396"/>
         <source>Command %1 done: %2</source>
         <translation>命令 %1 已完成：%2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="386"/>
+        <location filename="../ui/widgets/main_window.cpp" line="396"/>
         <source>no event</source>
         <translation>无事件</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="393"/>
+        <location filename="../ui/widgets/main_window.cpp" line="403"/>
         <source>A local cluster is already running; stop it first.</source>
         <translation>本地集群已在运行；请先停止它。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="397"/>
+        <location filename="../ui/widgets/main_window.cpp" line="407"/>
         <source>Cannot start a local cluster: %1</source>
         <translation>无法启动本地集群：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="404"/>
+        <location filename="../ui/widgets/main_window.cpp" line="414"/>
         <source>Starting a local cluster: %1 workers, %2, %3%4</source>
         <translation>正在启动本地集群：%1 个工作节点，%2，%3%4</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="420"/>
+        <location filename="../ui/widgets/main_window.cpp" line="430"/>
         <source>The local cluster has stopped.</source>
         <translation>本地集群已停止。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="429"/>
+        <location filename="../ui/widgets/main_window.cpp" line="439"/>
         <source>Stopping the local cluster…</source>
         <translation>正在停止本地集群…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="456"/>
-        <location filename="../ui/widgets/main_window.cpp" line="487"/>
+        <location filename="../ui/widgets/main_window.cpp" line="466"/>
+        <location filename="../ui/widgets/main_window.cpp" line="497"/>
         <source>Stop the local cluster?</source>
         <translation>停止本地集群？</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="457"/>
+        <location filename="../ui/widgets/main_window.cpp" line="467"/>
         <source>This window started a local cluster. Stop its coordinator and workers?</source>
         <translation>此窗口启动了一个本地集群。要停止其协调器和工作节点吗？</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="477"/>
+        <location filename="../ui/widgets/main_window.cpp" line="487"/>
         <source>Cannot run the scenario: %1</source>
         <translation>无法运行场景：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="488"/>
+        <location filename="../ui/widgets/main_window.cpp" line="498"/>
         <source>A local cluster is running. Stop it and start the scenario &quot;%1&quot;?</source>
         <translation>本地集群正在运行。要停止它并启动场景“%1”吗？</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="498"/>
+        <location filename="../ui/widgets/main_window.cpp" line="508"/>
         <source>Scenario: %1 (%2)</source>
         <translation>场景：%1（%2）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="508"/>
+        <location filename="../ui/widgets/main_window.cpp" line="518"/>
         <source>Scenario %1 s · next: %2</source>
         <translation>场景 %1 s · 下一步：%2</translation>
     </message>
@@ -2163,123 +2178,123 @@
 <context>
     <name>syncscope::ui::SteeringPanel</name>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="68"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="71"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="71"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="74"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="72"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="75"/>
         <source>Ctrl+Return</source>
         <translation>Ctrl+Return</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="73"/>
-        <location filename="../ui/widgets/steering_panel.cpp" line="356"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="76"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="369"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="74"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="77"/>
         <source>Space</source>
         <translation>Space</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="75"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="78"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="76"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="79"/>
         <source>Ctrl+.</source>
         <translation>Ctrl+.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="91"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="94"/>
         <source>Synchronisation</source>
         <translation>同步</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="102"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="105"/>
         <source>Running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="104"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="107"/>
         <source>Send the selected mode and its parameters to the engine</source>
         <translation>将所选模式及其参数发送给引擎</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="107"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="110"/>
         <source>Groups G</source>
         <translation>组数 G</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="100"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="103"/>
         <source>The mode the engine is running now</source>
         <translation>引擎当前运行的模式</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="103"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="106"/>
         <source>Apply mode</source>
         <translation>应用模式</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="113"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="116"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="119"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="122"/>
         <source>Learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="132"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="135"/>
         <source>by count</source>
         <translation>按数量</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="133"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="136"/>
         <source>by speed</source>
         <translation>按速度</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="134"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="137"/>
         <source>By count: workers dealt round robin. By speed: workers of similar measured speed together.</source>
         <translation>按数量：工作节点轮流分配。按速度：测得速度相近的工作节点分在同一组。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="157"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="160"/>
         <source>Workers</source>
         <translation>工作节点</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="208"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="219"/>
         <source>Slowdown of worker %1: compute time x factor (1-10)</source>
         <translation>工作节点 %1 的减速：计算时间 × 系数（1–10）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="267"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="278"/>
         <source>Number of groups G; releasing the slider regroups a grouped run</source>
         <translation>组数 G；松开滑块即对分组运行重新分组</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="268"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="279"/>
         <source>Groups apply to the grouped mode only</source>
         <translation>分组仅适用于分组模式</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="335"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="346"/>
         <source>This console holds a view key: it may watch the run, not steer it</source>
         <translation>此控制台持有查看密钥：只能观看运行，不能操控</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/steering_panel.cpp" line="356"/>
+        <location filename="../ui/widgets/steering_panel.cpp" line="369"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
@@ -2292,12 +2307,12 @@
         <translation>拖动：缩放 · 滚轮：缩放 · Shift+拖动或中键拖动、←/→：平移 · 双击：跟随运行</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/time_chart.cpp" line="125"/>
+        <location filename="../ui/widgets/time_chart.cpp" line="152"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/time_chart.cpp" line="126"/>
+        <location filename="../ui/widgets/time_chart.cpp" line="153"/>
         <source>%1
 %2
 %3</source>
@@ -2337,6 +2352,94 @@
         <location filename="../ui/widgets/time_split_chart.cpp" line="34"/>
         <source>worker</source>
         <translation>工作节点</translation>
+    </message>
+</context>
+<context>
+    <name>syncscope::ui::WhatIfPanel</name>
+    <message>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="33"/>
+        <source>What if (predicted)</source>
+        <translation>假如切换（预测）</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="37"/>
+        <source>What each mode would do if the run switched to it now, predicted from each worker&apos;s measured compute and communication times; the time to the target from the accuracy curve so far. The charts draw the predictions as dashed lines: tick a row to show or hide one, this box to show or hide them all.</source>
+        <translation>如果运行现在切换到各模式会怎样：根据每个 worker 实测的计算与通信时间预测；到达目标的时间依据目前的准确率曲线。图表以虚线显示预测：勾选一行可显示或隐藏该模式，勾选此框可显示或隐藏全部。</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="41"/>
+        <source>Mode</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="41"/>
+        <source>samples/s</source>
+        <translation>样本/s</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="41"/>
+        <source>staleness</source>
+        <translation>陈旧度</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="41"/>
+        <source>to target</source>
+        <translation>到达目标</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="75"/>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="76"/>
+        <source>%1 min %2 s</source>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="77"/>
+        <source>%1 h %2 min</source>
+        <translation>%1 小时 %2 分</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="96"/>
+        <source>to %1%</source>
+        <translation>到 %1%</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="98"/>
+        <source>Predicted time to the run&apos;s target accuracy</source>
+        <translation>预计达到本次运行目标准确率的时间</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="99"/>
+        <source>Predicted time to 2 points above the best accuracy so far (the run has no target accuracy)</source>
+        <translation>预计比目前最佳准确率高 2 个百分点所需的时间（本次运行未设目标准确率）</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="114"/>
+        <source>%1 (now)</source>
+        <translation>%1（当前）</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="121"/>
+        <source>The mode running now: its live lines are in the charts</source>
+        <translation>当前运行的模式：其实时曲线在图表中</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="126"/>
+        <source>Tick to draw this mode&apos;s predicted samples/s and staleness in the charts</source>
+        <translation>勾选后在图表中绘制该模式预测的样本/s 与陈旧度</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="139"/>
+        <source>No forecast yet: it needs three evaluations with the accuracy still rising</source>
+        <translation>尚无预测：需要三次准确率仍在上升的评估</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="141"/>
+        <source>reached</source>
+        <translation>已达到</translation>
     </message>
 </context>
 <context>

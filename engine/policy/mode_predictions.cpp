@@ -2,6 +2,7 @@
 #include "engine/policy/mode_predictions.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 #include <fmt/format.h>
@@ -119,6 +120,11 @@ wire::AutoCandidate predictOption(const WorkerRegistry& workers, uint32_t batchS
         case wire::GROUPED: grouped(workers, m, batch, c); break;
         case wire::ELASTIC: elastic(workers, m, batchSize, c); break;
         default: break;
+    }
+    // A worker whose pushes report no compute time has no finite speed: no prediction, not a NaN.
+    if (!std::isfinite(c.samples_per_s()) || !std::isfinite(c.mean_staleness())) {
+        c.set_samples_per_s(0.0);
+        c.set_mean_staleness(0.0);
     }
     c.set_effective(c.samples_per_s() / (1.0 + kStalenessCost * c.mean_staleness()));
     return c;

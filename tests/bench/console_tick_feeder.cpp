@@ -3,7 +3,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <random>
+#include <utility>
 
 #include "engine/net/protocol.h"
 #include "engine/net/wire_codec.h"
@@ -77,6 +79,24 @@ wire::Tick TickFeeder::makeTick(int index, int workers, uint64_t startUnixMs, in
         for (int b = 0; b < kHistogramBuckets; ++b) s->add_staleness_histogram(applied / uint64_t(1 + b * b));
         s->mutable_slowdown()->set_factor(1.0);
         s->set_clock(applied);
+    }
+    if (index % 10 == 0) {  // the engine's what-if predictions, once a second: seven options, six drawn as ghosts
+        wire::WhatIf* w = tick.mutable_what_if();
+        w->set_current_label("ssp s=3");
+        w->set_target_accuracy(0.9);
+        w->set_calibration(1.0);
+        const std::pair<wire::SyncMode, const char*> options[] = {
+            {wire::BSP, "bsp"}, {wire::SSP, "ssp s=3"}, {wire::ASP, "asp"}, {wire::KSYNC, "ksync K=7"},
+            {wire::KASYNC, "kasync K=4"}, {wire::GROUPED, "grouped G=2 by speed"}, {wire::ELASTIC, "elastic"}};
+        for (size_t i = 0; i < std::size(options); ++i) {
+            wire::AutoCandidate* c = w->add_options();
+            c->mutable_settings()->set_mode(options[i].first);
+            c->set_label(options[i].second);
+            c->set_samples_per_s(640.0 * workers * (0.8 + 0.1 * double(i)) * (1.0 + 0.05 * std::sin(0.1 * t + double(i))));
+            c->set_mean_staleness(0.5 * double(i));
+            c->set_effective(c->samples_per_s() / (1.0 + 0.25 * c->mean_staleness()));
+            c->set_seconds_to_target(index < 30 ? -1.0 : 120.0 + 10.0 * double(i));  // after three evaluations
+        }
     }
     if (index > 0 && index % eventEvery == 0) {  // an occasional event, like a student moving a slider
         const bool slowdown = index / eventEvery % 2 == 0;

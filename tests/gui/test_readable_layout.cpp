@@ -21,6 +21,7 @@
 #include <QPlainTextEdit>
 #include <QScrollBar>
 #include <QTableView>
+#include <QTableWidget>
 #include <QTranslator>
 #include <QValueAxis>
 #include <QtTest>
@@ -34,6 +35,7 @@
 #include "ui/widgets/charts_panel.h"
 #include "ui/widgets/main_window.h"
 #include "ui/widgets/steering_panel.h"
+#include "ui/widgets/what_if_panel.h"
 #include "ui/widgets/worker_table_model.h"
 
 using namespace syncscope;
@@ -89,6 +91,30 @@ TelemetryFrame realisticFrame() {
     tick.set_test_accuracy(0.88);
     for (const auto& [id, worker] : frame.workers) *tick.add_workers() = worker.latest;
     frame.latest = tick;
+    // The engine's what-if predictions for four workers: every option it offers, two with a ghost curve.
+    wire::WhatIf whatIf;
+    whatIf.set_current_label("grouped G=2 by speed");
+    whatIf.set_target_accuracy(0.91);
+    const std::vector<std::pair<wire::SyncMode, const char*>> options{
+        {wire::BSP, "bsp"}, {wire::SSP, "ssp s=3"}, {wire::ASP, "asp"}, {wire::KSYNC, "ksync K=3"},
+        {wire::KASYNC, "kasync K=2"}, {wire::GROUPED, "grouped G=2 by speed"}, {wire::ELASTIC, "elastic"}};
+    for (size_t i = 0; i < options.size(); ++i) {
+        wire::AutoCandidate* c = whatIf.add_options();
+        c->mutable_settings()->set_mode(options[i].first);
+        c->set_label(options[i].second);
+        c->set_samples_per_s(12000.0 + 1000.0 * double(i));
+        c->set_mean_staleness(0.5 * double(i));
+        c->set_seconds_to_target(i == 1 ? -1.0 : 3725.0 + 60.0 * double(i));
+        if (i % 3) continue;
+        WhatIfSeries& ghost = frame.whatIf[options[i].second];
+        ghost.latest = *c;
+        for (int k = 0; k < kTicks; k += 10) {
+            const double t = kStartSeconds + k * kTickSeconds;
+            ghost.samplesPerWorker.append({t, c->samples_per_s() / kWorkers});
+            ghost.staleness.append({t, c->mean_staleness()});
+        }
+    }
+    frame.latestWhatIf = whatIf;
     return frame;
 }
 
@@ -217,7 +243,17 @@ QStringList TestReadableLayout::problems(MainWindow& window, QSize asked) {
     const int line = window.fontMetrics().height();
     if (log && log->isVisible() && log->height() > 2.5 * line)
         found << QStringLiteral("the log takes %1 px, more than a line of %2 px").arg(log->height()).arg(line);
-    auto* table = window.parts().steering->findChild<QTableView*>();
+    // The what-if table: every option in view, every column as wide as its header and figures need.
+    QTableWidget* whatIf = window.parts().steering->whatIfPanel()->table();
+    if (!window.presentationView()) {
+        if (!whatIf->isVisible()) found << QStringLiteral("no what-if table in view");
+        else if (whatIf->horizontalScrollBar()->maximum() > 0)
+            found << QStringLiteral("what-if table: %1 px of columns do not fit").arg(whatIf->horizontalScrollBar()->maximum());
+        else if (const int n = std::min(whatIf->rowCount(), asked.height() >= 900 ? whatIf->rowCount() : WhatIfPanel::kRowsKept);
+                 n == 0 || whatIf->rowViewportPosition(n - 1) + whatIf->rowHeight(n - 1) > whatIf->viewport()->height())
+            found << QStringLiteral("what-if table: its first %1 rows are not all in view").arg(n);
+    }
+    QTableView* table = window.parts().steering->workerView();
     if (!table || !table->isVisible()) return found << QStringLiteral("no worker table in view");
     // Four workers: every row in view, every column in view, and none narrower than its header.
     const int rows = table->model()->rowCount(), last = rows - 1;

@@ -408,7 +408,7 @@ void TestScenario::mainWindowTogglesPresentationView() {
     QCOMPARE(chart->titleFont().pointSizeF(), title.pointSizeF() * PresentationMode::kDefaultScale);
     QCOMPARE(window.parts().scenarioBanner->noteLabel()->font().pointSizeF(), note * PresentationMode::kDefaultScale);
     QVERIFY(logDock->isHidden());
-    auto* table = window.parts().steering->findChild<QTableView*>();
+    auto* table = window.parts().steering->workerView();
     QVERIFY(table && table->font().pointSizeF() > title.pointSizeF());
     QVERIFY(table->isVisibleTo(&window));  // the worker table stays, large
     toggle->trigger();

@@ -23,6 +23,14 @@ struct WorkerSeries {
     wire::WorkerStats latest;
 };
 
+/// One option of the engine's what-if predictions (Tick.what_if) over time: the samples/s it predicts
+/// per participating worker (the run's prediction over its workers, so it reads against their lines
+/// and their mean) and its staleness, and the newest prediction whole.
+struct WhatIfSeries {
+    QVector<QPointF> samplesPerWorker, staleness;
+    wire::AutoCandidate latest;
+};
+
 struct TelemetryFrame {
     wire::RecordingHeader header;
     // testAccuracy is in percent, one point per evaluated model version. meanSamplesPerSecond: the
@@ -31,6 +39,9 @@ struct TelemetryFrame {
     std::map<uint32_t, WorkerSeries> workers;
     QVector<wire::Event> events;
     std::optional<wire::Tick> latest;
+    /// What-if predictions by option label ("asp", "ksync K=3"), and the newest of them whole.
+    std::map<std::string, WhatIfSeries> whatIf;
+    std::optional<wire::WhatIf> latestWhatIf;
     std::shared_ptr<const wire::Catalog> catalog;  // the engine's modes, from its snapshot (null: not attached)
     std::string clientRole;      // this console's role as the coordinator sees it: steer, view; empty: none
     std::string authentication;  // "curve, data plane sealed", "curve, data plane plain", "none"; empty: not attached

@@ -119,9 +119,26 @@ void TelemetryStore::appendTickLocked(const wire::Tick& tick) {
         w.latest = stats;
     }
     if (samplesCount) append(m_live.meanSamplesPerSecond, t, samplesSum / samplesCount, m_maxPoints);
+    if (tick.has_what_if()) appendWhatIfLocked(t, tick);
     for (const wire::Event& event : tick.events())
         if (!haveRecentEventLocked(event)) m_live.events.append(event);
     m_live.latest = tick;
+}
+
+void TelemetryStore::appendWhatIfLocked(double t, const wire::Tick& tick) {
+    const auto participants = std::count_if(tick.workers().begin(), tick.workers().end(), [](const wire::WorkerStats& w) {
+        return w.state() == wire::WORKER_COMPUTING || w.state() == wire::WORKER_WAITING;
+    });
+    if (participants == 0) return;
+    for (const wire::AutoCandidate& option : tick.what_if().options()) {
+        // A figure the charts cannot place (an engine's NaN) is not a point: Qt Charts fails on it.
+        if (!std::isfinite(option.samples_per_s()) || !std::isfinite(option.mean_staleness())) continue;
+        WhatIfSeries& series = m_live.whatIf[option.label()];
+        append(series.samplesPerWorker, t, option.samples_per_s() / double(participants), m_maxPoints);
+        append(series.staleness, t, option.mean_staleness(), m_maxPoints);
+        series.latest = option;
+    }
+    m_live.latestWhatIf = tick.what_if();
 }
 
 bool TelemetryStore::haveRecentEventLocked(const wire::Event& event) const {

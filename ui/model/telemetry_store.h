@@ -53,6 +53,7 @@ signals:
 private:
     void resetLocked();
     void appendTickLocked(const wire::Tick& tick);
+    void appendWhatIfLocked(double t, const wire::Tick& tick);
     static void append(QVector<QPointF>& series, double x, double y, int cap);
     bool haveRecentEventLocked(const wire::Event& event) const;
 

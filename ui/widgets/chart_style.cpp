@@ -116,6 +116,16 @@ double niceStepThatFits(double span, double lengthPx, double labelPx) {
 }
 
 void setNiceRange(const QChart& chart, QValueAxis* axis, double highest) {
+    // Charts call this again when their plot area changes, and a new range changes the plot area (the
+    // labels' width): once inside, the range being set stands. Without this, a range whose labels
+    // did not fit sent the two back and forth until the stack ran out (the time-split chart with
+    // Chinese labels, when the grid was re-arranged: 2 runs of 6 crashed).
+    static thread_local bool inside = false;
+    if (inside) return;
+    inside = true;
+    const struct Leave {
+        ~Leave() { inside = false; }
+    } leave;
     const double top = std::max(1.0, highest * 1.05);
     const QRectF plot = chart.plotArea();
     const double length = axis->orientation() == Qt::Horizontal ? plot.width() : plot.height();
@@ -123,6 +133,8 @@ void setNiceRange(const QChart& chart, QValueAxis* axis, double highest) {
     const int ticks = length > 0 ? ticksThatFit(length, labelExtent(axis, widest)) : kMaxTicks;
     const double step = niceStep(top, ticks);
     const double max = std::ceil(top / step - 1e-9) * step;
+    // Not a finite range (a NaN in the figures): the axis keeps its last one.
+    if (!std::isfinite(max) || !(max > 0) || !std::isfinite(step) || !(step > 0)) return;
     // Ticks at the multiples of the step, whatever range the axis has while this changes it.
     if (axis->tickType() == QValueAxis::TicksDynamic && axis->tickInterval() == step && axis->min() == 0.0 && axis->max() == max)
         return;
@@ -130,6 +142,19 @@ void setNiceRange(const QChart& chart, QValueAxis* axis, double highest) {
     axis->setTickAnchor(0.0);
     axis->setTickInterval(step);
     axis->setRange(0.0, max);
+}
+
+QColor whatIfColor(wire::SyncMode mode) {
+    switch (mode) {
+        case wire::BSP: return QColor(0x44, 0x44, 0x44);
+        case wire::SSP: return QColor(0x8c, 0x56, 0x4b);
+        case wire::ASP: return QColor(0xd6, 0x27, 0x28);
+        case wire::KSYNC: return QColor(0x94, 0x67, 0xbd);
+        case wire::KASYNC: return QColor(0xe3, 0x77, 0xc2);
+        case wire::GROUPED: return QColor(0x17, 0xbe, 0xcf);
+        case wire::ELASTIC: return QColor(0xbc, 0xbd, 0x22);
+        default: return QColor(0x7f, 0x7f, 0x7f);
+    }
 }
 
 }  // namespace syncscope::ui

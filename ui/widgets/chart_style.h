@@ -2,7 +2,10 @@
 // fit a chart a sixth of a 1280x720 window, and as many ticks as an axis has room for.
 #pragma once
 
+#include <QColor>
 #include <QString>
+
+#include "engine/proto/syncscope.pb.h"
 
 class QAbstractAxis;
 class QChart;
@@ -43,6 +46,10 @@ int ticksThatFit(double lengthPx, double labelPx);
 /// The room one label of `axis` needs along it: the width of `widest` on a horizontal axis, a line
 /// of its label font on a vertical one.
 double labelExtent(const QAbstractAxis* axis, const QString& widest);
+
+/// The colour of a mode's what-if curves (dashed) and its swatch in the what-if panel: one per mode,
+/// away from the first worker lines' theme colours.
+QColor whatIfColor(wire::SyncMode mode);
 
 /// A 1, 2 or 5 times a power of ten step that cuts `span` into at most `ticks` intervals.
 double niceStep(double span, int ticks);

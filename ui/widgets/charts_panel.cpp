@@ -9,10 +9,12 @@
 #include <QVBoxLayout>
 #include <QXYSeries>
 
+#include <algorithm>
 #include <cmath>
 #include <utility>
 
 #include "ui/model/worker_selection.h"
+#include "ui/widgets/chart_style.h"
 #include "ui/widgets/staleness_histogram.h"
 #include "ui/widgets/time_chart.h"
 #include "ui/widgets/time_split_chart.h"
@@ -160,13 +162,43 @@ void ChartsPanel::showWorkerLines(const TelemetryFrame& frame) {
         samples.append({tr("worker %1").arg(id), worker.samplesPerSecond});
         staleness.append({tr("worker %1").arg(id), worker.stalenessMean});
     }
-    if (m_manyWorkers) {
-        samples.append({tr("mean of %n workers", nullptr, int(frame.workers.size())),
-                        frame.meanSamplesPerSecond});
-        for (WorkerHeatmap* map : heatmaps()) map->showFrame(frame);
+    const auto ghosts = ghostOptions(frame);
+    if (m_manyWorkers)
+        samples.append({tr("mean of %n workers", nullptr, int(frame.workers.size())), frame.meanSamplesPerSecond});
+    else if (!ghosts.isEmpty())  // the ghosts are per-worker means: the live mean beside them
+        samples.append({tr("mean"), frame.meanSamplesPerSecond});
+    for (const Ghost& ghost : ghosts) {
+        const QString name = tr("if %1").arg(QString::fromStdString(*ghost.label));
+        samples.append({name, ghost.series ? ghost.series->samplesPerWorker : QVector<QPointF>{}, ghost.color});
+        staleness.append({name, ghost.series ? ghost.series->staleness : QVector<QPointF>{}, ghost.color});
     }
+    if (m_manyWorkers)
+        for (WorkerHeatmap* map : heatmaps()) map->showFrame(frame);
     m_samples->setData(samples, frame.events);
     if (!m_manyWorkers) m_staleness->setData(staleness, frame.events);
+}
+
+QList<ChartsPanel::Ghost> ChartsPanel::ghostOptions(const TelemetryFrame& frame) const {
+    QList<Ghost> out;
+    if (!m_whatIfShown || !frame.latestWhatIf) return out;
+    for (const auto& option : frame.whatIf) {
+        // Options of another worker count (ksync K=3 after a worker left) stay in the history, not drawn.
+        const bool offered = std::any_of(frame.latestWhatIf->options().begin(), frame.latestWhatIf->options().end(),
+                                         [&](const wire::AutoCandidate& c) { return c.label() == option.first; });
+        if (!offered) continue;
+        // The running option and those unticked keep an empty series: a mode change or a tick then
+        // empties one and fills another instead of re-laying out the chart.
+        const bool drawn = option.first != frame.latestWhatIf->current_label() &&
+                           !m_whatIfHidden.contains(QString::fromStdString(option.first));
+        out.append({&option.first, drawn ? &option.second : nullptr, whatIfColor(option.second.latest.settings().mode())});
+    }
+    return out;
+}
+
+void ChartsPanel::setWhatIf(bool shown, const QSet<QString>& hiddenLabels) {
+    m_whatIfShown = shown;
+    m_whatIfHidden = hiddenLabels;
+    showWorkerLines(m_lastFrame);
 }
 
 void ChartsPanel::chooseWorker(uint32_t id) {

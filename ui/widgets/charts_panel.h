@@ -2,10 +2,13 @@
 // low panel): samples/s and staleness per worker, the staleness histogram, training loss, test
 // accuracy and each worker's time split, all fed from one frame. Beyond kLinesUpToWorkers workers,
 // lines per worker give way to worker x time heatmaps (samples/s, staleness, wait share) and a
-// chart of the slowest workers, the one clicked on a heatmap, and the mean.
+// chart of the slowest workers, the one clicked on a heatmap, and the mean. The engine's what-if
+// predictions for the other modes are drawn beside the live lines as dashed ghosts.
 #pragma once
 
+#include <QColor>
 #include <QList>
+#include <QSet>
 #include <QWidget>
 
 #include <vector>
@@ -31,6 +34,9 @@ public:
 
     void showFrame(const TelemetryFrame& frame);
     void setWallClockAxis(bool wallClock);
+    /// The what-if ghost curves (dashed, one per mode other than the running one) in the samples/s and
+    /// staleness charts: whether to draw them, and the options not to.
+    void setWhatIf(bool shown, const QSet<QString>& hiddenLabels);
     void setLogScaleLoss(bool on);
 
     QList<QChartView*> chartViews() const;
@@ -62,6 +68,13 @@ private:
     /// The charts of the grid, in order, for the current number of workers and details setting.
     QList<QWidget*> gridCharts() const;
     void showWorkerLines(const TelemetryFrame& frame);
+    struct Ghost {
+        const std::string* label;
+        const WhatIfSeries* series;  ///< null: kept as an empty series (the running option, or unticked)
+        QColor color;
+    };
+    /// The frame's what-if options offered now, as ghosts to draw.
+    QList<Ghost> ghostOptions(const TelemetryFrame& frame) const;
     /// The histogram and the time split, if they are in the grid.
     void showDetails(const TelemetryFrame& frame);
 
@@ -83,6 +96,8 @@ private:
     bool m_arrangePending = false;
     bool m_detailsShown = true;
     bool m_wallClock = false;
+    bool m_whatIfShown = true;
+    QSet<QString> m_whatIfHidden;
     qint64 m_startUnixMs = 0;
     TelemetryFrame m_lastFrame;  // implicitly shared series: a cheap copy, redrawn when a choice changes
 };

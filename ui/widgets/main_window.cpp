@@ -35,6 +35,7 @@
 #include "ui/widgets/replay_bar.h"
 #include "ui/widgets/rollback_picker.h"
 #include "ui/widgets/steering_panel.h"
+#include "ui/widgets/what_if_panel.h"
 #include "ui/widgets/worker_table_model.h"
 
 namespace syncscope::ui {
@@ -183,6 +184,15 @@ void MainWindow::createViewMenu() {
     QAction* wallClock = view->addAction(tr("&Wall-clock time axis"));
     wallClock->setCheckable(true);
     connect(wallClock, &QAction::toggled, m_charts, &ChartsPanel::setWallClockAxis);
+    QAction* whatIf = view->addAction(tr("W&hat-if curves"));
+    whatIf->setCheckable(true);
+    whatIf->setChecked(true);
+    WhatIfPanel* predictions = m_steering->whatIfPanel();
+    connect(whatIf, &QAction::toggled, predictions, &WhatIfPanel::setCurvesShown);
+    connect(predictions, &WhatIfPanel::curvesChanged, this, [this, whatIf, predictions] {
+        whatIf->setChecked(predictions->curvesShown());
+        m_charts->setWhatIf(predictions->curvesShown() && !m_presentation.active(), predictions->hiddenLabels());
+    });
     QAction* logScale = view->addAction(tr("&Log-scale loss"));
     logScale->setCheckable(true);
     connect(logScale, &QAction::toggled, m_charts, &ChartsPanel::setLogScaleLoss);
@@ -513,8 +523,9 @@ void MainWindow::showScenarioProgress() {
 void MainWindow::setPresentationView(bool on) {
     if (on != m_presentation.active()) {
         if (on) {
-            // The worker table stays (large); the steering panel's other boxes and the log go.
-            QTableView* table = m_steering->findChild<QTableView*>();
+            // The worker table stays (large); the steering panel's other boxes (the what-if table with
+            // them, and its dashed curves: the charts keep what a class follows) and the log go.
+            QTableView* table = m_steering->workerView();
             QList<QWidget*> hide{m_logDock, m_endpointLabel, m_versionLabel};
             if (!table) hide << m_steeringDock;
             for (QWidget* child : m_steering->findChildren<QWidget*>(QString(), Qt::FindDirectChildrenOnly))
@@ -526,9 +537,11 @@ void MainWindow::setPresentationView(bool on) {
             m_presentation.hideColumns(table, {WorkerTableModel::State, WorkerTableModel::Group, WorkerTableModel::Lag,
                                                WorkerTableModel::Dropped, WorkerTableModel::Batch});
             m_charts->setDetailsShown(false);  // four charts, large enough for large type
+            m_charts->setWhatIf(false, {});
         } else {
             m_presentation.leave();
             m_charts->setDetailsShown(true);
+            m_charts->setWhatIf(m_steering->whatIfPanel()->curvesShown(), m_steering->whatIfPanel()->hiddenLabels());
             fitSteeringToWidth();
         }
     }

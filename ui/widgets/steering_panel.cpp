@@ -31,6 +31,7 @@
 #include "ui/model/worker_selection.h"
 #include "ui/net/control_requests.h"
 #include "ui/widgets/mode_editor.h"
+#include "ui/widgets/what_if_panel.h"
 #include "ui/widgets/worker_table_model.h"
 
 namespace syncscope::ui {
@@ -61,6 +62,8 @@ SteeringPanel::SteeringPanel(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(createRunBox());
     layout->addWidget(createModeBox());
+    m_whatIf = new WhatIfPanel(this);
+    layout->addWidget(m_whatIf);
     layout->addWidget(createWorkerBox(), 1);
 }
 
@@ -188,6 +191,14 @@ QWidget* SteeringPanel::createWorkerBox() {
             });
     layout->addWidget(m_table);
     return box;
+}
+
+void SteeringPanel::keepWorkerRowsInView() {
+    // The table gives room to others (the what-if table) down to this: up to kRowsAlwaysShown rows.
+    const int rows = std::min(kRowsAlwaysShown, m_sorted->rowCount());
+    const int row = rows > 0 ? m_table->rowHeight(0) : 0;
+    const int height = m_table->horizontalHeader()->sizeHint().height() + rows * row + 2 * m_table->frameWidth();
+    if (m_table->minimumHeight() != height) m_table->setMinimumHeight(height);
 }
 
 void SteeringPanel::resort() {
@@ -342,6 +353,8 @@ void SteeringPanel::showFrame(const TelemetryFrame& frame) {
     if (frame.catalog) m_editor->setCatalog(*frame.catalog);  // an attached engine's own modes
     applyRole(frame.clientRole);
     m_workers->setFrame(frame);
+    m_whatIf->showPrediction(frame.latestWhatIf);
+    keepWorkerRowsInView();
     // The lag column where the charts cannot show every worker as a line of its own.
     const bool many = frame.workers.size() > kLinesUpToWorkers;
     if (m_table->isColumnHidden(WorkerTableModel::Lag) == many) {

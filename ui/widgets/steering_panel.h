@@ -21,6 +21,7 @@ class QTimer;
 namespace syncscope::ui {
 
 class ModeEditor;
+class WhatIfPanel;
 class WorkerTableModel;
 
 class SteeringPanel : public QWidget {
@@ -36,6 +37,8 @@ public:
     QComboBox* modeSelector() const;
     /// The mode selector and parameter fields, built from the engine's catalogue.
     ModeEditor* modeEditor() const { return m_editor; }
+    /// What each mode would do if switched to now: beside the mode selector, where the choice is made.
+    WhatIfPanel* whatIfPanel() const { return m_whatIf; }
     QSlider* groupsSlider() const { return m_groups; }
     QComboBox* groupBySelector() const { return m_groupBy; }
     WorkerTableModel* workerTable() const { return m_workers; }
@@ -73,6 +76,9 @@ private:
     int factorWidth() const;  // room a slowdown cell keeps beside its slider for the factor
     void rebuildSliders();
     void resort();
+    /// Worker rows the table keeps in view however short the panel (the rest scroll).
+    static constexpr int kRowsAlwaysShown = 4;
+    void keepWorkerRowsInView();
     void updateParameters();
     void loadSettings(const wire::ModeSettings& settings);
     void sendGroups();
@@ -88,6 +94,7 @@ private:
     QAction *m_start = nullptr, *m_pauseResume = nullptr, *m_stop = nullptr;
     QFormLayout* m_form = nullptr;
     ModeEditor* m_editor = nullptr;
+    WhatIfPanel* m_whatIf = nullptr;
     QComboBox* m_groupBy = nullptr;
     QDoubleSpinBox* m_learningRate = nullptr;
     QSlider* m_groups = nullptr;

@@ -71,26 +71,39 @@ TimeChart::TimeChart(const QString& title, const QString& yTitle, QWidget* paren
 }
 
 void TimeChart::setData(const QList<NamedSeries>& series, const QVector<wire::Event>& events) {
-    const auto wanted = [&](const QString& name) {
-        return std::any_of(series.begin(), series.end(), [&](const NamedSeries& named) { return named.name == name; });
+    const auto wanted = [&](const Entry& entry) {
+        return std::any_of(series.begin(), series.end(), [&](const NamedSeries& named) {
+            return named.name == entry.name && named.ghost == entry.ghost;
+        });
     };
-    const auto known = [&](const QString& name) {
-        return std::any_of(m_entries.begin(), m_entries.end(), [&](const Entry& entry) { return entry.name == name; });
+    const auto known = [&](const NamedSeries& named) {
+        return std::any_of(m_entries.begin(), m_entries.end(), [&](const Entry& entry) {
+            return entry.name == named.name && entry.ghost == named.ghost;
+        });
     };
-    // A series whose name went is given to a name that came (the slowest workers change from frame to
+    // A line whose name went is given to a name that came (the slowest workers change from frame to
     // frame): renaming relabels one legend entry, where a new series re-lays out the chart and its legend.
+    // Ghosts keep their own series: each keeps its colour.
     std::vector<size_t> gone;
     for (size_t i = 0; i < m_entries.size(); ++i)
-        if (!wanted(m_entries[i].name)) gone.push_back(i);
-    size_t reused = 0;
-    for (const NamedSeries& named : series)
-        if (reused < gone.size() && !known(named.name)) renameEntry(m_entries[gone[reused++]], named.name);
-    for (size_t k = gone.size(); k-- > reused;) {
+        if (!wanted(m_entries[i])) gone.push_back(i);
+    std::vector<bool> used(gone.size(), false);
+    for (const NamedSeries& named : series) {
+        if (named.ghost.isValid() || known(named)) continue;
+        for (size_t k = 0; k < gone.size(); ++k)
+            if (!used[k] && !m_entries[gone[k]].ghost.isValid()) {
+                renameEntry(m_entries[gone[k]], named.name);
+                used[k] = true;
+                break;
+            }
+    }
+    for (size_t k = gone.size(); k-- > 0;) {
+        if (used[k]) continue;
         delete m_entries[gone[k]].series;  // QChart forgets a deleted series
         m_entries.erase(m_entries.begin() + qsizetype(gone[k]));
     }
-    for (const NamedSeries& named : series) entryFor(named.name).points = named.points;
-    chart()->legend()->setVisible(m_entries.size() > 1);  // one series: the chart's title names it
+    for (const NamedSeries& named : series) entryFor(named).points = named.points;
+    chart()->legend()->setVisible(lineCount() > 1);  // one series: the chart's title names it
     placeLegend(chart(), width());  // names may have come or gone
     m_events = events;
     refresh();
@@ -108,13 +121,27 @@ void TimeChart::renameEntry(Entry& entry, const QString& name) {
     }
 }
 
-TimeChart::Entry& TimeChart::entryFor(const QString& name) {
+int TimeChart::lineCount() const {
+    return int(std::count_if(m_entries.begin(), m_entries.end(), [](const Entry& e) { return !e.ghost.isValid(); }));
+}
+
+TimeChart::Entry& TimeChart::entryFor(const NamedSeries& named) {
+    const QString& name = named.name;
     for (Entry& entry : m_entries)
-        if (entry.name == name) return entry;
+        if (entry.name == name && entry.ghost == named.ghost) return entry;
     auto* series = new QLineSeries;
     series->setName(name);
     chart()->addSeries(series);
-    if (m_entries.size() + 1 > size_t(kManySeries)) useThinLines();
+    if (named.ghost.isValid()) {
+        QColor faint = named.ghost;
+        faint.setAlphaF(0.55f);
+        QPen pen(faint, 1.5, Qt::DashLine);
+        pen.setCosmetic(true);
+        series->setPen(pen);
+        for (QLegendMarker* marker : chart()->legend()->markers(series)) marker->setVisible(false);
+    } else if (lineCount() + 1 > kManySeries) {
+        useThinLines();
+    }
     series->attachAxis(xAxis());
     series->attachAxis(yAxis());
     connect(series, &QXYSeries::hovered, this, [this, series](const QPointF& point, bool state) {
@@ -126,6 +153,7 @@ TimeChart::Entry& TimeChart::entryFor(const QString& name) {
         QToolTip::showText(QCursor::pos(), tr("%1\n%2\n%3").arg(series->name(), time).arg(point.y(), 0, 'g', 5), this);
     });
     for (QLegendMarker* marker : chart()->legend()->markers(series)) {
+        if (named.ghost.isValid()) break;
         connect(marker, &QLegendMarker::clicked, this, [this, series, marker] {
             series->setVisible(!series->isVisible());
             marker->setVisible(true);  // hiding a series hides its marker too; keep it clickable
@@ -135,7 +163,7 @@ TimeChart::Entry& TimeChart::entryFor(const QString& name) {
             refresh();
         });
     }
-    m_entries.push_back({name, {}, series});
+    m_entries.push_back({name, {}, series, named.ghost});
     return m_entries.back();
 }
 
@@ -144,7 +172,7 @@ void TimeChart::useThinLines() {
     setRenderHint(QPainter::Antialiasing, false);
     for (QAbstractSeries* series : chart()->series()) {
         auto* line = static_cast<QLineSeries*>(series);
-        if (line->pen().widthF() == 1.0) continue;
+        if (line->pen().widthF() == 1.0 || line->pen().style() != Qt::SolidLine) continue;  // ghosts stay as they are
         QPen pen = line->pen();
         pen.setWidthF(1.0);
         line->setPen(pen);

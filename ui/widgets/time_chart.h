@@ -4,6 +4,7 @@
 #pragma once
 
 #include <QChartView>
+#include <QColor>
 #include <QList>
 #include <QPointF>
 #include <QVector>
@@ -24,13 +25,16 @@ namespace syncscope::ui {
 struct NamedSeries {
     QString name;
     QVector<QPointF> points;  // x = run time in seconds, sorted
+    // Valid: a ghost (a what-if prediction), drawn faint and dashed in this colour and left out of
+    // the legend (the what-if panel is its legend).
+    QColor ghost = {};
 };
 
 class TimeChart : public QChartView {
     Q_OBJECT
 
 public:
-    // A chart with more series than this draws 1 px lines without antialiasing.
+    // A chart with more series than this (ghosts not counted) draws 1 px lines without antialiasing.
     static constexpr int kManySeries = 8;
     // Points handed to Qt Charts per frame, per pixel of plot width, over all series: a series gets
     // two per column of kPixelsPerColumn pixels (min and max) until the chart has so many that this
@@ -68,9 +72,11 @@ private:
         QString name;
         QVector<QPointF> points;
         QLineSeries* series = nullptr;
+        QColor ghost;
     };
 
-    Entry& entryFor(const QString& name);
+    Entry& entryFor(const NamedSeries& named);
+    int lineCount() const;  // entries that are not ghosts
     void renameEntry(Entry& entry, const QString& name);
     QAbstractAxis* xAxis() const;
     QAbstractAxis* yAxis() const;
