@@ -32,9 +32,17 @@ bool GroupedPolicy::allMeasured() const {
 }
 
 void GroupedPolicy::onTick() {
-    if (m_settings.group_by() != wire::GROUP_BY_SPEED || m_speedKnown || !allMeasured()) return;
-    m_speedKnown = true;
+    if (m_settings.group_by() != wire::GROUP_BY_SPEED || !allMeasured()) return;
     const auto groups = assignGroups(m_context.workers(), m_settings.group_count(), wire::GROUP_BY_SPEED, {});
+    if (m_speedKnown) {
+        const double best = speedSeparation(m_context.workers(), groups);
+        const double now = speedSeparation(m_context.workers(), currentGroups(m_context.workers()));
+        const bool better = best >= kRegroupSeparation && best >= now * kRegroupSeparation;
+        m_betterTicks = better ? m_betterTicks + 1 : 0;
+        if (m_betterTicks < kRegroupTicks) return;
+    }
+    m_speedKnown = true;
+    m_betterTicks = 0;
     bool same = true;
     for (const auto& [id, group] : groups) same = same && m_context.workers().find(id)->group == group;
     if (same) return;

@@ -27,8 +27,15 @@ public:
     void reconsider() override;
     uint64_t pending() const override;
     void drain(bool apply) override;
-    /// By speed: once every worker has been measured, the groups are formed again by speed.
+    /// By speed: once every worker has been measured, the groups are formed again by speed; later,
+    /// again whenever the measured speeds separate clearly better than the groups do (a first
+    /// measurement taken under load, a worker slowed or recovered), seen on kRegroupTicks ticks in a row.
     void onTick() override;
+
+    /// A regrouping by speed must separate the workers at least this well (slowest of one group /
+    /// fastest of the next), and this many times better than the groups in place.
+    static constexpr double kRegroupSeparation = 1.5;
+    static constexpr int kRegroupTicks = 5;
 
 private:
     bool allMeasured() const;
@@ -58,6 +65,7 @@ private:
     std::map<uint32_t, Round> m_rounds;
     std::set<uint32_t> m_assigned;
     bool m_speedKnown = false;  ///< groups were formed from measured speeds
+    int m_betterTicks = 0;      ///< ticks in a row on which the speeds called for other groups
 };
 
 }  // namespace syncscope::engine

@@ -2,6 +2,7 @@
 #include "engine/policy/grouping.h"
 
 #include <algorithm>
+#include <limits>
 #include <vector>
 
 #include "engine/plan/mode_catalog.h"
@@ -45,11 +46,30 @@ std::map<uint32_t, uint32_t> assignGroups(const WorkerRegistry& workers, uint32_
     return groups;
 }
 
-std::string describeGroups(const WorkerRegistry& workers) {
+double speedSeparation(const WorkerRegistry& workers, const std::map<uint32_t, uint32_t>& groups) {
+    std::map<uint32_t, std::pair<double, double>> range;  // group -> (slowest, fastest)
+    for (const auto& [id, group] : groups) {
+        const double s = workers.all().at(id).computeSpeed;
+        if (!(s > 0)) return 0;
+        auto [it, fresh] = range.try_emplace(group, s, s);
+        if (!fresh) it->second = {std::min(it->second.first, s), std::max(it->second.second, s)};
+    }
+    if (range.size() < 2) return 0;
+    std::vector<std::pair<double, double>> ordered;
+    for (const auto& [group, r] : range) ordered.push_back(r);
+    std::sort(ordered.begin(), ordered.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+    double separation = std::numeric_limits<double>::infinity();
+    for (size_t i = 1; i < ordered.size(); ++i) separation = std::min(separation, ordered[i - 1].first / ordered[i].second);
+    return separation;
+}
+
+std::map<uint32_t, uint32_t> currentGroups(const WorkerRegistry& workers) {
     std::map<uint32_t, uint32_t> groups;
     for (uint32_t id : workers.participantIds()) groups[id] = workers.all().at(id).group;
-    return describeAssignment(groups);
+    return groups;
 }
+
+std::string describeGroups(const WorkerRegistry& workers) { return describeAssignment(currentGroups(workers)); }
 
 std::string describeAssignment(const std::map<uint32_t, uint32_t>& groups) {
     std::map<uint32_t, std::vector<uint32_t>> members;

@@ -17,6 +17,15 @@ namespace syncscope::engine {
 std::map<uint32_t, uint32_t> assignGroups(const WorkerRegistry& workers, uint32_t count, wire::GroupBy by,
                                           const google::protobuf::Map<uint32_t, uint32_t>& assignment);
 
+/// How cleanly `groups` split the participating workers by measured speed: with the groups in
+/// order of their fastest member, the smallest ratio between one group's slowest member and the
+/// next group's fastest (below 1: their speeds overlap). 0 with fewer than 2 groups or a worker
+/// not yet measured. For the by-speed assignment it is the smallest of the gaps it cut at.
+double speedSeparation(const WorkerRegistry& workers, const std::map<uint32_t, uint32_t>& groups);
+
+/// Worker id -> WorkerRecord::group for the participating workers.
+std::map<uint32_t, uint32_t> currentGroups(const WorkerRegistry& workers);
+
 /// "[0 1 2] [3]" from WorkerRecord::group of the participating workers.
 std::string describeGroups(const WorkerRegistry& workers);
 /// "[0 1 2] [3]" from a worker -> group map.

@@ -168,6 +168,39 @@ TEST(TestSyncPolicies, groupedBySpeedIsolatesTheStraggler) {
                  regrouped->detail().find("[0] [1 2 3]") != std::string::npos) << regrouped->detail().c_str();
 }
 
+// The first measurement can be wrong (a worker still loading its data, a busy machine): the groups
+// follow the speeds once those separate the workers clearly better, and stay put among equals.
+TEST(TestSyncPolicies, groupedBySpeedFollowsTheSpeedsWithoutFlapping) {
+    wire::ModeSettings mode = modeOf(wire::GROUPED);
+    mode.set_group_count(2);
+    mode.set_group_by(wire::GROUP_BY_SPEED);
+    auto regroupings = [](const FakeRun& run) {
+        std::vector<std::string> seen;
+        for (const auto& e : run.events())
+            if (e.kind() == wire::EVENT_GROUPS && e.detail().rfind("regrouped by measured speed", 0) == 0)
+                seen.push_back(e.detail());
+        return seen;
+    };
+    FakeRun run(mode);
+    for (int i = 0; i < 4; ++i) run.addWorker(i == 1 ? 1000 : 6400 * (1 + 0.05 * i));  // 1 measured slow at first
+    run.simulate(2.0);
+    ASSERT_EQ(regroupings(run).size(), 1u);
+    ASSERT_TRUE(regroupings(run)[0].find("[1]") != std::string::npos) << regroupings(run)[0].c_str();
+    run.setSpeed(1, 6400);  // it was the load; worker 0 is the real straggler
+    run.setSpeed(0, 1000);
+    run.simulate(4.0);
+    const auto seen = regroupings(run);
+    ASSERT_EQ(seen.size(), 2u) << "regrouped once more, and only once";
+    ASSERT_TRUE(seen[1].find("[0] [1 2 3]") != std::string::npos || seen[1].find("[1 2 3] [0]") != std::string::npos)
+        << seen[1].c_str();
+    ASSERT_TRUE(run.accountingError().empty()) << run.accountingError().c_str();
+
+    FakeRun equals(mode);  // speeds 3% apart: one regrouping at the first measurement, none after
+    for (int i = 0; i < 4; ++i) equals.addWorker(6400 * (1 + 0.03 * i));
+    equals.simulate(6.0);
+    ASSERT_TRUE(regroupings(equals).size() <= 1u);
+}
+
 TEST(TestSyncPolicies, kasyncAppliesEveryK) {
     for (uint32_t k : {1u, 2u}) {
         wire::ModeSettings mode = modeOf(wire::KASYNC);
