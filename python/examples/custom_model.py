@@ -93,20 +93,6 @@ def train(args):
     worker.close()
 
 
-def evaluate_on(images, labels):
-    def evaluate(model):
-        model.eval()
-        correct, loss = 0, 0.0
-        with torch.no_grad():
-            for start in range(0, len(labels), 1000):
-                out = model(images[start:start + 1000])
-                target = labels[start:start + 1000]
-                loss += F.cross_entropy(out, target, reduction="sum").item()
-                correct += (out.argmax(1) == target).sum().item()
-        return correct / len(labels), loss / len(labels)
-    return evaluate
-
-
 def run(args):
     """The coordinator, the workers, and this process as the evaluator."""
     torch.set_num_threads(1)
@@ -146,9 +132,8 @@ def run(args):
                 [sys.executable, os.path.abspath(__file__), "--role", "worker", "--connect", data, "--credentials",
                  roles["worker"], "--seed", str(args.seed)] + (["--data", args.data] if args.data else []),
                 stdout=log, stderr=subprocess.STDOUT))
-        images, labels = load_split("t10k", args.data)
-        evaluator = syncscope.Evaluator(data, ResidualCnn(), evaluate_on(torch.from_numpy(images),
-                                                                         torch.from_numpy(labels)),
+        images, labels = map(torch.from_numpy, load_split("t10k", args.data))
+        evaluator = syncscope.Evaluator(data, ResidualCnn(), lambda m: syncscope.accuracy_and_loss(m, images, labels),
                                         credentials=roles["worker"])
         started = time.monotonic()
         final = evaluator.run()

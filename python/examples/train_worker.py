@@ -36,12 +36,8 @@ def make_model():
 def evaluator(data):
     images, labels = map(torch.from_numpy, load_split("t10k", data))
 
-    def evaluate(model):
-        model.eval()  # BatchNorm with the run's running statistics
-        with torch.no_grad():
-            out = model(images)
-            return (out.argmax(1) == labels).float().mean().item(), F.cross_entropy(out, labels).item()
-    return syncscope.Evaluator(model=make_model(), evaluate=evaluate, **syncscope.environment())
+    return syncscope.Evaluator(model=make_model(), evaluate=lambda m: syncscope.accuracy_and_loss(m, images, labels),
+                               **syncscope.environment())
 
 
 def main():

@@ -26,12 +26,12 @@ from .coordinator import Coordinator, Endpoints, default_plan, find_engine, writ
 from .credentials import Credentials
 from .data import ShardBatchSampler
 from .errors import CoordinatorLost, CoordinatorSilent, ProtocolError, SyncScopeError
-from .evaluator import Evaluator
+from .evaluator import Evaluator, accuracy_and_loss
 from .flat_layout import buffer_count, parameter_count
 from .launched import environment, local_rank, rank, world_size
 from .optimizer import DistributedOptimizer
 from .worker import Worker
 
-__all__ = ["Worker", "Evaluator", "DistributedOptimizer", "ShardBatchSampler", "Steering", "Credentials", "Coordinator", "Endpoints",
+__all__ = ["Worker", "Evaluator", "accuracy_and_loss", "DistributedOptimizer", "ShardBatchSampler", "Steering", "Credentials", "Coordinator", "Endpoints",
            "default_plan", "write_plan", "find_engine", "SyncScopeError", "CoordinatorLost", "CoordinatorSilent",
            "ProtocolError", "parameter_count", "buffer_count", "environment", "rank", "local_rank", "world_size"]

@@ -15,6 +15,8 @@ import socket as _socket
 import time
 
 import numpy as np
+import torch
+import torch.nn.functional as F
 import zmq
 from zmq.utils.monitor import recv_monitor_message
 
@@ -25,6 +27,25 @@ from .flat_layout import buffer_count, load_flat, parameter_count
 from .sealed import data_socket
 
 HEARTBEAT_MS = 250  # a ZMTP ping this often; a coordinator that answers none for coordinator_timeout is gone
+# Test images per forward pass in accuracy_and_loss. Small batches keep a CNN's activations in cache:
+# a BatchNorm CNN on Fashion-MNIST's 10,000 test images, one CPU thread, tests in 1.2 s in batches of
+# 128 and in 18 s in one batch of 10,000 (2-core AMD EPYC; python/bench/bench_evaluation.py).
+TEST_BATCH = 128
+
+
+def accuracy_and_loss(model, images, labels, batch_size=TEST_BATCH):
+    """A classifier's (accuracy in 0..1, mean cross-entropy) on a test set, in eval mode (BatchNorm
+    with its running statistics) and without autograd, batch_size images at a time: what an
+    Evaluator's evaluate(model) returns, e.g. evaluate=lambda m: accuracy_and_loss(m, images, labels)."""
+    model.eval()
+    correct, loss = 0, 0.0
+    with torch.inference_mode():
+        for start in range(0, len(labels), batch_size):
+            out = model(images[start:start + batch_size])
+            target = labels[start:start + batch_size]
+            loss += F.cross_entropy(out, target, reduction="sum").item()
+            correct += (out.argmax(1) == target).sum().item()
+    return correct / len(labels), loss / len(labels)
 
 
 class Evaluator:

@@ -55,10 +55,7 @@ def main():
         images, labels = map(torch.from_numpy, load_split("t10k"))
 
         def evaluate(m):
-            m.eval()  # BatchNorm with the run's running statistics
-            with torch.no_grad():
-                out = m(images)
-                return (out.argmax(1) == labels).float().mean().item(), F.cross_entropy(out, labels).item()
+            return syncscope.accuracy_and_loss(m, images, labels)
         evaluator = syncscope.Evaluator(args.connect, model, evaluate, credentials=args.credentials,
                                        retry=args.retry)
         final = evaluator.run()

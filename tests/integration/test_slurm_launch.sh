@@ -4,7 +4,7 @@
 #   1. packaging/slurm/syncscope.sbatch runs 1 coordinator + 4 workers to the 86% target (and again
 #      through 2 group aggregators, and with the model on 2 parameter shards); and
 #      packaging/slurm/syncscope-pytorch.sbatch runs 3 PyTorch workers of python/examples/train_worker.py
-#      (--worker-command) through an epoch, where /usr/bin/python3 has torch;
+#      (--worker-command) to a 75% target, where /usr/bin/python3 has torch;
 #   2. a second job is scancelled mid-run, and every process of it must be gone.
 # Exits 77 (ctest's skip), saying why, without root, without Debian's slurm-wlm and munge, or when the
 # daemons do not start. It stops only what it started: processes whose environment names its own
@@ -220,7 +220,7 @@ if "$python" -c 'import torch, zmq, numpy, google.protobuf' 2>/dev/null; then
   job=$(SYNCSCOPE_REPO=$repo SYNCSCOPE_BUILD=$(dirname "$(dirname "$engine")") PYTHON=$python \
         sbatch --parsable --output="$dir/jobs/pytorch-%j.out" --ntasks=4 --cpus-per-task=1 \
         "$pytorch_template" --data "$data" --data-port "$base" --control-port $((base + 1)) \
-        --telemetry-port $((base + 2)) --mode bsp --epochs 1 --threads 1)
+        --telemetry-port $((base + 2)) --mode bsp --epochs 1 --target-accuracy 75 --threads 1)
   await_job "$job"
   scancel "$job" 2>/dev/null || true  # one that did not end in 300 s would hold the CPUs the next job needs
   out="$dir/jobs/pytorch-$job.out"
@@ -228,9 +228,9 @@ if "$python" -c 'import torch, zmq, numpy, google.protobuf' 2>/dev/null; then
   ranks=$(sed -n 's/^rank \([0-9]\) (worker [0-9]*): the run is over.*/\1/p' "$out" | sort | tr -d '\n')
   accuracy=$(sed -n 's/^final test accuracy: \([0-9.]*\)%.*/\1/p' "$out" | tail -1)
   [ "$ranks" = 012 ] || fail "the 3 PyTorch workers did not all end with the run (ranks seen: '$ranks')"
-  [ -n "$accuracy" ] && awk -v a="$accuracy" 'BEGIN { exit !(a >= 80) }' ||
-    fail "the PyTorch workers' run ended at ${accuracy:-no} final test accuracy, below 80%"
-  [ "$failed" = 0 ] && echo "PyTorch workers' job: ranks 0-2 trained an epoch; final test accuracy $accuracy%"
+  [ -n "$accuracy" ] && awk -v a="$accuracy" 'BEGIN { exit !(a >= 73) }' ||
+    fail "the PyTorch workers' run ended at ${accuracy:-no} final test accuracy, more than 2 points below its 75% target"
+  [ "$failed" = 0 ] && echo "PyTorch workers' job: ranks 0-2 trained to the 75% target; final test accuracy $accuracy%"
 else
   echo "part 1d skipped: $python cannot import torch, zmq, numpy and protobuf (./setup.sh test installs them)"
 fi
