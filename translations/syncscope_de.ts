@@ -847,7 +847,7 @@
         <translation>wenn %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="213"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="216"/>
         <source>Worker %1</source>
         <translation>Worker %1</translation>
     </message>
@@ -2392,59 +2392,64 @@
         <translation>bis zum Ziel</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/what_if_panel.cpp" line="75"/>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="77"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/what_if_panel.cpp" line="76"/>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="78"/>
         <source>%1 min %2 s</source>
         <translation>%1 min %2 s</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/what_if_panel.cpp" line="77"/>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="79"/>
         <source>%1 h %2 min</source>
         <translation>%1 h %2 min</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/what_if_panel.cpp" line="96"/>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="129"/>
         <source>to %1%</source>
         <translation>bis %1 %</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/what_if_panel.cpp" line="98"/>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="135"/>
         <source>Predicted time to the run&apos;s target accuracy</source>
         <translation>Vorhergesagte Zeit bis zur Zielgenauigkeit des Laufs</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/what_if_panel.cpp" line="99"/>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="136"/>
         <source>Predicted time to 2 points above the best accuracy so far (the run has no target accuracy)</source>
         <translation>Vorhergesagte Zeit bis 2 Prozentpunkte über der bisher besten Genauigkeit (der Lauf hat keine Zielgenauigkeit)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/what_if_panel.cpp" line="114"/>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="177"/>
+        <source>The forecast puts the model there by now; the next evaluation tells</source>
+        <translation>Laut Prognose ist das Modell schon so weit; die nächste Auswertung zeigt es</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="108"/>
         <source>%1 (now)</source>
         <translation>%1 (jetzt)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/what_if_panel.cpp" line="121"/>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="117"/>
         <source>The mode running now: its live lines are in the charts</source>
         <translation>Der laufende Modus: Seine Live-Linien stehen in den Diagrammen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/what_if_panel.cpp" line="126"/>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="118"/>
         <source>Tick to draw this mode&apos;s predicted samples/s and staleness in the charts</source>
         <translation>Abhaken, um die vorhergesagten Samples/s und die Staleness dieses Modus in den Diagrammen zu zeichnen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/what_if_panel.cpp" line="139"/>
-        <source>No forecast yet: it needs three evaluations with the accuracy still rising</source>
-        <translation>Noch keine Vorhersage: Dafür braucht es drei Auswertungen mit noch steigender Genauigkeit</translation>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="175"/>
+        <source>by now</source>
+        <translation>inzwischen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/what_if_panel.cpp" line="141"/>
-        <source>reached</source>
-        <translation>erreicht</translation>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="176"/>
+        <source>No forecast yet: it needs three evaluations with the accuracy still rising</source>
+        <translation>Noch keine Vorhersage: Dafür braucht es drei Auswertungen mit noch steigender Genauigkeit</translation>
     </message>
 </context>
 <context>

@@ -846,7 +846,7 @@
         <translation>若 %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/charts_panel.cpp" line="213"/>
+        <location filename="../ui/widgets/charts_panel.cpp" line="216"/>
         <source>Worker %1</source>
         <translation>工作节点 %1</translation>
     </message>
@@ -2387,59 +2387,64 @@
         <translation>到达目标</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/what_if_panel.cpp" line="75"/>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="77"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/what_if_panel.cpp" line="76"/>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="78"/>
         <source>%1 min %2 s</source>
         <translation>%1 分 %2 秒</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/what_if_panel.cpp" line="77"/>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="79"/>
         <source>%1 h %2 min</source>
         <translation>%1 小时 %2 分</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/what_if_panel.cpp" line="96"/>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="129"/>
         <source>to %1%</source>
         <translation>到 %1%</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/what_if_panel.cpp" line="98"/>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="135"/>
         <source>Predicted time to the run&apos;s target accuracy</source>
         <translation>预计达到本次运行目标准确率的时间</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/what_if_panel.cpp" line="99"/>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="136"/>
         <source>Predicted time to 2 points above the best accuracy so far (the run has no target accuracy)</source>
         <translation>预计比目前最佳准确率高 2 个百分点所需的时间（本次运行未设目标准确率）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/what_if_panel.cpp" line="114"/>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="177"/>
+        <source>The forecast puts the model there by now; the next evaluation tells</source>
+        <translation>按预测模型现在已达到该值；下一次评估将确认</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="108"/>
         <source>%1 (now)</source>
         <translation>%1（当前）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/what_if_panel.cpp" line="121"/>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="117"/>
         <source>The mode running now: its live lines are in the charts</source>
         <translation>当前运行的模式：其实时曲线在图表中</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/what_if_panel.cpp" line="126"/>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="118"/>
         <source>Tick to draw this mode&apos;s predicted samples/s and staleness in the charts</source>
         <translation>勾选后在图表中绘制该模式预测的样本/s 与陈旧度</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/what_if_panel.cpp" line="139"/>
-        <source>No forecast yet: it needs three evaluations with the accuracy still rising</source>
-        <translation>尚无预测：需要三次准确率仍在上升的评估</translation>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="175"/>
+        <source>by now</source>
+        <translation>应已达到</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/what_if_panel.cpp" line="141"/>
-        <source>reached</source>
-        <translation>已达到</translation>
+        <location filename="../ui/widgets/what_if_panel.cpp" line="176"/>
+        <source>No forecast yet: it needs three evaluations with the accuracy still rising</source>
+        <translation>尚无预测：需要三次准确率仍在上升的评估</translation>
     </message>
 </context>
 <context>

@@ -29,7 +29,11 @@ std::optional<double> AccuracyForecast::samplesTo(double target, double effectiv
     if (sxx <= 0) return std::nullopt;
     const double slope = sxy / sxx;  // d log(error) / d log(samples): negative while it learns
     if (!(slope < 0)) return std::nullopt;
-    const double logSamples = mx + (std::log(1.0 - target) - my) / slope;
+    // From the newest evaluation along the fitted slope: the line through the mean point can lie
+    // below the newest evaluations (a steep start, then a flatter curve) and call a target that no
+    // evaluation has reached "reached already".
+    const Point& newest = m_points.back();
+    const double logSamples = newest.logSamples + (std::log(1.0 - target) - newest.logError) / slope;
     const double samples = std::exp(logSamples);
     if (!(samples <= kMaxExtrapolation * effectiveSamplesNow)) return std::nullopt;
     return std::max(0.0, samples - effectiveSamplesNow);

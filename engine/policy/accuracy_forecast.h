@@ -1,7 +1,7 @@
 // When a run would reach a test accuracy, in effective samples (applied samples, each worth
 // 1 / (1 + kStalenessCost x tau)): learning curves' error falls about as a power of the samples
 // trained on, error = a x^-b, so the newest evaluations are fitted by least squares in log-log
-// space and the fit is solved for the target. Dividing what is left by a mode's predicted effective
+// space, and its slope carried on from the newest evaluation to the target. Dividing what is left by a mode's predicted effective
 // samples/s (mode_predictions.h) gives that mode's time to the target.
 #pragma once
 

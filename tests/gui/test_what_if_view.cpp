@@ -132,6 +132,12 @@ private slots:
         QVERIFY(!(table->item(2, 0)->flags() & Qt::ItemIsUserCheckable));
         QCOMPARE(table->item(3, 3)->text(), QStringLiteral("–"));  // no forecast for ssp
         QCOMPARE(table->item(0, 3)->text(), QStringLiteral("2 min 50 s"));
+        wire::WhatIf due = prediction();  // the forecast has passed the target: not "reached", no evaluation has
+        for (auto& c : *due.mutable_options()) c.set_seconds_to_target(c.label() == "elastic" ? 0.0 : c.seconds_to_target());
+        panel.showPrediction(due);
+        QCOMPARE(table->item(0, 3)->text(), QStringLiteral("by now"));
+        QVERIFY(!table->item(0, 3)->toolTip().isEmpty());
+        panel.showPrediction(prediction());
         QCOMPARE(table->horizontalHeaderItem(3)->text(), QStringLiteral("to 88%"));
 
         QSignalSpy changed(&panel, &WhatIfPanel::curvesChanged);

@@ -129,3 +129,17 @@ TEST(TestAccuracyForecast, solvesAPowerLawCurveForItsTarget) {
     for (size_t i = 0; i < AccuracyForecast::kFitPoints; ++i) f.add(1e4 + 1e3 * i, 0.80);
     EXPECT_FALSE(f.samplesTo(0.85, 2e4));
 }
+
+// A learning curve flattens towards a floor (convex in log-log): a line fitted through the mean
+// point passes below the newest evaluation there and would call a target no evaluation has reached
+// "reached already". The forecast goes on from the newest evaluation.
+TEST(TestAccuracyForecast, aFlatteningCurveDoesNotReachTheTargetEarly) {
+    const auto accuracy = [](double samples) { return 0.9 - 0.9 * std::pow(samples / 1000.0, -0.8); };
+    AccuracyForecast f;
+    for (double x : {1e3, 2e3, 4e3, 8e3, 16e3}) f.add(x, accuracy(x));
+    const double target = accuracy(16e3) + 0.01;  // a point above every evaluation
+    const auto left = f.samplesTo(target, 16e3);
+    ASSERT_TRUE(left);
+    EXPECT_GT(*left, 500.0) << "a target above every evaluation is not reached yet";
+    EXPECT_LT(*left, 16e3);
+}

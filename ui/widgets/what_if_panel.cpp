@@ -169,8 +169,13 @@ void WhatIfPanel::fill(const wire::WhatIf& w) {
         cell(row, kStaleness)->setText(locale.toString(c.mean_staleness(), 'f', 1));
         QTableWidgetItem* toTarget = cell(row, kToTarget);
         const bool known = c.seconds_to_target() >= 0;
-        toTarget->setText(!known ? QStringLiteral("–") : c.seconds_to_target() == 0 ? tr("reached") : duration(c.seconds_to_target()));
-        const QString tip = known ? QString() : tr("No forecast yet: it needs three evaluations with the accuracy still rising");
+        // 0: the target is behind the forecast already (evaluations trail training) or was reached; a target
+        // that was reached moves 2 points on, and a run's own target stops the run.
+        const bool now = known && c.seconds_to_target() == 0;
+        toTarget->setText(!known ? QStringLiteral("–") : now ? tr("by now") : duration(c.seconds_to_target()));
+        const QString tip = !known ? tr("No forecast yet: it needs three evaluations with the accuracy still rising")
+                            : now  ? tr("The forecast puts the model there by now; the next evaluation tells")
+                                   : QString();
         if (toTarget->toolTip() != tip) toTarget->setToolTip(tip);
     }
     m_filling = false;
