@@ -1,0 +1,96 @@
+// checkPredictions on hand-made recordings: the newest prediction before a switch against the
+// applied samples/s measured after it (past the settle time), and the time to the target.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "engine/telemetry/prediction_check.h"
+
+using namespace syncscope;
+using engine::checkPredictions;
+
+namespace {
+
+struct Runner {
+    std::vector<wire::Record> records;
+    double time = 0;
+    uint64_t samples = 0, pushed = 0, applied = 0;
+
+    // `seconds` of ticks at 10 Hz in `mode`, `samplesPerS` pushed (batch 10) and the share `applied`;
+    // accuracy from `accuracy(time)`; a what-if each second from `whatIf` (if any).
+    void run(wire::SyncMode mode, double seconds, double samplesPerS, double appliedShare,
+             const std::function<double(double)>& accuracy, const std::function<wire::WhatIf()>& whatIf = {}) {
+        for (int i = 0; i < static_cast<int>(seconds * 10); ++i) {
+            time += 0.1;
+            const uint64_t n = static_cast<uint64_t>(samplesPerS / 10 / 10);
+            samples += n * 10;
+            pushed += n;
+            applied += static_cast<uint64_t>(std::llround(n * appliedShare));
+            wire::Tick* t = records.emplace_back().mutable_tick();
+            t->set_time_s(time);
+            t->set_state(wire::RUN_RUNNING);
+            t->mutable_mode()->set_mode(mode);
+            t->set_samples_total(samples);
+            t->set_pushed(pushed);
+            t->set_applied(applied);
+            t->set_test_accuracy(accuracy(time));
+            if (whatIf && i % 10 == 9) *t->mutable_what_if() = whatIf();
+        }
+    }
+};
+
+wire::WhatIf prediction(const std::string& running, double aspSamples, double aspSeconds) {
+    wire::WhatIf w;
+    w.set_current_label(running);
+    w.set_target_accuracy(0.8);
+    for (const auto& [label, samples, seconds] : {std::tuple{std::string("bsp"), 1000.0, 10.0},
+                                                  std::tuple{std::string("asp"), aspSamples, aspSeconds}}) {
+        wire::AutoCandidate* c = w.add_options();
+        c->set_label(label);
+        c->set_samples_per_s(samples);
+        c->set_seconds_to_target(seconds);
+    }
+    return w;
+}
+
+}  // namespace
+
+TEST(TestPredictionCheck, comparesTheNewestPredictionWithTheModeSwitchedTo) {
+    Runner r;
+    const auto accuracy = [](double t) { return t < 8.95 ? 0.7 : 0.81; };  // the target at 9 s
+    r.run(wire::BSP, 5, 1000, 1.0, accuracy, [] { return prediction("bsp", 2000, 3.0); });
+    // asp: 2000 samples/s pushed, 90% applied = 1800 applied/s; the first 2 s are not measured.
+    r.run(wire::ASP, 7, 2000, 0.9, accuracy, [] { return prediction("asp", 1900, 1.0); });
+    const auto checks = checkPredictions(r.records);
+    ASSERT_EQ(checks.size(), 1u);
+    const auto& c = checks[0];
+    EXPECT_EQ(c.from, "bsp");
+    EXPECT_EQ(c.to, "asp");
+    EXPECT_NEAR(c.switchedAt, 5.1, 1e-9);
+    EXPECT_EQ(c.predictedSamplesPerS, 2000.0);
+    EXPECT_NEAR(c.measuredSamplesPerS, 1800.0, 1.0);
+    EXPECT_NEAR(c.samplesError(), 200.0 / 1800.0, 1e-3);
+    EXPECT_NEAR(c.measuredSecondsToTarget, 9.0 - 5.1, 1e-6);
+    EXPECT_NEAR(c.timeError(), (3.0 - 3.9) / 3.9, 1e-6);
+}
+
+TEST(TestPredictionCheck, leavesOutWhatCannotBeChecked) {
+    const auto flat = [](double) { return 0.5; };
+    Runner shortStretch;  // 4 s in asp: 2 s settle + 2 s measured < kMinMeasuredSeconds
+    shortStretch.run(wire::BSP, 5, 1000, 1.0, flat, [] { return prediction("bsp", 2000, -1); });
+    shortStretch.run(wire::ASP, 4, 2000, 1.0, flat, [] { return prediction("asp", 2000, -1); });
+    EXPECT_TRUE(checkPredictions(shortStretch.records).empty());
+
+    Runner fromAuto;  // auto's choice is its own; it is not a prediction to check
+    fromAuto.run(wire::AUTO, 5, 1000, 1.0, flat, [] { return prediction("auto", 2000, -1); });
+    fromAuto.run(wire::ASP, 8, 2000, 1.0, flat, [] { return prediction("asp", 2000, -1); });
+    EXPECT_TRUE(checkPredictions(fromAuto.records).empty());
+
+    Runner noTarget;  // no forecast, target not reached: samples checked, the time not
+    noTarget.run(wire::BSP, 5, 1000, 1.0, flat, [] { return prediction("bsp", 2000, -1); });
+    noTarget.run(wire::ASP, 8, 2000, 1.0, flat, [] { return prediction("asp", 2000, -1); });
+    const auto checks = checkPredictions(noTarget.records);
+    ASSERT_EQ(checks.size(), 1u);
+    EXPECT_NEAR(checks[0].samplesError(), 0.0, 1e-9);
+    EXPECT_TRUE(std::isnan(checks[0].timeError()));
+}
