@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <optional>
 
 namespace syncscope::engine {
 
@@ -80,7 +79,7 @@ std::vector<PredictionCheck> checkPredictions(const std::vector<wire::Record>& r
         c.windowSeconds = to->time_s() - from->time_s();
         c.targetAccuracy = predicted->target_accuracy();
         c.predictedSecondsToTarget = option->seconds_to_target();
-        // From the prediction's tick to the first evaluation at the target, while in this mode.
+        // From the switch to the first evaluation at the target, while in this mode.
         for (const wire::Tick* t : after.ticks)
             if (t->test_accuracy() >= c.targetAccuracy && c.targetAccuracy > 0) {
                 c.measuredSecondsToTarget = t->time_s() - switchedAt;
