@@ -199,12 +199,18 @@ QString cpuModel() {
     QFile cpuinfo(QStringLiteral("/proc/cpuinfo"));
     if (!cpuinfo.open(QIODevice::ReadOnly)) return QStringLiteral("unknown CPU");
     int cpus = 0;
-    QString model;
+    QString model, mhz;
+    const auto value = [](const QByteArray& line) { return QString::fromLatin1(line.mid(line.indexOf(':') + 1)).trimmed(); };
     for (const QByteArray& line : cpuinfo.readAll().split('\n')) {
         if (line.startsWith("processor")) ++cpus;
-        if (model.isEmpty() && line.startsWith("model name")) model = QString::fromLatin1(line.mid(line.indexOf(':') + 1)).trimmed();
+        if (model.isEmpty() && line.startsWith("model name")) model = value(line);
+        if (mhz.isEmpty() && line.startsWith("cpu MHz")) mhz = value(line);
     }
-    return QStringLiteral("%1 x %2").arg(cpus).arg(model.isEmpty() ? QStringLiteral("unknown CPU") : model);
+    if (model.isEmpty()) model = QStringLiteral("unknown CPU");
+    // A virtual machine's model name may carry no clock ("Intel(R) Xeon(R) Processor"): add the kernel's.
+    if (!model.contains(QStringLiteral("Hz")) && !mhz.isEmpty())
+        model += QStringLiteral(" at %1 MHz").arg(qRound(mhz.toDouble()));
+    return QStringLiteral("%1 x %2").arg(cpus).arg(model);
 }
 
 void printFigures(const FeederSettings& feed, const LoadFigures& load, const std::optional<LoadFigures>& peer,
