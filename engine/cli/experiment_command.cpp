@@ -17,14 +17,17 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <thread>
 
 #include <fmt/format.h>
 
+#include "engine/cli/claims.h"
 #include "engine/cli/cli_errors.h"
 #include "engine/cli/json_output.h"
 #include "engine/cli/experiment_report.h"
+#include "engine/cli/reproduction_spec.h"
 #include "engine/cli/run_options.h"
 #include "engine/core/process_signals.h"
 #include "engine/core/process_launcher.h"
@@ -44,7 +47,8 @@ struct ExperimentFlags {
     std::vector<uint64_t> seeds;
     unsigned workers = 8;
     double maxSeconds = 20, fixedTime = 5, delayBaseMs = 8;
-    bool runToCap = false, dryRun = false, noPlots = false, json = false;
+    bool runToCap = false, dryRun = false, noPlots = false, json = false, quick = false;
+    bool gridJson = true;  ///< print the grid's JSON (a reproduction prints its claims' instead)
     CLI::App* cmd = nullptr;
     bool given(const char* flag) const { return cmd->count(flag) > 0; }
 };
@@ -270,9 +274,10 @@ nlohmann::json resultsJson(const ExperimentSpec& spec, const ExperimentFlags& f,
             {"cells", rows}};
 }
 
-int runExperiment(const ExperimentFlags& f) {
-    auto spec = effectiveSpec(f);
-    if (!spec) return printError(spec.status());
+/// Runs one grid into f.out (runs already in its runs.csv are skipped) and writes its tables and
+/// plots; `rowsOut` gets every finished run. Exit code: 0, 3 (a run failed), 130 (interrupted), or an error's.
+int runGrid(const ExperimentSpec& specValue, const ExperimentFlags& f, std::vector<RunRow>* rowsOut = nullptr) {
+    const ExperimentSpec* spec = &specValue;
     const auto planned = plan(*spec);  // every run's plan checked before the first one starts
     if (!planned) return printError(planned.status());
     const std::vector<PlannedRun>& runs = *planned;
@@ -295,7 +300,7 @@ int runExperiment(const ExperimentFlags& f) {
                  progress.total, progress.done, runsCsv.c_str(), spec->maxSeconds);
     if (f.dryRun) {
         for (const auto& p : runs) std::fprintf(text, "%s syncscope-engine %s\n", finished(p) ? "done" : "todo", joined(p.args).c_str());
-        if (f.json) printJson(planJson(*spec, runs, finished));
+        if (f.json && f.gridJson) printJson(planJson(*spec, runs, finished));
         return 0;
     }
     std::fflush(stdout);
@@ -311,13 +316,14 @@ int runExperiment(const ExperimentFlags& f) {
     warning.clear();
     refreshFixedTime(*all, *spec, &warning);
     if (!warning.empty()) std::fprintf(stderr, "warning: %s\n", warning.c_str());
+    if (rowsOut) *rowsOut = *all;
     const auto cells = summariseCells(*spec, *all);
     const std::string results = (fs::path(f.out) / "results.md").string();
     if (Status s = writeResultsCsv((fs::path(f.out) / "results.csv").string(), *spec, cells); !s) return printError(s);
     if (Status s = writeResultsMarkdown(results, *spec, cells, equivalentCommand(*spec, f)); !s) return printError(s);
     std::ifstream md(results);
     std::fprintf(text, "\n%s\n", std::string(std::istreambuf_iterator<char>(md), {}).c_str());
-    if (f.json) printJson(resultsJson(*spec, f, progress, cells));
+    if (f.json && f.gridJson) printJson(resultsJson(*spec, f, progress, cells));
     if (catchInterrupts().load()) {
         std::fprintf(stderr, "interrupted: %lld of %lld runs done; run the same command again to continue\n",
                      progress.done, progress.total);
@@ -326,6 +332,66 @@ int runExperiment(const ExperimentFlags& f) {
     makePlots(f.out, f.noPlots, f.json);
     if (progress.failed) return std::fprintf(stderr, "error: %d run(s) failed; see %s/logs\n", progress.failed, f.out.c_str()), 3;
     return 0;
+}
+
+const char* const kGridFlags[] = {"--modes", "--delays", "--seeds", "--workers", "--delay-base-ms", "--straggler-kind",
+                                  "--max-seconds", "--fixed-time", "--run-to-cap"};
+
+/// A reproduction: each part's grid into OUT/PART, then the claims on all of them into OUT/claims.md.
+int runReproduction(const ExperimentFlags& f) {
+    for (const char* flag : kGridFlags)
+        if (f.given(flag))
+            return printError(invalidArgument(std::string(flag) + " sets one grid, and " + f.spec +
+                                              " has several parts: change the part's \"grid\" (or \"quick\") in the spec"));
+    auto spec = loadReproductionSpec(f.spec, f.quick);
+    if (!spec) return printError(spec.status());
+    std::FILE* text = textOutput(f.json);
+    size_t total = 0;
+    for (auto& part : spec->parts) {
+        if (!f.data.empty()) part.grid.dataDir = f.data;
+        total += part.grid.modes.size() * part.grid.delaysPercent.size() * part.grid.seeds.size();
+    }
+    std::fprintf(text, "%s%s: %zu parts, %zu runs in all, into %s/PART\n", spec->name.c_str(), f.quick ? " (quick)" : "",
+                 spec->parts.size(), total, f.out.c_str());
+    std::map<std::string, std::vector<RunRow>> rows;
+    int worst = 0;
+    for (const auto& part : spec->parts) {
+        std::fprintf(text, "\n== part %s ==\n", part.name.c_str());
+        std::fflush(text);
+        ExperimentFlags partFlags = f;
+        partFlags.out = (fs::path(f.out) / part.name).string();
+        partFlags.gridJson = false;  // text still goes to standard error with --json
+        const int code = runGrid(part.grid, partFlags, &rows[part.name]);
+        if (code == 130 || (code != 0 && code != 3)) return code;
+        worst = std::max(worst, code);
+    }
+    if (f.dryRun) return 0;
+    const auto results = evaluateClaims(*spec, rows);
+    const std::string claims = (fs::path(f.out) / "claims.md").string();
+    const std::string command = "syncscope-engine experiment --spec " + f.spec + (f.quick ? " --quick" : "") + " --out " + f.out;
+    if (Status s = writeClaimsMarkdown(claims, *spec, results, command); !s) return printError(s);
+    std::fprintf(text, "\n");
+    for (const auto& r : results)
+        std::fprintf(text, "%-16s %s: %s\n", verdictText(r.verdict), r.claim->title.c_str(), r.why.c_str());
+    std::fprintf(text, "the claims, with every figure and interval: %s\n", claims.c_str());
+    if (f.json) {
+        nlohmann::json list = nlohmann::json::array();
+        for (const auto& r : results)
+            list.push_back({{"title", r.claim->title}, {"kind", r.claim->kind}, {"verdict", verdictText(r.verdict)},
+                            {"why", r.why}, {"figures", r.lines}});
+        printJson({{"command", "experiment"}, {"spec", spec->name}, {"quick", f.quick}, {"out", f.out},
+                   {"claims_md", claims}, {"claims", list}});
+    }
+    return worst;
+}
+
+int runExperiment(const ExperimentFlags& f) {
+    if (!f.spec.empty() && isReproductionSpec(f.spec)) return runReproduction(f);
+    if (f.quick)
+        return printError(invalidArgument("--quick needs a spec with \"parts\", e.g. resources/experiments/seeds-reproduction.json"));
+    auto spec = effectiveSpec(f);
+    if (!spec) return printError(spec.status());
+    return runGrid(*spec, f);
 }
 
 }  // namespace
@@ -344,7 +410,7 @@ void addExperimentCommand(CLI::App& app, int& exitCode) {
         ->check(CLI::Range(0.0, 10000.0));
     cmd->add_option("--straggler-kind", f->stragglerKind,
                     "inject: the straggler sleeps (--slowdown); cpu-quota: the kernel limits its process to "
-                    "1/(1+d/100) of a CPU (cgroup v1 quota or cpulimit; needs root for cgroups)")
+                    "its fair share of the CPUs (min(1, CPUs/workers)) / (1+d/100) (cgroup v1 quota or cpulimit)")
         ->check(CLI::IsMember({"inject", "cpu-quota"}));
     cmd->add_option("--delays", f->delays, "Extra delay of the straggler in percent, e.g. 0,100,200,300,400")
         ->delimiter(',')->check(CLI::Range(0, 9900));
@@ -358,6 +424,9 @@ void addExperimentCommand(CLI::App& app, int& exitCode) {
         ->capture_default_str();
     cmd->add_option("--data", f->data, "Folder with the Fashion-MNIST IDX .gz files (default: run's default)");
     cmd->add_flag("--run-to-cap", f->runToCap, "Train every run until --max-seconds instead of stopping at the target");
+    cmd->add_flag("--quick", f->quick,
+                  "With a spec of several parts (seeds-reproduction.json): each part's quick variant, fewer seeds and "
+                  "modes, to check the claims' direction in minutes");
     cmd->add_flag("--dry-run", f->dryRun, "Print the planned runs (done/todo) and their commands, run nothing");
     cmd->add_flag("--no-plots", f->noPlots, "Do not call syncscope-plot at the end");
     addJsonFlag(*cmd, f->json);

@@ -4,11 +4,14 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <iterator>
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <thread>
 
 namespace syncscope::engine {
 
@@ -123,6 +126,17 @@ Status applyKey(ExperimentSpec& spec, const std::string& path, const std::string
     if (key == "seeds") return readIntegers(value, path, key, spec.seeds);
     if (key == "run_args") return readStrings(value, path, key, spec.runArgs);
     if (key == "modes") return readModes(value, path, spec.modes);
+    if (key == "worker_speeds") {
+        const std::string expected = "a list of speeds in (0, 1], one per worker from worker 0";
+        if (!value.is_array()) return invalidArgument(typeError(path, key, expected));
+        spec.workerSpeeds.clear();
+        for (const Json& item : value) {
+            if (!item.is_number() || !(item.get<double>() > 0 && item.get<double>() <= 1))
+                return invalidArgument(typeError(path, key, expected) + ", got " + item.dump());
+            spec.workerSpeeds.push_back(item.get<double>());
+        }
+        return Status::ok();
+    }
     if (key == "run_to_cap") {
         if (!value.is_boolean()) return invalidArgument(typeError(path, key, "true or false"));
         spec.runToCap = value.get<bool>();
@@ -137,7 +151,7 @@ Status applyKey(ExperimentSpec& spec, const std::string& path, const std::string
         return invalidArgument(path + ": unknown key \"" + key +
                                "\" (known: name, description, workers, model, straggler, straggler_kind, delays_percent, delay_base_ms, seeds, "
                                "target_accuracy_percent, max_seconds, fixed_time_seconds, eval_interval_seconds, "
-                               "run_to_cap, run_args, modes)");
+                               "run_to_cap, run_args, worker_speeds, modes)");
     if (Status s = readNumber(value, path, key, number); !s) return s;
     *target = number;
     return Status::ok();
@@ -145,18 +159,22 @@ Status applyKey(ExperimentSpec& spec, const std::string& path, const std::string
 
 }  // namespace
 
+Result<ExperimentSpec> parseExperimentSpec(const std::string& jsonText, const std::string& where) {
+    const Json root = Json::parse(jsonText, nullptr, /*allow_exceptions=*/false, /*ignore_comments=*/true);
+    if (root.is_discarded())
+        return invalidArgument("the experiment spec '" + where + "' is not valid JSON; check it with `python3 -m json.tool`");
+    if (!root.is_object()) return invalidArgument("the experiment spec '" + where + "' must hold a JSON object");
+    ExperimentSpec spec = seedsProtocol();
+    for (const auto& [key, value] : root.items())
+        if (Status s = applyKey(spec, where, key, value); !s) return s;
+    if (Status s = validateSpec(spec); !s) return invalidArgument(where + ": " + s.message());
+    return spec;
+}
+
 Result<ExperimentSpec> loadExperimentSpec(const std::string& path) {
     std::ifstream in(path);
     if (!in) return notFound("cannot open the experiment spec '" + path + "': check the path given to --spec");
-    const Json root = Json::parse(in, nullptr, /*allow_exceptions=*/false, /*ignore_comments=*/true);
-    if (root.is_discarded())
-        return invalidArgument("the experiment spec '" + path + "' is not valid JSON; check it with `python3 -m json.tool`");
-    if (!root.is_object()) return invalidArgument("the experiment spec '" + path + "' must hold a JSON object");
-    ExperimentSpec spec = seedsProtocol();
-    for (const auto& [key, value] : root.items())
-        if (Status s = applyKey(spec, path, key, value); !s) return s;
-    if (Status s = validateSpec(spec); !s) return invalidArgument(path + ": " + s.message());
-    return spec;
+    return parseExperimentSpec(std::string(std::istreambuf_iterator<char>(in), {}), path);
 }
 
 Status selectModes(ExperimentSpec& spec, const std::vector<std::string>& names) {
@@ -188,6 +206,9 @@ Status validateSpec(const ExperimentSpec& spec) {
     if (std::set<int>(spec.delaysPercent.begin(), spec.delaysPercent.end()).size() != spec.delaysPercent.size() ||
         std::set<uint64_t>(spec.seeds.begin(), spec.seeds.end()).size() != spec.seeds.size())
         return invalidArgument("a delay or seed is listed twice; list each once");
+    if (spec.workerSpeeds.size() > spec.workers)
+        return invalidArgument("worker_speeds lists " + std::to_string(spec.workerSpeeds.size()) + " speeds for " +
+                               std::to_string(spec.workers) + " workers; list at most one per worker");
     if (!(spec.maxSeconds > 0)) return invalidArgument("max seconds must be greater than 0: every run needs a cap");
     if (!(spec.fixedTimeSeconds > 0)) return invalidArgument("the fixed time must be greater than 0");
     if (!(spec.evalIntervalSeconds > 0)) return invalidArgument("the evaluation interval must be greater than 0");
@@ -204,6 +225,11 @@ Status validateSpec(const ExperimentSpec& spec) {
     return Status::ok();
 }
 
+double fairCpuShare(unsigned workers) {
+    const unsigned cpus = std::max(1u, std::thread::hardware_concurrency());
+    return std::min(1.0, double(cpus) / double(std::max(1u, workers)));
+}
+
 std::vector<std::string> runArguments(const ExperimentSpec& spec, const ExperimentMode& mode, int delayPercent,
                                       uint64_t seed, const std::string& recordPath) {
     char number[64];
@@ -215,8 +241,13 @@ std::vector<std::string> runArguments(const ExperimentSpec& spec, const Experime
                                spec.model, "--seed",        std::to_string(seed),         "--eval-interval",
                                text(spec.evalIntervalSeconds), "--max-seconds", text(spec.maxSeconds)};
     if (!spec.runToCap) a.insert(a.end(), {"--target-accuracy", text(spec.targetAccuracyPercent)});
+    const double fair = fairCpuShare(spec.workers);
+    auto quota = [&](double share) { return text(std::max(0.01, std::round(share * 1000) / 1000)); };
+    for (size_t w = 0; w < spec.workerSpeeds.size(); ++w)
+        if (spec.workerSpeeds[w] < 1 && !(delayPercent > 0 && spec.stragglerKind == "cpu-quota" && w == spec.straggler))
+            a.insert(a.end(), {"--cpu-quota", std::to_string(w) + ":" + quota(fair * spec.workerSpeeds[w])});
     if (delayPercent > 0 && spec.stragglerKind == "cpu-quota")
-        a.insert(a.end(), {"--cpu-quota", std::to_string(spec.straggler) + ":" + text(1.0 / (1.0 + delayPercent / 100.0))});
+        a.insert(a.end(), {"--cpu-quota", std::to_string(spec.straggler) + ":" + quota(fair / (1.0 + delayPercent / 100.0))});
     else if (delayPercent > 0 && spec.delayBaseMs > 0)
         a.insert(a.end(), {"--slowdown", std::to_string(spec.straggler) + ":1:" + text(delayPercent / 100.0 * spec.delayBaseMs)});
     else if (delayPercent > 0)

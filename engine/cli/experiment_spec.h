@@ -28,8 +28,12 @@ struct ExperimentSpec {
     /// iteration's time); without (0): the slowdown factor 1 + d/100 on its compute time.
     double delayBaseMs = 8;
     /// How the straggler is slowed: "inject" (the worker sleeps: --slowdown) or "cpu-quota" (the
-    /// kernel limits its process to 1 / (1 + d/100) of a CPU: run --cpu-quota; a real straggler).
+    /// kernel limits its process to its fair share of the host's CPUs / (1 + d/100): run --cpu-quota;
+    /// a real straggler; see fairCpuShare).
     std::string stragglerKind = "inject";
+    /// Heterogeneous speeds, worker by worker (worker i at workerSpeeds[i]): a speed below 1 limits
+    /// that worker's process to speed x its fair CPU share (run --cpu-quota); 1 leaves it alone.
+    std::vector<double> workerSpeeds;
     std::vector<uint64_t> seeds{1, 2, 3};
     double targetAccuracyPercent = 85;  ///< a run stops here (unless runToCap) and "time to target" means this
     double maxSeconds = 20;             ///< time cap of one run (training time)
@@ -53,6 +57,15 @@ Status selectModes(ExperimentSpec& spec, const std::vector<std::string>& names);
 
 /// Checks what a run needs: at least one mode, delay and seed; sane numbers; unique mode names.
 Status validateSpec(const ExperimentSpec& spec);
+
+/// Reads a spec from JSON text; `where` names it in errors (a file, or a file's part). Keys left out
+/// keep the built-in protocol's values.
+Result<ExperimentSpec> parseExperimentSpec(const std::string& jsonText, const std::string& where);
+
+/// One worker's fair share of this host's CPUs, min(1, CPUs / workers): what a cpu-quota straggler's
+/// delay and a worker speed are relative to (8 workers on 2 cores each get a quarter of a CPU, so a
+/// quota of a fifth of a CPU would hardly slow one).
+double fairCpuShare(unsigned workers);
 
 /// The `syncscope-engine run` arguments of one run of the grid (recording to recordPath).
 std::vector<std::string> runArguments(const ExperimentSpec& spec, const ExperimentMode& mode, int delayPercent,

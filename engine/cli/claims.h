@@ -1,0 +1,57 @@
+// The seeds' claims checked on a reproduction's runs (claims.md): medians over seeds with
+// percentile-bootstrap 95% intervals, each claim reproduced, not reproduced (and why) or not
+// evaluated (its runs are missing).
+//
+// The rules, by ClaimSpec::kind (time to target counts "not reached" as +infinity):
+//   straggler-rescue  mode at `delay` against baseline at `baseline_delay`: time-to-target ratio
+//                     <= max_ratio and accuracy at the fixed time at most max_points_lost below;
+//                     and faster than each `against` mode at `delay` (Basu et al.); with two parts,
+//                     the baseline's runs come from the second
+//   softsync          per n: mean staleness / n (n-softsync's staleness is about n), and whether the
+//                     fixed learning rate fails to reach the target at the largest n where alpha/tau
+//                     modulation reaches it (Zhang et al.)
+//   faster-than       in each part, mode's time to target below baseline's (max_ratio, default 1;
+//                     Falcon's elastic batches against fixed ones)
+//   near-best         in each part, mode within max_ratio of the best other mode's time (STAR's auto)
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "engine/cli/experiment_report.h"
+#include "engine/cli/reproduction_spec.h"
+
+namespace syncscope::engine {
+
+/// A statistic of the seeds and its bootstrap 95% interval (+infinity where runs did not get there).
+struct Interval {
+    double value = 0, low = 0, high = 0;
+};
+
+/// statistic(median of a, median of b) and its 95% interval: a and b are resampled with replacement,
+/// each on its own, `draws` times (fixed seed: the same runs give the same interval).
+Interval bootstrapMedians(const std::vector<double>& a, const std::vector<double>& b,
+                          const std::function<double(double, double)>& statistic, int draws = 2000, uint64_t seed = 1);
+
+enum class Verdict { Reproduced, NotReproduced, NotEvaluated };
+
+struct ClaimResult {
+    const ClaimSpec* claim = nullptr;
+    Verdict verdict = Verdict::NotEvaluated;
+    std::string why;                 ///< the deciding figures, or what is missing
+    std::vector<std::string> lines;  ///< ours: one line per figure, with its interval
+};
+
+/// Each claim of the spec on the runs of its parts (rows by part name).
+std::vector<ClaimResult> evaluateClaims(const ReproductionSpec& spec, const std::map<std::string, std::vector<RunRow>>& rows);
+
+const char* verdictText(Verdict v);
+
+/// claims.md: a summary table, then per claim the paper's figure, ours with intervals, the verdict.
+Status writeClaimsMarkdown(const std::string& path, const ReproductionSpec& spec, const std::vector<ClaimResult>& results,
+                           const std::string& command);
+
+}  // namespace syncscope::engine
