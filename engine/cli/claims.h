@@ -1,5 +1,5 @@
-// The seeds' claims checked on a reproduction's runs (claims.md): medians over seeds with
-// percentile-bootstrap 95% intervals, each claim reproduced, not reproduced (and why) or not
+// The seeds' claims checked on a reproduction's runs (claims.md): comparisons paired by seed where
+// both cells ran the same seeds (else medians of each), with percentile-bootstrap 95% intervals, each claim reproduced, not reproduced (and why) or not
 // evaluated (its runs are missing).
 //
 // The rules, by ClaimSpec::kind (time to target counts "not reached" as +infinity):
@@ -35,6 +35,12 @@ struct Interval {
 /// each on its own, `draws` times (fixed seed: the same runs give the same interval).
 Interval bootstrapMedians(const std::vector<double>& a, const std::vector<double>& b,
                           const std::function<double(double, double)>& statistic, int draws = 2000, uint64_t seed = 1);
+
+/// The median over seeds of statistic(a[i], b[i]) (a and b measured with the same seeds, in the same
+/// order) and its 95% interval: the seeds are resampled together, so a seed that is slow in every mode
+/// (the same initial model and data order) does not widen the interval. NaN statistics are left out.
+Interval bootstrapPaired(const std::vector<double>& a, const std::vector<double>& b,
+                         const std::function<double(double, double)>& statistic, int draws = 2000, uint64_t seed = 1);
 
 enum class Verdict { Reproduced, NotReproduced, NotEvaluated };
 

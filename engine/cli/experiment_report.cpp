@@ -277,8 +277,10 @@ Status writeResultsMarkdown(const std::string& path, const ExperimentSpec& spec,
           [](const CellSummary& c) { return number(c.stalenessP99, "%.0f"); });
     table(out, spec, cells, "Dropped gradients", [](const CellSummary& c) { return number(c.dropped, "%.0f"); });
     table(out, spec, cells, "Final test accuracy (%)", [](const CellSummary& c) { return percent(c.finalAccuracy); });
-    out << "\n### Targets (issue 5, point 6)\n\n";
-    for (const auto& line : targetLines(spec, cells)) out << "- " << line << '\n';
+    if (spec.seedsTargets) {
+        out << "\n### Targets (issue 5, point 6)\n\n";
+        for (const auto& line : targetLines(spec, cells)) out << "- " << line << '\n';
+    }
     out.flush();
     return out ? Status::ok() : cannotWrite(path);
 }

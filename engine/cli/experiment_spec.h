@@ -43,6 +43,9 @@ struct ExperimentSpec {
     std::vector<std::string> runArgs;   ///< flags for every run (schedule, backend, ...)
     std::string dataDir;                ///< Fashion-MNIST folder; empty: `run`'s default
     std::vector<ExperimentMode> modes;
+    /// results.md ends with issue 5's two targets (the seeds' protocol); a reproduction's parts have
+    /// claims instead (claims.md) and leave them out.
+    bool seedsTargets = true;
 };
 
 /// The seeds' protocol (issue 5): 8 workers, mlp, worker 0 slowed by 0-400%, ten modes, three seeds.

@@ -160,6 +160,7 @@ Result<ReproductionSpec> loadReproductionSpec(const std::string& path, bool quic
         grid["name"] = spec.name + "/" + name;
         auto full = parseExperimentSpec(grid.dump(), where);
         if (!full) return full.status();
+        full->seedsTargets = false;  // the claims stand for them
         if (std::any_of(spec.parts.begin(), spec.parts.end(), [&](const auto& p) { return p.name == name; }))
             return invalidArgument(where + ": two parts have this name");
         fullParts.push_back({name, *full});
@@ -176,6 +177,7 @@ Result<ReproductionSpec> loadReproductionSpec(const std::string& path, bool quic
         grid.merge_patch(patch);
         auto quickGrid = parseExperimentSpec(grid.dump(), where + " (quick)");
         if (!quickGrid) return quickGrid.status();
+        quickGrid->seedsTargets = false;
         if (!quickModes.empty())
             if (Status s = selectModes(*quickGrid, quickModes); !s) return invalidArgument(where + " (quick): " + s.message());
         spec.parts.push_back({name, std::move(*quickGrid)});

@@ -31,7 +31,9 @@ def test_run_starts_pytorch_workers_from_a_command(engine):
     assert run.returncode == 0, said
     places = sorted(re.findall(r"^rank (\d) of (\d) \(local rank (\d)\), OMP_NUM_THREADS (\d)$", run.stdout, re.M))
     assert places == [("0", "3", "0", "2"), ("1", "3", "1", "2"), ("2", "3", "2", "2")], said
-    done = re.findall(r"^worker \d: done at version (\d+)$", run.stdout, re.M)
+    # Not anchored to lines: three processes share the pipe, and one's line can land inside another's
+    # ("worker 1: done at version 322worker 2: done at version 322", seen once on a 2-core Intel host).
+    done = re.findall(r"worker \d: done at version (\d+)", run.stdout)
     assert len(done) == 3 and len(set(done)) == 1 and int(done[0]) >= 250, said  # an epoch of bsp rounds of 3 x 64
     assert "training started with 3 workers" in said, said
 

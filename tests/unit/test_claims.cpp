@@ -165,6 +165,7 @@ TEST(Claims, theShippedSpecReadsWholeAndQuick) {
         const auto& q = quick->parts[i].grid;
         EXPECT_GE(f.seeds.size(), 3u) << full->parts[i].name;  // the issue's three seeds at least
         EXPECT_EQ(f.model, "cnn");
+        EXPECT_FALSE(f.seedsTargets);  // claims.md stands for issue 5's targets
         EXPECT_LE(f.evalIntervalSeconds, 0.02 * f.maxSeconds);  // evaluation at <= 2% of a run's length
         fullRuns += f.modes.size() * f.delaysPercent.size() * f.seeds.size();
         quickRuns += q.modes.size() * q.delaysPercent.size() * q.seeds.size();
@@ -203,4 +204,20 @@ TEST(Claims, cpuQuotaDelaysAreRelativeToTheFairShare) {
     EXPECT_NEAR(std::stod(quotas[0].substr(2)), std::max(0.01, share * 0.5), 0.0006);
     EXPECT_EQ(quotas[1].rfind("0:", 0), 0u);
     EXPECT_NEAR(std::stod(quotas[1].substr(2)), std::max(0.01, share / 5), 0.0006);
+}
+
+TEST(Claims, pairedBySeedASlowSeedDoesNotWidenTheInterval) {
+    // Seed 1 is slow in both modes (same initial model and data order); the mode is ~1.45x each time.
+    const std::vector<double> mode{30, 10, 8}, base{20, 7, 5.5};
+    auto ratio = [](double a, double b) { return a / b; };
+    const Interval paired = bootstrapPaired(mode, base, ratio);
+    const Interval unpaired = bootstrapMedians(mode, base, ratio);
+    EXPECT_NEAR(paired.value, 8 / 5.5, 1e-9);  // the median of 1.5, 1.43 and 1.45
+    EXPECT_GE(paired.low, 1.4);
+    EXPECT_LE(paired.high, 1.51);
+    EXPECT_LT(unpaired.low, 0.6);  // medians resampled apart: 8/20 is a possible draw
+    EXPECT_GT(unpaired.high, 3.0);
+    // Seeds where neither reached the target (inf / inf) are left out, not counted as 1.
+    const Interval some = bootstrapPaired({kNever, 10, 12}, {kNever, 8, 8}, ratio);
+    EXPECT_NEAR(some.value, (1.25 + 1.5) / 2, 1e-9);
 }
