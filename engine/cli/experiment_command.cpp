@@ -316,7 +316,12 @@ int runGrid(const ExperimentSpec& specValue, const ExperimentFlags& f, std::vect
     warning.clear();
     refreshFixedTime(*all, *spec, &warning);
     if (!warning.empty()) std::fprintf(stderr, "warning: %s\n", warning.c_str());
-    if (rowsOut) *rowsOut = *all;
+    if (rowsOut) {  // the runs of this plan: a line of an earlier spec (another config) is not one
+        rowsOut->clear();
+        for (const RunRow& r : *all)
+            if (std::any_of(runs.begin(), runs.end(), [&](const PlannedRun& p) { return p.mode->name == r.mode && p.config == r.config; }))
+                rowsOut->push_back(r);
+    }
     const auto cells = summariseCells(*spec, *all);
     const std::string results = (fs::path(f.out) / "results.md").string();
     if (Status s = writeResultsCsv((fs::path(f.out) / "results.csv").string(), *spec, cells); !s) return printError(s);
