@@ -275,9 +275,10 @@ nlohmann::json resultsJson(const ExperimentSpec& spec, const ExperimentFlags& f,
 }
 
 /// Runs one grid into f.out (runs already in its runs.csv are skipped) and writes its tables and
-/// plots; `rowsOut` gets every finished run. Exit code: 0, 3 (a run failed), 130 (interrupted), or an error's.
-int runGrid(const ExperimentSpec& specValue, const ExperimentFlags& f, std::vector<RunRow>* rowsOut = nullptr) {
-    const ExperimentSpec* spec = &specValue;
+/// plots; `rowsOut` gets the finished runs of this plan. Exit code: 0, 3 (a run failed), 130
+/// (interrupted), or an error's.
+int runGrid(const ExperimentSpec& grid, const ExperimentFlags& f, std::vector<RunRow>* rowsOut = nullptr) {
+    const ExperimentSpec* spec = &grid;  // the body reads it as runExperiment's Result<ExperimentSpec> was read
     const auto planned = plan(*spec);  // every run's plan checked before the first one starts
     if (!planned) return printError(planned.status());
     const std::vector<PlannedRun>& runs = *planned;
