@@ -5,7 +5,7 @@
 #                      open the console on a local cluster of 4 workers training Fashion-MNIST (headless:
 #                      only the engine, whose `run` trains the same cluster with a progress bar)
 #   ./setup.sh test    install everything (test tools too), build all with -Werror, run the whole ctest suite
-#                      (all but the full composition matrix: ctest -L matrix)
+#                      (all but the full composition matrix, ctest -L matrix, and the seeds' claims, ctest -L experiment)
 #   ./setup.sh deps    install everything only;  ./setup.sh build  install everything and build all
 #   ./setup.sh package install, build without CUDA in build-package/, make the .deb files there (cpack)
 #   ./setup.sh bench-deps  install the benchmarks' peers too: PyTorch on an optimised BLAS (OpenBLAS;
