@@ -317,12 +317,7 @@ int runGrid(const ExperimentSpec& grid, const ExperimentFlags& f, std::vector<Ru
     warning.clear();
     refreshFixedTime(*all, *spec, &warning);
     if (!warning.empty()) std::fprintf(stderr, "warning: %s\n", warning.c_str());
-    if (rowsOut) {  // the runs of this plan: a line of an earlier spec (another config) is not one
-        rowsOut->clear();
-        for (const RunRow& r : *all)
-            if (std::any_of(runs.begin(), runs.end(), [&](const PlannedRun& p) { return p.mode->name == r.mode && p.config == r.config; }))
-                rowsOut->push_back(r);
-    }
+    if (rowsOut) *rowsOut = rowsOfSpec(*spec, *all);
     const auto cells = summariseCells(*spec, *all);
     const std::string results = (fs::path(f.out) / "results.md").string();
     if (Status s = writeResultsCsv((fs::path(f.out) / "results.csv").string(), *spec, cells); !s) return printError(s);

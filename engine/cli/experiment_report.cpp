@@ -108,6 +108,21 @@ Status appendRunsCsv(const std::string& path, const RunRow& r) {
     return out ? Status::ok() : cannotWrite(path);
 }
 
+std::vector<RunRow> rowsOfSpec(const ExperimentSpec& spec, const std::vector<RunRow>& rows) {
+    std::vector<RunRow> kept;
+    for (const auto& mode : spec.modes)
+        for (int delay : spec.delaysPercent)
+            for (uint64_t seed : spec.seeds) {
+                const std::string config = configHash(runArguments(spec, mode, delay, seed, ""));
+                for (const RunRow& r : rows)
+                    if (r.mode == mode.name && r.delayPercent == delay && r.seed == seed && r.config == config) {
+                        kept.push_back(r);
+                        break;
+                    }
+            }
+    return kept;
+}
+
 std::vector<CellSummary> summariseCells(const ExperimentSpec& spec, const std::vector<RunRow>& rows) {
     std::vector<CellSummary> cells;
     for (const auto& mode : spec.modes)

@@ -31,6 +31,10 @@ void refreshFixedTime(std::vector<RunRow>& rows, const ExperimentSpec& spec, std
 /// Appends one line (writing the header first when the file is new) and flushes it to disk.
 Status appendRunsCsv(const std::string& path, const RunRow& row);
 
+/// The rows that are runs of this spec as it stands: same mode, delay, seed and `run` arguments (a
+/// line written under an earlier version of the spec is not one).
+std::vector<RunRow> rowsOfSpec(const ExperimentSpec& spec, const std::vector<RunRow>& rows);
+
 /// Medians of every (mode, delay) cell of the spec that has finished runs, in the spec's order.
 std::vector<CellSummary> summariseCells(const ExperimentSpec& spec, const std::vector<RunRow>& rows);
 

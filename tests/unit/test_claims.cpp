@@ -3,6 +3,7 @@
 // reproduction spec read whole and quick.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -220,4 +221,24 @@ TEST(Claims, pairedBySeedASlowSeedDoesNotWidenTheInterval) {
     // Seeds where neither reached the target (inf / inf) are left out, not counted as 1.
     const Interval some = bootstrapPaired({kNever, 10, 12}, {kNever, 8, 8}, ratio);
     EXPECT_NEAR(some.value, (1.25 + 1.5) / 2, 1e-9);
+}
+
+TEST(Claims, onlyRunsOfTheSpecAsItStandsAreEvidence) {
+    ExperimentSpec g = grid({"bsp", "grouped"}, {400});
+    g.seeds = {1, 2};
+    auto rowFor = [&](const std::string& mode, uint64_t seed, const ExperimentSpec& spec, double tta) {
+        RunRow r = row(mode, 400, seed, tta);
+        const auto& m = *std::find_if(spec.modes.begin(), spec.modes.end(), [&](const auto& x) { return x.name == mode; });
+        r.config = configHash(runArguments(spec, m, 400, seed, ""));
+        return r;
+    };
+    ExperimentSpec before = g;  // grouped without aggregators, as an earlier spec ran it
+    g.modes[1].args = {"--mode", "grouped", "--aggregators", "2"};
+    const std::vector<RunRow> rows{rowFor("bsp", 1, g, 20), rowFor("grouped", 1, before, 35), rowFor("grouped", 1, g, 24),
+                                   rowFor("grouped", 2, before, 9), rowFor("bsp", 3, g, 15)};
+    const auto kept = rowsOfSpec(g, rows);
+    ASSERT_EQ(kept.size(), 2u);  // bsp seed 1 and the re-run grouped seed 1; seed 3 is not in the spec
+    EXPECT_EQ(kept[0].mode, "bsp");
+    EXPECT_EQ(kept[1].mode, "grouped");
+    EXPECT_DOUBLE_EQ(*kept[1].metrics.timeToTarget, 24);
 }
