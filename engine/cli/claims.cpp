@@ -33,10 +33,17 @@ double timeToTarget(const RunMetrics& m) { return m.timeToTarget ? *m.timeToTarg
 double accuracyPoints(const RunMetrics& m) { return 100 * m.accuracyAtFixedTime; }
 double staleness(const RunMetrics& m) { return m.stalenessMean; }
 
+// A cell's figure by seed (in seed order).
+std::map<uint64_t, double> bySeed(const std::vector<RunRow>& rows, const std::string& mode, std::optional<int> delay, const Figure& f) {
+    std::map<uint64_t, double> values;
+    for (const RunRow& r : rows)
+        if (r.mode == mode && (!delay || r.delayPercent == *delay)) values[r.seed] = f(r.metrics);
+    return values;
+}
+
 std::vector<double> cell(const std::vector<RunRow>& rows, const std::string& mode, std::optional<int> delay, const Figure& f) {
     std::vector<double> values;
-    for (const RunRow& r : rows)
-        if (r.mode == mode && (!delay || r.delayPercent == *delay)) values.push_back(f(r.metrics));
+    for (const auto& [seed, value] : bySeed(rows, mode, delay, f)) values.push_back(value);
     return values;
 }
 
@@ -45,11 +52,7 @@ std::vector<double> cell(const std::vector<RunRow>& rows, const std::string& mod
 Interval compare(const std::vector<RunRow>& rowsA, const std::string& modeA, std::optional<int> delayA,
                  const std::vector<RunRow>& rowsB, const std::string& modeB, std::optional<int> delayB, const Figure& f,
                  const std::function<double(double, double)>& statistic) {
-    std::map<uint64_t, double> a, b;
-    for (const RunRow& r : rowsA)
-        if (r.mode == modeA && (!delayA || r.delayPercent == *delayA)) a[r.seed] = f(r.metrics);
-    for (const RunRow& r : rowsB)
-        if (r.mode == modeB && (!delayB || r.delayPercent == *delayB)) b[r.seed] = f(r.metrics);
+    const auto a = bySeed(rowsA, modeA, delayA, f), b = bySeed(rowsB, modeB, delayB, f);
     std::vector<double> va, vb;
     bool same = a.size() == b.size() && a.size() >= 2;
     for (const auto& [seed, value] : a) {

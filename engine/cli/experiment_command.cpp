@@ -278,8 +278,7 @@ nlohmann::json resultsJson(const ExperimentSpec& spec, const ExperimentFlags& f,
 /// plots; `rowsOut` gets the finished runs of this plan. Exit code: 0, 3 (a run failed), 130
 /// (interrupted), or an error's.
 int runGrid(const ExperimentSpec& grid, const ExperimentFlags& f, std::vector<RunRow>* rowsOut = nullptr) {
-    const ExperimentSpec* spec = &grid;  // the body reads it as runExperiment's Result<ExperimentSpec> was read
-    const auto planned = plan(*spec);  // every run's plan checked before the first one starts
+    const auto planned = plan(grid);  // every run's plan checked before the first one starts
     if (!planned) return printError(planned.status());
     const std::vector<PlannedRun>& runs = *planned;
     std::error_code error;
@@ -297,11 +296,11 @@ int runGrid(const ExperimentSpec& grid, const ExperimentFlags& f, std::vector<Ru
     progress.total = static_cast<long long>(runs.size());
     for (const auto& p : runs) progress.done += finished(p) ? 1 : 0;
     std::FILE* text = textOutput(f.json);
-    std::fprintf(text, "%s: %lld runs, %lld already in %s, each at most %g s of training\n", spec->name.c_str(),
-                 progress.total, progress.done, runsCsv.c_str(), spec->maxSeconds);
+    std::fprintf(text, "%s: %lld runs, %lld already in %s, each at most %g s of training\n", grid.name.c_str(),
+                 progress.total, progress.done, runsCsv.c_str(), grid.maxSeconds);
     if (f.dryRun) {
         for (const auto& p : runs) std::fprintf(text, "%s syncscope-engine %s\n", finished(p) ? "done" : "todo", joined(p.args).c_str());
-        if (f.json && f.gridJson) printJson(planJson(*spec, runs, finished));
+        if (f.json && f.gridJson) printJson(planJson(grid, runs, finished));
         return 0;
     }
     std::fflush(stdout);
@@ -309,22 +308,22 @@ int runGrid(const ExperimentSpec& grid, const ExperimentFlags& f, std::vector<Ru
     ProgressBar bar;
     for (const auto& p : runs) {
         if (catchInterrupts().load()) break;
-        if (!finished(p)) runOne(*spec, f, p, bar, progress);
+        if (!finished(p)) runOne(grid, f, p, bar, progress);
     }
     bar.finish();
     auto all = readRunsCsv(runsCsv, nullptr);
     if (!all) return printError(all.status());
     warning.clear();
-    refreshFixedTime(*all, *spec, &warning);
+    refreshFixedTime(*all, grid, &warning);
     if (!warning.empty()) std::fprintf(stderr, "warning: %s\n", warning.c_str());
-    if (rowsOut) *rowsOut = rowsOfSpec(*spec, *all);
-    const auto cells = summariseCells(*spec, *all);
+    if (rowsOut) *rowsOut = rowsOfSpec(grid, *all);
+    const auto cells = summariseCells(grid, *all);
     const std::string results = (fs::path(f.out) / "results.md").string();
-    if (Status s = writeResultsCsv((fs::path(f.out) / "results.csv").string(), *spec, cells); !s) return printError(s);
-    if (Status s = writeResultsMarkdown(results, *spec, cells, equivalentCommand(*spec, f)); !s) return printError(s);
+    if (Status s = writeResultsCsv((fs::path(f.out) / "results.csv").string(), grid, cells); !s) return printError(s);
+    if (Status s = writeResultsMarkdown(results, grid, cells, equivalentCommand(grid, f)); !s) return printError(s);
     std::ifstream md(results);
     std::fprintf(text, "\n%s\n", std::string(std::istreambuf_iterator<char>(md), {}).c_str());
-    if (f.json && f.gridJson) printJson(resultsJson(*spec, f, progress, cells));
+    if (f.json && f.gridJson) printJson(resultsJson(grid, f, progress, cells));
     if (catchInterrupts().load()) {
         std::fprintf(stderr, "interrupted: %lld of %lld runs done; run the same command again to continue\n",
                      progress.done, progress.total);
