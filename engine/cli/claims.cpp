@@ -1,9 +1,9 @@
-// The seeds' claims on a reproduction's runs: bootstrap intervals, one rule per claim kind, claims.md.
+// The seeds' claims on a reproduction's runs: bootstrap intervals, one rule per claim kind (the
+// reports are in claims_report.cpp).
 #include "engine/cli/claims.h"
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <limits>
 #include <optional>
 #include <random>
@@ -63,6 +63,16 @@ Interval compare(const std::vector<RunRow>& rowsA, const std::string& modeA, std
     return same ? bootstrapPaired(va, vb, statistic) : bootstrapMedians(va, vb, statistic);
 }
 
+// Keeps a cell's runs for claims.json (once per cell).
+void keepRuns(ClaimResult& r, const std::string& part, const std::vector<RunRow>& rows, const std::string& mode,
+              std::optional<int> delay) {
+    for (const ClaimRuns& k : r.runs)
+        if (k.part == part && k.mode == mode && k.delay == delay) return;
+    r.runs.push_back({part, mode, delay, bySeed(rows, mode, delay, timeToTarget)});
+}
+
+std::string at(const std::string& mode, int delay) { return fmt::format("{} +{}%", mode, delay); }
+
 double ratio(double a, double b) {
     if (std::isinf(a) && std::isinf(b)) return std::nan("");
     return a / b;
@@ -111,6 +121,10 @@ ClaimResult stragglerRescue(const Context& ctx, ClaimResult r) {
     const Interval slower = compare(rows, c.mode, c.delay, baseRows, c.baseline, c.baselineDelay, timeToTarget, ratio);
     const Interval lost = compare(baseRows, c.baseline, c.baselineDelay, rows, c.mode, c.delay, accuracyPoints, std::minus<>());
     const double fixedTime = ctx.grid(c.parts.front())->fixedTimeSeconds;
+    keepRuns(r, c.parts.front(), rows, c.mode, c.delay);
+    keepRuns(r, c.parts.back(), baseRows, c.baseline, c.baselineDelay);
+    r.comparisons.push_back({at(c.mode, c.delay) + " / " + at(c.baseline, c.baselineDelay), "x", slower, {}, c.maxRatio});
+    r.comparisons.push_back({"points lost against " + at(c.baseline, c.baselineDelay), "points", lost, {}, c.maxPointsLost});
     r.lines.push_back(fmt::format("{} at +{}%: {} (median {}), {} at +{}%: {} (median {})", c.mode, c.delay, reached(mode),
                                   seconds(median(mode)), c.baseline, c.baselineDelay, reached(base), seconds(median(base))));
     r.lines.push_back(fmt::format("time to target, {} at +{}% / {} at +{}%: {} (limit {:.2f}x)", c.mode, c.delay, c.baseline,
@@ -123,6 +137,8 @@ ClaimResult stragglerRescue(const Context& ctx, ClaimResult r) {
         const auto o = cell(rows, other, c.delay, timeToTarget);
         if (o.empty()) continue;
         const Interval i = compare(rows, c.mode, c.delay, rows, other, c.delay, timeToTarget, ratio);
+        keepRuns(r, c.parts.front(), rows, other, c.delay);
+        r.comparisons.push_back({at(c.mode, c.delay) + " / " + at(other, c.delay), "x", i, {}, 1.0});
         r.lines.push_back(fmt::format("against {} at +{}% ({}, median {}): {}", other, c.delay, reached(o), seconds(median(o)), times(i)));
         if (!(i.value < 1) && !std::isnan(i.value)) faster = false, slowerThan += (slowerThan.empty() ? "" : ", ") + other;
     }
@@ -145,6 +161,9 @@ ClaimResult softsync(const Context& ctx, ClaimResult r) {
         const auto stale = cell(rows, fixed.empty() ? p.modulated : p.fixed, {}, staleness);
         const Interval s = bootstrapMedians(stale, {double(p.n)}, std::divides<>());
         if (s.value < 0.5 || s.value > 1.5) proportional = false;
+        for (const std::string* m : {&p.fixed, &p.modulated})
+            if (!cell(rows, *m, {}, timeToTarget).empty()) keepRuns(r, c.parts.front(), rows, *m, {});
+        r.comparisons.push_back({fmt::format("staleness / n, n = {}", p.n), "x", s, 0.5, 1.5});
         r.lines.push_back(fmt::format("n = {}: staleness mean {:.2f} = {:.2f} [{:.2f}, {:.2f}] x n; fixed lr {} (median {}), "
                                       "alpha/tau {} (median {})",
                                       p.n, median(stale), s.value, s.low, s.high, fixed.empty() ? "not run" : reached(fixed),
@@ -198,6 +217,9 @@ ClaimResult perPart(const Context& ctx, ClaimResult r, bool nearBest) {
         }
         any = true;
         const Interval i = compare(rows, c.mode, delay, rows, against, delay, timeToTarget, ratio);
+        keepRuns(r, part, rows, c.mode, delay);
+        keepRuns(r, part, rows, against, delay);
+        r.comparisons.push_back({part + ": " + c.mode + " / " + against, "x", i, {}, limit});
         r.lines.push_back(fmt::format("{}: {} {} (median {}), {}{} {} (median {}): {}", part, c.mode, reached(mode),
                                       seconds(median(mode)), nearBest ? "best other mode " : "", against, reached(base),
                                       seconds(median(base)), times(i)));
@@ -276,32 +298,6 @@ std::vector<ClaimResult> evaluateClaims(const ReproductionSpec& spec, const std:
         else results.push_back(perPart(ctx, r, c.kind == "near-best"));
     }
     return results;
-}
-
-Status writeClaimsMarkdown(const std::string& path, const ReproductionSpec& spec, const std::vector<ClaimResult>& results,
-                           const std::string& command) {
-    std::ofstream out(path, std::ios::trunc);
-    if (!out) return unavailable("cannot write '" + path + "'; check that the folder is writable");
-    out << "# " << spec.name << (spec.quick ? " (quick)" : "") << ": the seeds' claims\n\n";
-    if (!spec.description.empty()) out << spec.description << "\n\n";
-    out << "`" << command << "`\n\nTwo modes run with the same seeds are compared seed by seed (the same seed gives every "
-        << "mode the same initial model and data order): the median over seeds of the per-seed ratio (or difference), "
-        << "and [low, high] its percentile bootstrap 95% interval (2,000 draws of the seeds); cells with different seeds "
-        << "compare their medians, each resampled on its own. A run that did not reach the target counts as +infinity.\n\n";
-    out << "| claim | verdict | deciding figures |\n|---|---|---|\n";
-    for (const auto& r : results) out << "| " << r.claim->title << " | **" << verdictText(r.verdict) << "** | " << r.why << " |\n";
-    for (const auto& r : results) {
-        out << "\n## " << r.claim->title << "\n\n";
-        if (!r.claim->paper.empty()) out << "The paper: " << r.claim->paper << "\n\n";
-        out << "Ours (parts:";
-        for (const auto& p : r.claim->parts) out << ' ' << p;
-        out << "):\n\n";
-        for (const auto& line : r.lines) out << "- " << line << "\n";
-        out << "\n**" << verdictText(r.verdict) << "**: " << r.why << "\n";
-    }
-    out.flush();
-    if (!out) return unavailable("writing '" + path + "' failed (disk full?); the runs are kept in runs.csv");
-    return Status::ok();
 }
 
 }  // namespace syncscope::engine

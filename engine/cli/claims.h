@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -44,20 +45,35 @@ Interval bootstrapPaired(const std::vector<double>& a, const std::vector<double>
 
 enum class Verdict { Reproduced, NotReproduced, NotEvaluated };
 
+/// The runs of one cell a claim reads (for claims.json and its plots): a mode at a delay in a part,
+/// its time to target per seed (+infinity: not reached).
+struct ClaimRuns {
+    std::string part, mode;
+    std::optional<int> delay;  ///< empty: every delay of the part (softsync's cells)
+    std::map<uint64_t, double> secondsBySeed;
+};
+
+/// One figure a claim is decided on: a ratio or difference over seeds, its interval, and the band it
+/// must fall in (empty bounds: none on that side).
+struct ClaimComparison {
+    std::string label;  ///< "grouped-g2 +400% / bsp +0%"
+    std::string unit;   ///< "x" (a ratio of times to target) or "points" (accuracy lost)
+    Interval interval;
+    std::optional<double> atLeast, atMost;
+};
+
 struct ClaimResult {
     const ClaimSpec* claim = nullptr;
     Verdict verdict = Verdict::NotEvaluated;
     std::string why;                 ///< the deciding figures, or what is missing
     std::vector<std::string> lines;  ///< ours: one line per figure, with its interval
+    std::vector<ClaimRuns> runs;     ///< every cell the claim read, in the order of `lines`
+    std::vector<ClaimComparison> comparisons;
 };
 
 /// Each claim of the spec on the runs of its parts (rows by part name).
 std::vector<ClaimResult> evaluateClaims(const ReproductionSpec& spec, const std::map<std::string, std::vector<RunRow>>& rows);
 
 const char* verdictText(Verdict v);
-
-/// claims.md: a summary table, then per claim the paper's figure, ours with intervals, the verdict.
-Status writeClaimsMarkdown(const std::string& path, const ReproductionSpec& spec, const std::vector<ClaimResult>& results,
-                           const std::string& command);
 
 }  // namespace syncscope::engine

@@ -24,6 +24,7 @@
 #include <fmt/format.h>
 
 #include "engine/cli/claims.h"
+#include "engine/cli/claims_report.h"
 #include "engine/cli/cli_errors.h"
 #include "engine/cli/json_output.h"
 #include "engine/cli/experiment_report.h"
@@ -190,18 +191,18 @@ std::string findPlotTool() {
     return {};
 }
 
-void makePlots(const std::string& out, bool skip, bool json) {
-    const std::string csv = (fs::path(out) / "results.csv").string();
+/// syncscope-plot on `input` (a grid's results.csv or a reproduction's claims.json), PNGs into out.
+void makePlots(const std::string& input, const std::string& out, bool skip, bool json) {
     const std::string tool = skip ? std::string() : findPlotTool();
     if (tool.empty()) {
         std::fprintf(textOutput(json), "plots: run `syncscope-plot %s --out %s` (built with the console, SYNCSCOPE_GUI=ON)\n",
-                     csv.c_str(), out.c_str());
+                     input.c_str(), out.c_str());
         return;
     }
     ProcessLauncher launcher;
     LaunchOptions options;
     if (json) options.stdoutFd = STDERR_FILENO;  // standard output holds the JSON alone
-    auto pid = launcher.start(tool, {csv, "--out", out}, options);
+    auto pid = launcher.start(tool, {input, "--out", out}, options);
     int exitCode = -1;
     while (pid && launcher.running(*pid, &exitCode)) std::this_thread::sleep_for(std::chrono::milliseconds(50));
     if (!pid || exitCode != 0)
@@ -329,7 +330,7 @@ int runGrid(const ExperimentSpec& grid, const ExperimentFlags& f, std::vector<Ru
                      progress.done, progress.total);
         return 130;
     }
-    makePlots(f.out, f.noPlots, f.json);
+    makePlots((fs::path(f.out) / "results.csv").string(), f.out, f.noPlots, f.json);
     if (progress.failed) return std::fprintf(stderr, "error: %d run(s) failed; see %s/logs\n", progress.failed, f.out.c_str()), 3;
     return 0;
 }
@@ -370,6 +371,9 @@ int runReproduction(const ExperimentFlags& f) {
     const std::string claims = (fs::path(f.out) / "claims.md").string();
     const std::string command = "syncscope-engine experiment --spec " + f.spec + (f.quick ? " --quick" : "") + " --out " + f.out;
     if (Status s = writeClaimsMarkdown(claims, *spec, results, command); !s) return printError(s);
+    const std::string claimsJson = (fs::path(f.out) / "claims.json").string();
+    if (Status s = writeClaimsJson(claimsJson, *spec, results, command); !s) return printError(s);
+    makePlots(claimsJson, f.out, f.noPlots, f.json);
     std::fprintf(text, "\n");
     for (const auto& r : results)
         std::fprintf(text, "%-16s %s: %s\n", verdictText(r.verdict), r.claim->title.c_str(), r.why.c_str());
@@ -380,7 +384,7 @@ int runReproduction(const ExperimentFlags& f) {
             list.push_back({{"title", r.claim->title}, {"kind", r.claim->kind}, {"verdict", verdictText(r.verdict)},
                             {"why", r.why}, {"figures", r.lines}});
         printJson({{"command", "experiment"}, {"spec", spec->name}, {"quick", f.quick}, {"out", f.out},
-                   {"claims_md", claims}, {"claims", list}});
+                   {"claims_md", claims}, {"claims_json", claimsJson}, {"claims", list}});
     }
     return worst;
 }

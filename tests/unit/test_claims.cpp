@@ -10,7 +10,10 @@
 #include <limits>
 #include <map>
 
+#include <nlohmann/json.hpp>
+
 #include "engine/cli/claims.h"
+#include "engine/cli/claims_report.h"
 #include "engine/cli/reproduction_spec.h"
 #include "tests/unit/test_support.h"
 
@@ -104,6 +107,48 @@ TEST(Claims, groupedNearTheNoDelayTimeIsReproducedAndTooSlowIsNot) {
     results = evaluateClaims(spec, rows);
     EXPECT_EQ(results[0].verdict, Verdict::NotEvaluated);
     EXPECT_NE(results[0].why.find("bsp at +0%"), std::string::npos) << results[0].why;
+}
+
+TEST(Claims, claimsJsonHoldsEachCellsRunsBySeedAndEachComparisonWithItsBand) {
+    const ReproductionSpec spec = basu();
+    std::map<std::string, std::vector<RunRow>> rows;
+    for (uint64_t s = 1; s <= 3; ++s) {
+        rows["none"].push_back(row("bsp", 0, s, 10, 0.86));
+        rows["persistent"].push_back(row("bsp", 400, s, 30, 0.80));
+        rows["persistent"].push_back(row("asp", 400, s, kNever, 0.70));
+        rows["persistent"].push_back(row("grouped", 400, s, 10 + double(s), 0.855));
+    }
+    const auto results = evaluateClaims(spec, rows);
+    ASSERT_EQ(results.size(), 1u);
+    syncscope::testing::TempDir dir;
+    const std::string path = dir.filePath("claims.json");
+    ASSERT_TRUE(writeClaimsJson(path, spec, results, "experiment --spec x").isOk());
+    EXPECT_FALSE(std::filesystem::exists(path + ".partial"));
+    const auto doc = nlohmann::json::parse(syncscope::testing::readFile(path));
+    EXPECT_EQ(doc["format"], "syncscope-claims");
+    ASSERT_EQ(doc["parts"].size(), 2u);
+    const auto& claim = doc["claims"][0];
+    EXPECT_EQ(claim["verdict"], "reproduced");
+    // grouped and bsp at +400% and the baseline, then asp: each cell once, three seeds each.
+    ASSERT_EQ(claim["runs"].size(), 4u);
+    EXPECT_EQ(claim["runs"][0]["mode"], "grouped");
+    EXPECT_EQ(claim["runs"][0]["delay_percent"], 400);
+    EXPECT_DOUBLE_EQ(claim["runs"][0]["time_to_target_s"]["3"].get<double>(), 13);
+    EXPECT_EQ(claim["runs"][1]["part"], "none");
+    EXPECT_TRUE(claim["runs"][3]["time_to_target_s"]["1"].is_null()) << "asp never reached: null, not infinity";
+    // time ratio, points lost, then one per `against` mode.
+    ASSERT_EQ(claim["comparisons"].size(), 4u);
+    const auto& slower = claim["comparisons"][0];
+    EXPECT_EQ(slower["unit"], "x");
+    EXPECT_DOUBLE_EQ(slower["value"].get<double>(), 1.2);  // median of 11/10, 12/10, 13/10
+    EXPECT_LE(slower["low"].get<double>(), 1.2);
+    EXPECT_DOUBLE_EQ(slower["at_most"].get<double>(), 1.2);
+    EXPECT_TRUE(slower["at_least"].is_null());
+    EXPECT_EQ(claim["comparisons"][1]["unit"], "points");
+    EXPECT_DOUBLE_EQ(claim["comparisons"][3]["value"].get<double>(), 0) << "grouped / asp-never-reached";
+
+    // A folder that cannot be written says so and leaves no file.
+    EXPECT_FALSE(writeClaimsJson(dir.filePath("missing/claims.json"), spec, results, "x").isOk());
 }
 
 TEST(Claims, softsyncNeedsStalenessNearNAndTheFixedRateToFailAtTheLargestN) {
