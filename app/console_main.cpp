@@ -1,5 +1,5 @@
 // syncscope: the desktop console. Attaches to a coordinator (--attach), replays a recording (--open),
-// starts a local cluster (--local N), plays a classroom scenario (--scenario), or asks with the start dialog. Its translations
+// starts a local cluster (--local N), plays a classroom scenario (--scenario), shows an experiment (--results), or asks with the start dialog. Its translations
 // (translations/*.ts) are compiled in under :/i18n; the locale picks one, --lang overrides. --screenshot grabs
 // the window (--window-size) after a stretch of real run and exits (the README's screenshots come from it).
 #include <QApplication>
@@ -25,6 +25,7 @@
 #include "ui/widgets/compare_window.h"
 #include "ui/widgets/connect_dialog.h"
 #include "ui/widgets/main_window.h"
+#include "ui/widgets/results_window.h"
 
 namespace {
 
@@ -168,13 +169,18 @@ int main(int argc, char** argv) {
         QApplication::translate("main", "Compare run recordings on the same charts, in a window of their own (give it once per "
                                         "recording; File → Compare runs… adds more)."),
         QStringLiteral("FILE"));
+    const QCommandLineOption results(
+        QStringLiteral("results"),
+        QApplication::translate("main", "Open an experiment's results (the --out folder of syncscope-engine experiment: its "
+                                        "claims and figures) in a window of their own."),
+        QStringLiteral("DIR"));
     const QCommandLineOption maximized(QStringLiteral("maximized"), QApplication::translate("main", "Open the window maximised."));
     const QCommandLineOption fullScreen(QStringLiteral("fullscreen"),
                                         QApplication::translate("main", "Open the window full-screen (a projector: F11 leaves it)."));
     const QCommandLineOption presentation(
         QStringLiteral("presentation"),
         QApplication::translate("main", "Start in the presentation view: large type, the fine controls hidden (F5 toggles it)."));
-    parser.addOptions({attach, credentials, insecure, local, open, scenario, compare, engine, lang, windowSize, maximized, fullScreen,
+    parser.addOptions({attach, credentials, insecure, local, open, scenario, compare, results, engine, lang, windowSize, maximized, fullScreen,
                        presentation, screenshot, screenshotAfter});
     if (!parser.parse(QApplication::arguments())) return failUsage(parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) parser.showHelp(0);
@@ -219,8 +225,9 @@ int main(int argc, char** argv) {
     }
     double screenshotSeconds = kDefaultScreenshotAfterSeconds;
     if (parser.isSet(screenshot)) {
-        if (!parser.isSet(attach) && !parser.isSet(local) && !lesson && !parser.isSet(compare))
-            return failUsage(QApplication::translate("main", "--screenshot needs --local N, --scenario FILE, --attach tcp://HOST:PORT or --compare FILE"));
+        if (!parser.isSet(attach) && !parser.isSet(local) && !lesson && !parser.isSet(compare) && !parser.isSet(results))
+            return failUsage(QApplication::translate(
+                "main", "--screenshot needs --local N, --scenario FILE, --attach tcp://HOST:PORT, --compare FILE or --results DIR"));
         bool ok = false;
         screenshotSeconds = parser.value(screenshotAfter).toDouble(&ok);
         if (!ok || screenshotSeconds < 0.0 || screenshotSeconds > 24 * 3600)
@@ -260,13 +267,19 @@ int main(int argc, char** argv) {
     else if (parser.isSet(local)) window.startLocalCluster(localSettings);
     else if (parser.isSet(open)) window.openRecordingInBackground(parser.value(open));  // errors: status bar and log
     else if (lesson) window.runScenario(*lesson);
-    else if (!parser.isSet(compare)) QTimer::singleShot(0, &window, [&window] { window.openConnectDialog(true); });
+    else if (!parser.isSet(compare) && !parser.isSet(results))
+        QTimer::singleShot(0, &window, [&window] { window.openConnectDialog(true); });
     // Recordings compared beside whatever the window shows; alone, the comparison is what a screenshot grabs.
     QWidget* shown = &window;
     if (parser.isSet(compare)) {
         QWidget* comparison = window.compareRuns(parser.values(compare));
         comparison->resize(size);
         if (!parser.isSet(attach) && !parser.isSet(local) && !lesson) shown = comparison;
+    }
+    if (parser.isSet(results)) {  // the same: alone, the results window is what a screenshot grabs
+        QWidget* resultsWindow = window.openResults(parser.value(results));
+        resultsWindow->resize(size);
+        if (!parser.isSet(attach) && !parser.isSet(local) && !lesson && !parser.isSet(compare)) shown = resultsWindow;
     }
 
     if (parser.isSet(screenshot)) {

@@ -1,11 +1,12 @@
-// syncscope-plot: turns an experiment's results.csv into PNG figures (Qt Charts, offscreen), for
-// machines where the engine, which links no Qt, cannot draw them itself.
+// syncscope-plot: turns an experiment's results.csv, or a reproduction's claims.json, into PNG figures
+// (Qt Charts, offscreen), for machines where the engine, which links no Qt, cannot draw them itself.
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
 #include <QFileInfo>
 #include <cstdio>
 
+#include "ui/plot/claim_charts.h"
 #include "ui/plot/delay_chart.h"
 #include "ui/plot/results_table.h"
 
@@ -13,19 +14,33 @@ using namespace syncscope::ui;
 
 namespace {
 
-QList<DelayFigure> figures(const ResultsTable& table) {
-    const QString target = QString::number(table.shared(QStringLiteral("target_percent")).value_or(85));
-    const QString fixed = QString::number(table.shared(QStringLiteral("fixed_time_s")).value_or(20));
-    return {
-        {QStringLiteral("time_to_target_s"), QStringLiteral("Time to %1% test accuracy (median over seeds)").arg(target),
-         QStringLiteral("seconds"), QStringLiteral("time_to_target.png"), 1.0, QStringLiteral("not reached")},
-        {QStringLiteral("samples_per_s"), QStringLiteral("Training throughput (median over seeds)"),
-         QStringLiteral("samples/s, all workers"), QStringLiteral("samples_per_s.png")},
-        {QStringLiteral("staleness_mean"), QStringLiteral("Mean staleness of applied gradients (median over seeds)"),
-         QStringLiteral("staleness (model versions)"), QStringLiteral("staleness_mean.png")},
-        {QStringLiteral("accuracy_at_fixed_time"), QStringLiteral("Test accuracy after %1 s of training (median over seeds)").arg(fixed),
-         QStringLiteral("test accuracy (%)"), QStringLiteral("accuracy_at_fixed_time.png"), 100.0},
-    };
+int fail(const QString& error, int code) {
+    std::fprintf(stderr, "error: %s\n", qPrintable(error));
+    return code;
+}
+
+int plotResults(const QString& csv, const QDir& dir) {
+    QString error;
+    const auto table = ResultsTable::read(csv, &error);
+    if (!table) return fail(error, 2);
+    for (const DelayFigure& figure : delayFigures(*table)) {
+        const QString path = dir.filePath(figure.file);
+        if (!renderDelayChart(*table, figure, path, &error)) return fail(error, 3);
+        std::printf("wrote %s\n", qPrintable(path));
+    }
+    return 0;
+}
+
+int plotClaims(const QString& json, const QDir& dir) {
+    QString error;
+    const auto report = ClaimsReport::read(json, &error);
+    if (!report) return fail(error, 2);
+    for (qsizetype i = 0; i < report->claims.size(); ++i) {
+        const QString path = dir.filePath(claimFigureFile(report->claims[i], int(i)));
+        if (!renderClaimFigure(*report, report->claims[i], path, &error)) return fail(error, 3);
+        std::printf("wrote %s\n", qPrintable(path));
+    }
+    return 0;
 }
 
 }  // namespace
@@ -34,36 +49,19 @@ int main(int argc, char** argv) {
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");  // never shows a window
     QApplication app(argc, argv);
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Draws the figures of a `syncscope-engine experiment` as PNG files"));
+    parser.setApplicationDescription(QStringLiteral("Draws the figures of a `syncscope-engine experiment` as PNG files: "
+                                                    "one per metric from results.csv, one per claim from claims.json"));
     parser.addHelpOption();
-    parser.addPositionalArgument(QStringLiteral("RESULTS"), QStringLiteral("results.csv written by `syncscope-engine experiment`"));
+    parser.addPositionalArgument(QStringLiteral("RESULTS"),
+                                 QStringLiteral("results.csv or claims.json written by `syncscope-engine experiment`"));
     const QCommandLineOption out(QStringLiteral("out"), QStringLiteral("Folder for the PNGs (default: next to RESULTS)"),
                                  QStringLiteral("DIR"));
     parser.addOption(out);
     parser.process(app);
-    if (parser.positionalArguments().size() != 1) {
-        std::fprintf(stderr, "error: give one results.csv, e.g. syncscope-plot experiment-results/results.csv\n");
-        return 2;
-    }
-    const QString csv = parser.positionalArguments().first();
-    const QString dir = parser.isSet(out) ? parser.value(out) : QFileInfo(csv).absolutePath();
-    QString error;
-    const auto table = ResultsTable::read(csv, &error);
-    if (!table) {
-        std::fprintf(stderr, "error: %s\n", qPrintable(error));
-        return 2;
-    }
-    if (!QDir().mkpath(dir)) {
-        std::fprintf(stderr, "error: cannot create the folder %s\n", qPrintable(dir));
-        return 2;
-    }
-    for (const DelayFigure& figure : figures(*table)) {
-        const QString path = QDir(dir).filePath(figure.file);
-        if (!renderDelayChart(*table, figure, path, &error)) {
-            std::fprintf(stderr, "error: %s\n", qPrintable(error));
-            return 3;
-        }
-        std::printf("wrote %s\n", qPrintable(path));
-    }
-    return 0;
+    if (parser.positionalArguments().size() != 1)
+        return fail(QStringLiteral("give one results.csv or claims.json, e.g. syncscope-plot experiment-results/results.csv"), 2);
+    const QString input = parser.positionalArguments().first();
+    const QString dir = parser.isSet(out) ? parser.value(out) : QFileInfo(input).absolutePath();
+    if (!QDir().mkpath(dir)) return fail(QStringLiteral("cannot create the folder %1").arg(dir), 2);
+    return input.endsWith(QLatin1String(".json")) ? plotClaims(input, QDir(dir)) : plotResults(input, QDir(dir));
 }

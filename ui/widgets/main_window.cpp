@@ -29,6 +29,7 @@
 #include "ui/widgets/eliding_label.h"
 #include "ui/widgets/charts_panel.h"
 #include "ui/widgets/compare_window.h"
+#include "ui/widgets/results_window.h"
 #include "ui/widgets/event_labels.h"
 #include "ui/widgets/log_panel.h"
 #include "ui/widgets/recording_task.h"
@@ -162,6 +163,9 @@ void MainWindow::createMenus() {
     m_replayBar->addRecordingActions(file);
     addChartExportMenu(file, this, [this](const QString& path) { exportCharts(path); });
     file->addAction(tr("&Compare runs…"), this, [this] { compareRuns(); });
+    file->addAction(tr("Open experiment &results…"), this, [this] {
+        if (ResultsWindow* results = openResults(); results->folder().isEmpty()) results->chooseFolder();
+    });
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     QMenu* run = menuBar()->addMenu(tr("&Run"));
@@ -362,6 +366,14 @@ CompareWindow* MainWindow::compareRuns(const QStringList& recordings) {
     return m_compare;
 }
 
+ResultsWindow* MainWindow::openResults(const QString& folder) {
+    if (!m_results) m_results = new ResultsWindow(this);  // a window of its own (Qt::Window), owned here
+    if (!folder.isEmpty()) m_results->openFolder(folder);
+    m_results->show();
+    m_results->raise();
+    return m_results;
+}
+
 void MainWindow::rollBack(uint64_t changeId) {
     appendLog(tr("Rolling back to before change %1").arg(changeId));
     m_connection.sendCommand(rollbackRequest(changeId));
@@ -478,6 +490,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     m_scenarioRunner.cancel();
     m_connection.detach();
     if (m_compare) m_compare->close();  // Quit ends the console, not only this window
+    if (m_results) m_results->close();
     event->accept();
 }
 

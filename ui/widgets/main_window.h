@@ -28,6 +28,7 @@ namespace syncscope::ui {
 class AdvisorBar;
 class ChartsPanel;
 class CompareWindow;
+class ResultsWindow;
 class LogPanel;
 class ReplayBar;
 class ScenarioBanner;
@@ -72,6 +73,8 @@ public:
 
     /// Opens the comparison of runs (File → Compare runs…) with these recordings added.
     CompareWindow* compareRuns(const QStringList& recordings = {});
+    /// Opens the experiment results window (File → Open experiment results…), on `folder` if given.
+    ResultsWindow* openResults(const QString& folder = {});
 
     /// The window's parts, for the tests and benches that drive the console as a person would.
     struct Parts {
@@ -129,6 +132,7 @@ private:
     ChartsPanel* m_charts;
     AdvisorBar* m_advisor;
     CompareWindow* m_compare = nullptr;
+    ResultsWindow* m_results = nullptr;
     quint64 m_adviceRequest = 0;  // the answer in flight: a refusal lets the person answer again
     SteeringPanel* m_steering = nullptr;
     ReplayBar* m_replayBar = nullptr;
