@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/cli/experiment_metrics.h"
+
 namespace syncscope::engine {
 namespace {
 
@@ -18,9 +20,10 @@ nlohmann::json claimJson(const ClaimResult& r) {
     nlohmann::json runs = nlohmann::json::array(), comparisons = nlohmann::json::array();
     for (const ClaimRuns& k : r.runs) {
         nlohmann::json seeds = nlohmann::json::object();
-        for (const auto& [seed, seconds] : k.secondsBySeed) seeds[std::to_string(seed)] = number(seconds);
+        std::vector<double> values;
+        for (const auto& [seed, seconds] : k.secondsBySeed) seeds[std::to_string(seed)] = number(seconds), values.push_back(seconds);
         runs.push_back({{"part", k.part}, {"mode", k.mode}, {"delay_percent", k.delay ? nlohmann::json(*k.delay) : nlohmann::json()},
-                        {"time_to_target_s", seeds}});
+                        {"time_to_target_s", seeds}, {"median_s", values.empty() ? nlohmann::json() : number(median(values))}});
     }
     for (const ClaimComparison& c : r.comparisons)
         comparisons.push_back({{"label", c.label}, {"unit", c.unit}, {"value", number(c.interval.value)},

@@ -134,8 +134,10 @@ TEST(Claims, claimsJsonHoldsEachCellsRunsBySeedAndEachComparisonWithItsBand) {
     EXPECT_EQ(claim["runs"][0]["mode"], "grouped");
     EXPECT_EQ(claim["runs"][0]["delay_percent"], 400);
     EXPECT_DOUBLE_EQ(claim["runs"][0]["time_to_target_s"]["3"].get<double>(), 13);
+    EXPECT_DOUBLE_EQ(claim["runs"][0]["median_s"].get<double>(), 12);
     EXPECT_EQ(claim["runs"][1]["part"], "none");
     EXPECT_TRUE(claim["runs"][3]["time_to_target_s"]["1"].is_null()) << "asp never reached: null, not infinity";
+    EXPECT_TRUE(claim["runs"][3]["median_s"].is_null());
     // time ratio, points lost, then one per `against` mode.
     ASSERT_EQ(claim["comparisons"].size(), 4u);
     const auto& slower = claim["comparisons"][0];
