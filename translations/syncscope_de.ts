@@ -41,6 +41,136 @@
     </message>
 </context>
 <context>
+    <name>ExperimentPlots</name>
+    <message>
+        <location filename="../ui/plot/chart_png.cpp" line="36"/>
+        <source>cannot write %1 (is the folder there and writable?)</source>
+        <translation>kann %1 nicht schreiben (gibt es den Ordner, ist er beschreibbar?)</translation>
+    </message>
+    <message>
+        <location filename="../ui/plot/claim_charts.cpp" line="77"/>
+        <source>reproduced</source>
+        <translation>reproduziert</translation>
+    </message>
+    <message>
+        <location filename="../ui/plot/claim_charts.cpp" line="78"/>
+        <source>not reproduced</source>
+        <translation>nicht reproduziert</translation>
+    </message>
+    <message>
+        <location filename="../ui/plot/claim_charts.cpp" line="79"/>
+        <source>not evaluated</source>
+        <translation>nicht ausgewertet</translation>
+    </message>
+    <message>
+        <location filename="../ui/plot/claim_charts.cpp" line="86"/>
+        <source>Time to target per seed (line: median over seeds)</source>
+        <translation>Zeit bis zum Ziel je Seed (Strich: Median über die Seeds)</translation>
+    </message>
+    <message>
+        <location filename="../ui/plot/claim_charts.cpp" line="98"/>
+        <source>seed %1</source>
+        <translation>Seed %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/plot/claim_charts.cpp" line="105"/>
+        <source>not reached (at the %1 s cap)</source>
+        <translation>nicht erreicht (an der Grenze von %1 s)</translation>
+    </message>
+    <message>
+        <location filename="../ui/plot/claim_charts.cpp" line="142"/>
+        <source>seconds to the target</source>
+        <translation>Sekunden bis zum Ziel</translation>
+    </message>
+    <message>
+        <location filename="../ui/plot/claim_charts.cpp" line="153"/>
+        <source>The claim&apos;s figures (dot: median over seeds, bar: 95% interval)</source>
+        <translation>Die Zahlen der Aussage (Punkt: Median über die Seeds, Balken: 95-%-Intervall)</translation>
+    </message>
+    <message>
+        <location filename="../ui/plot/claim_charts.cpp" line="178"/>
+        <source>within the limit</source>
+        <translation>innerhalb der Grenze</translation>
+    </message>
+    <message>
+        <location filename="../ui/plot/claim_charts.cpp" line="179"/>
+        <source>past the limit</source>
+        <translation>über der Grenze</translation>
+    </message>
+    <message>
+        <location filename="../ui/plot/claim_charts.cpp" line="185"/>
+        <source>limit</source>
+        <translation>Grenze</translation>
+    </message>
+    <message>
+        <location filename="../ui/plot/claim_charts.cpp" line="194"/>
+        <source>ratio (x)</source>
+        <translation>Verhältnis (x)</translation>
+    </message>
+    <message>
+        <location filename="../ui/plot/claim_charts.cpp" line="194"/>
+        <source>points</source>
+        <translation>Punkte</translation>
+    </message>
+    <message>
+        <location filename="../ui/plot/delay_chart.cpp" line="21"/>
+        <source>Time to %1% test accuracy (median over seeds)</source>
+        <translation>Zeit bis %1 % Testgenauigkeit (Median über die Seeds)</translation>
+    </message>
+    <message>
+        <location filename="../ui/plot/delay_chart.cpp" line="21"/>
+        <source>seconds</source>
+        <translation>Sekunden</translation>
+    </message>
+    <message>
+        <location filename="../ui/plot/delay_chart.cpp" line="22"/>
+        <source>not reached</source>
+        <translation>nicht erreicht</translation>
+    </message>
+    <message>
+        <location filename="../ui/plot/delay_chart.cpp" line="23"/>
+        <source>Training throughput (median over seeds)</source>
+        <translation>Trainingsdurchsatz (Median über die Seeds)</translation>
+    </message>
+    <message>
+        <location filename="../ui/plot/delay_chart.cpp" line="23"/>
+        <source>samples/s, all workers</source>
+        <translation>Beispiele/s, alle Worker</translation>
+    </message>
+    <message>
+        <location filename="../ui/plot/delay_chart.cpp" line="24"/>
+        <location filename="../ui/plot/delay_chart.cpp" line="26"/>
+        <location filename="../ui/plot/delay_chart.cpp" line="28"/>
+        <source>no value</source>
+        <translation>kein Wert</translation>
+    </message>
+    <message>
+        <location filename="../ui/plot/delay_chart.cpp" line="25"/>
+        <source>Mean staleness of applied gradients (median over seeds)</source>
+        <translation>Mittlere Veraltung angewandter Gradienten (Median über die Seeds)</translation>
+    </message>
+    <message>
+        <location filename="../ui/plot/delay_chart.cpp" line="26"/>
+        <source>staleness (model versions)</source>
+        <translation>Veraltung (Modellversionen)</translation>
+    </message>
+    <message>
+        <location filename="../ui/plot/delay_chart.cpp" line="27"/>
+        <source>Test accuracy after %1 s of training (median over seeds)</source>
+        <translation>Testgenauigkeit nach %1 s Training (Median über die Seeds)</translation>
+    </message>
+    <message>
+        <location filename="../ui/plot/delay_chart.cpp" line="28"/>
+        <source>test accuracy (%)</source>
+        <translation>Testgenauigkeit (%)</translation>
+    </message>
+    <message>
+        <location filename="../ui/plot/delay_chart.cpp" line="54"/>
+        <source>extra delay of the straggler (%)</source>
+        <translation>zusätzliche Verzögerung des Nachzüglers (%)</translation>
+    </message>
+</context>
+<context>
     <name>ScenarioMenu</name>
     <message>
         <location filename="../ui/scenario/scenario_menu.cpp" line="24"/>
@@ -308,152 +438,157 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/console_main.cpp" line="39"/>
+        <location filename="../app/console_main.cpp" line="40"/>
         <source>Run &apos;syncscope --help&apos; for the flags.</source>
         <translation>Mit „syncscope --help“ werden die Optionen angezeigt.</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="124"/>
+        <location filename="../app/console_main.cpp" line="125"/>
         <source>SyncScope console: watch and steer distributed training</source>
         <translation>SyncScope-Konsole: verteiltes Training beobachten und steuern</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="128"/>
+        <location filename="../app/console_main.cpp" line="129"/>
         <source>Attach to a coordinator&apos;s control endpoint (telemetry: port + 1).</source>
         <translation>An den Steuerungsendpunkt eines Koordinators anhängen (Telemetrie: Port + 1).</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="130"/>
+        <location filename="../app/console_main.cpp" line="131"/>
         <source>Start a local cluster with N workers.</source>
         <translation>Einen lokalen Cluster mit N Workern starten.</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="133"/>
+        <location filename="../app/console_main.cpp" line="134"/>
         <source>The syncscope-engine binary for local clusters.</source>
         <translation>Die syncscope-engine-Programmdatei für lokale Cluster.</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="136"/>
+        <location filename="../app/console_main.cpp" line="137"/>
         <source>Language of the console: de, zh_CN or en (default: the system locale).</source>
         <translation>Sprache der Konsole: de, zh_CN oder en (Standard: das Gebietsschema des Systems).</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="140"/>
+        <location filename="../app/console_main.cpp" line="141"/>
         <source>Save a PNG of the window to FILE after a while of running, stop a local cluster, and exit.</source>
         <translation>Nach einer Weile Laufzeit ein PNG des Fensters in DATEI speichern, einen lokalen Cluster anhalten und beenden.</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="144"/>
+        <location filename="../app/console_main.cpp" line="145"/>
         <source>Seconds of running before --screenshot grabs the window (default: 10).</source>
         <translation>Sekunden Laufzeit, bevor --screenshot das Fenster aufnimmt (Standard: 10).</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="148"/>
+        <location filename="../app/console_main.cpp" line="149"/>
         <source>Size of the window in pixels (default: %1, at most the screen&apos;s).</source>
         <translation>Größe des Fensters in Pixeln (Standard: %1, höchstens die des Bildschirms).</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="151"/>
+        <location filename="../app/console_main.cpp" line="152"/>
         <source>Open a run recording for replay and export.</source>
         <translation>Eine Laufaufzeichnung zum Abspielen und Exportieren öffnen.</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="155"/>
+        <location filename="../app/console_main.cpp" line="156"/>
         <source>Play a classroom scenario on a local cluster: a scenario file, or the name of a shipped one (straggler-bsp, bsp-vs-asp, grouping-rescue).</source>
         <translation>Ein Unterrichtsszenario auf einem lokalen Cluster abspielen: eine Szenariodatei oder der Name eines mitgelieferten Szenarios (straggler-bsp, bsp-vs-asp, grouping-rescue).</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="160"/>
+        <location filename="../app/console_main.cpp" line="161"/>
         <source>With --attach: a credentials file holding a steer or view key (default: %1).</source>
         <translation>Mit --attach: eine Zugangsdatei mit einem Steuer- oder Zuschauerschlüssel (Standard: %1).</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="165"/>
+        <location filename="../app/console_main.cpp" line="166"/>
         <source>With --attach: connect without authentication (a coordinator run with --insecure).</source>
         <translation>Mit --attach: ohne Authentifizierung verbinden (ein mit --insecure gestarteter Koordinator).</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="168"/>
+        <location filename="../app/console_main.cpp" line="169"/>
         <source>Compare run recordings on the same charts, in a window of their own (give it once per recording; File → Compare runs… adds more).</source>
         <translation>Laufaufzeichnungen in denselben Diagrammen vergleichen, in einem eigenen Fenster (einmal je Aufzeichnung angeben; Datei → Läufe vergleichen… fügt weitere hinzu).</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="171"/>
+        <location filename="../app/console_main.cpp" line="174"/>
+        <source>Open an experiment&apos;s results (the --out folder of syncscope-engine experiment: its claims and figures) in a window of their own.</source>
+        <translation>Die Ergebnisse eines Experiments (den --out-Ordner von syncscope-engine experiment: seine Aussagen und Abbildungen) in einem eigenen Fenster öffnen.</translation>
+    </message>
+    <message>
+        <location filename="../app/console_main.cpp" line="177"/>
         <source>Open the window maximised.</source>
         <translation>Das Fenster maximiert öffnen.</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="173"/>
+        <location filename="../app/console_main.cpp" line="179"/>
         <source>Open the window full-screen (a projector: F11 leaves it).</source>
         <translation>Das Fenster im Vollbild öffnen (ein Projektor: F11 beendet es).</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="176"/>
+        <location filename="../app/console_main.cpp" line="182"/>
         <source>Start in the presentation view: large type, the fine controls hidden (F5 toggles it).</source>
         <translation>In der Präsentationsansicht starten: große Schrift, die feinen Regler ausgeblendet (F5 schaltet um).</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="183"/>
+        <location filename="../app/console_main.cpp" line="189"/>
         <source>unexpected argument &apos;%1&apos;</source>
         <translation>unerwartetes Argument „%1“</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="185"/>
+        <location filename="../app/console_main.cpp" line="191"/>
         <source>give one of --attach, --local, --open and --scenario</source>
         <translation>bitte nur eine von --attach, --local, --open und --scenario angeben</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="213"/>
+        <location filename="../app/console_main.cpp" line="219"/>
         <source>--local &apos;%1&apos; must be a number of workers from 1 to %2</source>
         <translation>--local &apos;%1&apos; muss eine Anzahl von Workern zwischen 1 und %2 sein</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="192"/>
+        <location filename="../app/console_main.cpp" line="229"/>
+        <source>--screenshot needs --local N, --scenario FILE, --attach tcp://HOST:PORT, --compare FILE or --results DIR</source>
+        <translation>--screenshot braucht --local N, --scenario DATEI, --attach tcp://HOST:PORT, --compare DATEI oder --results ORDNER</translation>
+    </message>
+    <message>
+        <location filename="../app/console_main.cpp" line="198"/>
         <source>--attach &apos;%1&apos; is not tcp://HOST:PORT (e.g. tcp://127.0.0.1:5556)</source>
         <translation>--attach „%1“ ist nicht tcp://HOST:PORT (z. B. tcp://127.0.0.1:5556)</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="201"/>
+        <location filename="../app/console_main.cpp" line="207"/>
         <source>--scenario &apos;%1&apos; is neither a file nor a shipped scenario (%2)</source>
         <translation>--scenario „%1“ ist weder eine Datei noch ein mitgeliefertes Szenario (%2)</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="218"/>
+        <location filename="../app/console_main.cpp" line="224"/>
         <source>no syncscope-engine at &apos;%1&apos;; give its path with --engine PATH</source>
         <translation>keine syncscope-engine unter „%1“; ihren Pfad mit --engine PFAD angeben</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="223"/>
-        <source>--screenshot needs --local N, --scenario FILE, --attach tcp://HOST:PORT or --compare FILE</source>
-        <translation>--screenshot braucht --local N, --scenario DATEI, --attach tcp://HOST:PORT oder --compare DATEI</translation>
-    </message>
-    <message>
-        <location filename="../app/console_main.cpp" line="227"/>
+        <location filename="../app/console_main.cpp" line="234"/>
         <source>--screenshot-after &apos;%1&apos; must be a number of seconds from 0 to 86400</source>
         <translation>--screenshot-after „%1“ muss eine Anzahl von Sekunden zwischen 0 und 86400 sein</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="231"/>
+        <location filename="../app/console_main.cpp" line="238"/>
         <source>--screenshot-after needs --screenshot FILE</source>
         <translation>--screenshot-after braucht --screenshot DATEI</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="235"/>
+        <location filename="../app/console_main.cpp" line="242"/>
         <source>give one of --maximized and --fullscreen</source>
         <translation>nur eines von --maximized und --fullscreen angeben</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="241"/>
+        <location filename="../app/console_main.cpp" line="248"/>
         <source>--window-size &apos;%1&apos; is not WIDTHxHEIGHT of at least %2 (e.g. 1280x720)</source>
         <translation>--window-size „%1“ ist nicht BREITExHÖHE von mindestens %2 (z. B. 1280x720)</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="278"/>
+        <location filename="../app/console_main.cpp" line="291"/>
         <source>syncscope: saved the window to &apos;%1&apos;</source>
         <translation>syncscope: Fenster in „%1“ gespeichert</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="281"/>
+        <location filename="../app/console_main.cpp" line="294"/>
         <source>could not save the screenshot to &apos;%1&apos; (is the folder there and writable?)</source>
         <translation>Bildschirmfoto konnte nicht in „%1“ gespeichert werden (existiert der Ordner und ist er beschreibbar?)</translation>
     </message>
@@ -1438,369 +1573,374 @@
 <context>
     <name>syncscope::ui::MainWindow</name>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="66"/>
+        <location filename="../ui/widgets/main_window.cpp" line="67"/>
         <source>waiting for workers</source>
         <translation>wartet auf Worker</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="67"/>
+        <location filename="../ui/widgets/main_window.cpp" line="68"/>
         <source>running</source>
         <translation>läuft</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="68"/>
+        <location filename="../ui/widgets/main_window.cpp" line="69"/>
         <source>paused</source>
         <translation>pausiert</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="69"/>
+        <location filename="../ui/widgets/main_window.cpp" line="70"/>
         <source>stopped</source>
         <translation>angehalten</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="70"/>
+        <location filename="../ui/widgets/main_window.cpp" line="71"/>
         <source>unknown</source>
         <translation>unbekannt</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="77"/>
+        <location filename="../ui/widgets/main_window.cpp" line="78"/>
         <source>SyncScope</source>
         <translation>SyncScope</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="87"/>
+        <location filename="../ui/widgets/main_window.cpp" line="88"/>
         <source>Taking advice %1</source>
         <translation>Vorschlag %1 wird übernommen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="87"/>
+        <location filename="../ui/widgets/main_window.cpp" line="88"/>
         <source>Dismissing advice %1</source>
         <translation>Vorschlag %1 wird verworfen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="105"/>
+        <location filename="../ui/widgets/main_window.cpp" line="106"/>
         <source>Scenario at %1 s: %2</source>
         <translation>Szenario bei %1 s: %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="110"/>
+        <location filename="../ui/widgets/main_window.cpp" line="111"/>
         <source>Note: %1</source>
         <translation>Hinweis: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="113"/>
+        <location filename="../ui/widgets/main_window.cpp" line="114"/>
         <source>Scenario over: %1</source>
         <translation>Szenario beendet: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="119"/>
-        <location filename="../ui/widgets/main_window.cpp" line="218"/>
+        <location filename="../ui/widgets/main_window.cpp" line="120"/>
+        <location filename="../ui/widgets/main_window.cpp" line="222"/>
         <source>Not attached</source>
         <translation>Nicht verbunden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="120"/>
+        <location filename="../ui/widgets/main_window.cpp" line="121"/>
         <source>Detached: %1</source>
         <translation>Getrennt: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="123"/>
+        <location filename="../ui/widgets/main_window.cpp" line="124"/>
         <source>Connection lost: %1</source>
         <translation>Verbindung verloren: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="134"/>
+        <location filename="../ui/widgets/main_window.cpp" line="135"/>
         <source>Steering</source>
         <translation>Steuerung</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="139"/>
+        <location filename="../ui/widgets/main_window.cpp" line="140"/>
         <source>Log</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="148"/>
+        <location filename="../ui/widgets/main_window.cpp" line="149"/>
         <source>Scenario</source>
         <translation>Szenario</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="157"/>
+        <location filename="../ui/widgets/main_window.cpp" line="158"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="158"/>
+        <location filename="../ui/widgets/main_window.cpp" line="159"/>
         <source>&amp;Attach…</source>
         <translation>&amp;Anhängen…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="159"/>
+        <location filename="../ui/widgets/main_window.cpp" line="160"/>
         <source>Start &amp;local cluster…</source>
         <translation>&amp;Lokalen Cluster starten…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="160"/>
+        <location filename="../ui/widgets/main_window.cpp" line="161"/>
         <source>&amp;Detach</source>
         <translation>&amp;Trennen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="164"/>
+        <location filename="../ui/widgets/main_window.cpp" line="165"/>
         <source>&amp;Compare runs…</source>
         <translation>Läufe &amp;vergleichen…</translation>
     </message>
     <message>
         <location filename="../ui/widgets/main_window.cpp" line="166"/>
+        <source>Open experiment &amp;results…</source>
+        <translation>Experimenter&amp;gebnisse öffnen…</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="170"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="167"/>
+        <location filename="../ui/widgets/main_window.cpp" line="171"/>
         <source>&amp;Run</source>
         <translation>&amp;Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="170"/>
+        <location filename="../ui/widgets/main_window.cpp" line="174"/>
         <source>Roll &amp;back a change…</source>
         <translation>Änderung &amp;zurücknehmen…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="174"/>
+        <location filename="../ui/widgets/main_window.cpp" line="178"/>
         <source>Restore the model, optimiser and mode from the checkpoint taken before a change</source>
         <translation>Modell, Optimierer und Modus aus dem Checkpoint vor einer Änderung wiederherstellen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="175"/>
+        <location filename="../ui/widgets/main_window.cpp" line="179"/>
         <source>&amp;Scenarios</source>
         <translation>&amp;Szenarien</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="178"/>
+        <location filename="../ui/widgets/main_window.cpp" line="182"/>
         <source>Stop &amp;following the scenario</source>
         <translation>Szenario nicht mehr &amp;folgen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="183"/>
+        <location filename="../ui/widgets/main_window.cpp" line="187"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="184"/>
+        <location filename="../ui/widgets/main_window.cpp" line="188"/>
         <source>&amp;Wall-clock time axis</source>
         <translation>&amp;Uhrzeit-Zeitachse</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="187"/>
+        <location filename="../ui/widgets/main_window.cpp" line="191"/>
         <source>W&amp;hat-if curves</source>
         <translation>Was-wäre-wenn-&amp;Kurven</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="196"/>
+        <location filename="../ui/widgets/main_window.cpp" line="200"/>
         <source>&amp;Log-scale loss</source>
         <translation>&amp;Logarithmischer Verlust</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="200"/>
+        <location filename="../ui/widgets/main_window.cpp" line="204"/>
         <source>&amp;Full screen</source>
         <translation>&amp;Vollbild</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="204"/>
+        <location filename="../ui/widgets/main_window.cpp" line="208"/>
         <source>&amp;Presentation view</source>
         <translation>&amp;Präsentationsansicht</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="206"/>
+        <location filename="../ui/widgets/main_window.cpp" line="210"/>
         <source>Ctrl+Shift+P</source>
         <translation>Ctrl+Shift+P</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="207"/>
+        <location filename="../ui/widgets/main_window.cpp" line="211"/>
         <source>Large type for a projector; hides the fine controls and the log</source>
         <translation>Große Schrift für einen Projektor; blendet die feinen Steuerelemente und das Protokoll aus</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="251"/>
+        <location filename="../ui/widgets/main_window.cpp" line="255"/>
         <source>Cannot attach: give both endpoints as tcp://HOST:PORT.</source>
         <translation>Anhängen nicht möglich: beide Endpunkte als tcp://HOST:PORT angeben.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="256"/>
+        <location filename="../ui/widgets/main_window.cpp" line="260"/>
         <source>Attaching to %1…</source>
         <translation>Hänge an %1 an…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="276"/>
+        <location filename="../ui/widgets/main_window.cpp" line="280"/>
         <source>Opening %1…</source>
         <translation>%1 wird geöffnet…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="279"/>
+        <location filename="../ui/widgets/main_window.cpp" line="283"/>
         <source>Opening %1 cancelled.</source>
         <translation>Öffnen von %1 abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="292"/>
+        <location filename="../ui/widgets/main_window.cpp" line="296"/>
         <source>Replay: %1</source>
         <translation>Wiedergabe: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="293"/>
+        <location filename="../ui/widgets/main_window.cpp" line="297"/>
         <source>Opened recording %1 (%2 s)</source>
         <translation>Aufzeichnung %1 geöffnet (%2 s)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="297"/>
+        <location filename="../ui/widgets/main_window.cpp" line="301"/>
         <source>Exported the charts to %1</source>
         <translation>Diagramme nach %1 exportiert</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="315"/>
+        <location filename="../ui/widgets/main_window.cpp" line="319"/>
         <source>State: %1</source>
         <translation>Zustand: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="316"/>
+        <location filename="../ui/widgets/main_window.cpp" line="320"/>
         <source>Mode: %1</source>
         <translation>Modus: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="317"/>
+        <location filename="../ui/widgets/main_window.cpp" line="321"/>
         <source>Version %1</source>
         <translation>Version %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="318"/>
+        <location filename="../ui/widgets/main_window.cpp" line="322"/>
         <source>Accuracy: –</source>
         <translation>Genauigkeit: –</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="319"/>
+        <location filename="../ui/widgets/main_window.cpp" line="323"/>
         <source>Accuracy: %1%</source>
         <translation>Genauigkeit: %1 %</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="329"/>
+        <location filename="../ui/widgets/main_window.cpp" line="333"/>
         <source>Runs until you stop it: Run → Stop (%1)</source>
         <translation>Läuft, bis Sie ihn anhalten: Lauf → Stopp (%1)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="331"/>
+        <location filename="../ui/widgets/main_window.cpp" line="335"/>
         <source>%1 epochs</source>
         <translation>%1 Epochen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="332"/>
+        <location filename="../ui/widgets/main_window.cpp" line="336"/>
         <source>%1 s of training</source>
         <translation>%1 s Training</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="333"/>
+        <location filename="../ui/widgets/main_window.cpp" line="337"/>
         <source>%1% test accuracy</source>
         <translation>%1 % Testgenauigkeit</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="334"/>
+        <location filename="../ui/widgets/main_window.cpp" line="338"/>
         <source>Stops at %1, or with Run → Stop (%2)</source>
         <translation>Endet bei %1 oder mit Lauf → Stopp (%2)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="334"/>
+        <location filename="../ui/widgets/main_window.cpp" line="338"/>
         <source> or </source>
         <translation> oder </translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="340"/>
+        <location filename="../ui/widgets/main_window.cpp" line="344"/>
         <source>UNAUTHENTICATED: anyone on this machine may steer (--insecure)</source>
         <translation>NICHT AUTHENTIFIZIERT: jeder auf diesem Rechner kann steuern (--insecure)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="341"/>
+        <location filename="../ui/widgets/main_window.cpp" line="345"/>
         <source>View only</source>
         <translation>Nur zusehen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="351"/>
+        <location filename="../ui/widgets/main_window.cpp" line="355"/>
         <source>[%1 s] %2</source>
         <translation>[%1 s] %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="352"/>
+        <location filename="../ui/widgets/main_window.cpp" line="356"/>
         <source> (change %1)</source>
         <translation> (Änderung %1)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="366"/>
+        <location filename="../ui/widgets/main_window.cpp" line="378"/>
         <source>Rolling back to before change %1</source>
         <translation>Zurück zum Stand vor Änderung %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="387"/>
+        <location filename="../ui/widgets/main_window.cpp" line="399"/>
         <source>Command %1 refused: %2</source>
         <translation>Befehl %1 abgelehnt: %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="396"/>
+        <location filename="../ui/widgets/main_window.cpp" line="408"/>
         <source>Command %1 done: %2</source>
         <translation>Befehl %1 ausgeführt: %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="396"/>
+        <location filename="../ui/widgets/main_window.cpp" line="408"/>
         <source>no event</source>
         <translation>kein Ereignis</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="403"/>
+        <location filename="../ui/widgets/main_window.cpp" line="415"/>
         <source>A local cluster is already running; stop it first.</source>
         <translation>Ein lokaler Cluster läuft bereits; zuerst anhalten.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="407"/>
+        <location filename="../ui/widgets/main_window.cpp" line="419"/>
         <source>Cannot start a local cluster: %1</source>
         <translation>Lokaler Cluster kann nicht gestartet werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="414"/>
+        <location filename="../ui/widgets/main_window.cpp" line="426"/>
         <source>Starting a local cluster: %1 workers, %2, %3%4</source>
         <translation>Lokaler Cluster startet: %1 Worker, %2, %3%4</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="430"/>
+        <location filename="../ui/widgets/main_window.cpp" line="442"/>
         <source>The local cluster has stopped.</source>
         <translation>Der lokale Cluster ist angehalten.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="439"/>
+        <location filename="../ui/widgets/main_window.cpp" line="451"/>
         <source>Stopping the local cluster…</source>
         <translation>Der lokale Cluster wird angehalten…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="466"/>
-        <location filename="../ui/widgets/main_window.cpp" line="497"/>
+        <location filename="../ui/widgets/main_window.cpp" line="478"/>
+        <location filename="../ui/widgets/main_window.cpp" line="510"/>
         <source>Stop the local cluster?</source>
         <translation>Den lokalen Cluster anhalten?</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="467"/>
+        <location filename="../ui/widgets/main_window.cpp" line="479"/>
         <source>This window started a local cluster. Stop its coordinator and workers?</source>
         <translation>Dieses Fenster hat einen lokalen Cluster gestartet. Seinen Koordinator und seine Worker anhalten?</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="487"/>
+        <location filename="../ui/widgets/main_window.cpp" line="500"/>
         <source>Cannot run the scenario: %1</source>
         <translation>Das Szenario kann nicht ausgeführt werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="498"/>
+        <location filename="../ui/widgets/main_window.cpp" line="511"/>
         <source>A local cluster is running. Stop it and start the scenario &quot;%1&quot;?</source>
         <translation>Ein lokaler Cluster läuft. Ihn anhalten und das Szenario „%1“ starten?</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="508"/>
+        <location filename="../ui/widgets/main_window.cpp" line="521"/>
         <source>Scenario: %1 (%2)</source>
         <translation>Szenario: %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="518"/>
+        <location filename="../ui/widgets/main_window.cpp" line="531"/>
         <source>Scenario %1 s · next: %2</source>
         <translation>Szenario %1 s · als Nächstes: %2</translation>
     </message>
@@ -2084,6 +2224,105 @@
         <location filename="../ui/widgets/replay_controller.cpp" line="136"/>
         <source>Export to %1 failed: %2</source>
         <translation>Export nach %1 fehlgeschlagen: %2</translation>
+    </message>
+</context>
+<context>
+    <name>syncscope::ui::ResultsWindow</name>
+    <message>
+        <location filename="../ui/widgets/results_window.cpp" line="71"/>
+        <source>Experiment results</source>
+        <translation>Experimentergebnisse</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/results_window.cpp" line="73"/>
+        <source>Open folder…</source>
+        <translation>Ordner öffnen…</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/results_window.cpp" line="74"/>
+        <source>Reload</source>
+        <translation>Neu laden</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/results_window.cpp" line="76"/>
+        <source>Read the folder again (an experiment still running adds runs and, at its end, the claims)</source>
+        <translation>Den Ordner neu lesen (ein laufendes Experiment fügt Läufe hinzu und am Ende die Aussagen)</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/results_window.cpp" line="84"/>
+        <source>Claim or figure</source>
+        <translation>Aussage oder Abbildung</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/results_window.cpp" line="84"/>
+        <source>Verdict</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/results_window.cpp" line="133"/>
+        <source>Open the folder an experiment wrote (syncscope-engine experiment --out DIR).</source>
+        <translation>Den Ordner öffnen, den ein Experiment geschrieben hat (syncscope-engine experiment --out ORDNER).</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/results_window.cpp" line="139"/>
+        <source>Open an experiment folder</source>
+        <translation>Experimentordner öffnen</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/results_window.cpp" line="150"/>
+        <source>Nothing to show: %1</source>
+        <translation>Nichts anzuzeigen: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/results_window.cpp" line="162"/>
+        <source>Claims: %1 (quick)</source>
+        <translation>Aussagen: %1 (schnell)</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/results_window.cpp" line="163"/>
+        <source>Claims: %1</source>
+        <translation>Aussagen: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/results_window.cpp" line="176"/>
+        <source>Figures</source>
+        <translation>Abbildungen</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/results_window.cpp" line="176"/>
+        <source>Part: %1</source>
+        <translation>Teil: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/results_window.cpp" line="211"/>
+        <source>The paper:</source>
+        <translation>Das Paper:</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/results_window.cpp" line="212"/>
+        <source>Ours:</source>
+        <translation>Unsere:</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/results_window.cpp" line="212"/>
+        <source>parts %1</source>
+        <translation>Teile %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/results_window.cpp" line="214"/>
+        <source>Run with:</source>
+        <translation>Ausgeführt mit:</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/results_window.cpp" line="215"/>
+        <location filename="../ui/widgets/results_window.cpp" line="228"/>
+        <source>Not read:</source>
+        <translation>Nicht gelesen:</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/results_window.cpp" line="227"/>
+        <source>From</source>
+        <translation>Aus</translation>
     </message>
 </context>
 <context>

@@ -41,6 +41,136 @@
     </message>
 </context>
 <context>
+    <name>ExperimentPlots</name>
+    <message>
+        <location filename="../ui/plot/chart_png.cpp" line="36"/>
+        <source>cannot write %1 (is the folder there and writable?)</source>
+        <translation>无法写入 %1（文件夹是否存在且可写？）</translation>
+    </message>
+    <message>
+        <location filename="../ui/plot/claim_charts.cpp" line="77"/>
+        <source>reproduced</source>
+        <translation>已复现</translation>
+    </message>
+    <message>
+        <location filename="../ui/plot/claim_charts.cpp" line="78"/>
+        <source>not reproduced</source>
+        <translation>未复现</translation>
+    </message>
+    <message>
+        <location filename="../ui/plot/claim_charts.cpp" line="79"/>
+        <source>not evaluated</source>
+        <translation>未评估</translation>
+    </message>
+    <message>
+        <location filename="../ui/plot/claim_charts.cpp" line="86"/>
+        <source>Time to target per seed (line: median over seeds)</source>
+        <translation>各种子达到目标的时间（横线：各种子的中位数）</translation>
+    </message>
+    <message>
+        <location filename="../ui/plot/claim_charts.cpp" line="98"/>
+        <source>seed %1</source>
+        <translation>种子 %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/plot/claim_charts.cpp" line="105"/>
+        <source>not reached (at the %1 s cap)</source>
+        <translation>未达到（画在 %1 秒上限处）</translation>
+    </message>
+    <message>
+        <location filename="../ui/plot/claim_charts.cpp" line="142"/>
+        <source>seconds to the target</source>
+        <translation>达到目标的秒数</translation>
+    </message>
+    <message>
+        <location filename="../ui/plot/claim_charts.cpp" line="153"/>
+        <source>The claim&apos;s figures (dot: median over seeds, bar: 95% interval)</source>
+        <translation>论断的数值（点：各种子的中位数，条：95% 区间）</translation>
+    </message>
+    <message>
+        <location filename="../ui/plot/claim_charts.cpp" line="178"/>
+        <source>within the limit</source>
+        <translation>在界限内</translation>
+    </message>
+    <message>
+        <location filename="../ui/plot/claim_charts.cpp" line="179"/>
+        <source>past the limit</source>
+        <translation>超出界限</translation>
+    </message>
+    <message>
+        <location filename="../ui/plot/claim_charts.cpp" line="185"/>
+        <source>limit</source>
+        <translation>界限</translation>
+    </message>
+    <message>
+        <location filename="../ui/plot/claim_charts.cpp" line="194"/>
+        <source>ratio (x)</source>
+        <translation>比值（倍）</translation>
+    </message>
+    <message>
+        <location filename="../ui/plot/claim_charts.cpp" line="194"/>
+        <source>points</source>
+        <translation>百分点</translation>
+    </message>
+    <message>
+        <location filename="../ui/plot/delay_chart.cpp" line="21"/>
+        <source>Time to %1% test accuracy (median over seeds)</source>
+        <translation>达到 %1% 测试准确率的时间（各种子的中位数）</translation>
+    </message>
+    <message>
+        <location filename="../ui/plot/delay_chart.cpp" line="21"/>
+        <source>seconds</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <location filename="../ui/plot/delay_chart.cpp" line="22"/>
+        <source>not reached</source>
+        <translation>未达到</translation>
+    </message>
+    <message>
+        <location filename="../ui/plot/delay_chart.cpp" line="23"/>
+        <source>Training throughput (median over seeds)</source>
+        <translation>训练吞吐量（各种子的中位数）</translation>
+    </message>
+    <message>
+        <location filename="../ui/plot/delay_chart.cpp" line="23"/>
+        <source>samples/s, all workers</source>
+        <translation>样本/秒，全部工作节点</translation>
+    </message>
+    <message>
+        <location filename="../ui/plot/delay_chart.cpp" line="24"/>
+        <location filename="../ui/plot/delay_chart.cpp" line="26"/>
+        <location filename="../ui/plot/delay_chart.cpp" line="28"/>
+        <source>no value</source>
+        <translation>无值</translation>
+    </message>
+    <message>
+        <location filename="../ui/plot/delay_chart.cpp" line="25"/>
+        <source>Mean staleness of applied gradients (median over seeds)</source>
+        <translation>已应用梯度的平均陈旧度（各种子的中位数）</translation>
+    </message>
+    <message>
+        <location filename="../ui/plot/delay_chart.cpp" line="26"/>
+        <source>staleness (model versions)</source>
+        <translation>陈旧度（模型版本）</translation>
+    </message>
+    <message>
+        <location filename="../ui/plot/delay_chart.cpp" line="27"/>
+        <source>Test accuracy after %1 s of training (median over seeds)</source>
+        <translation>训练 %1 秒后的测试准确率（各种子的中位数）</translation>
+    </message>
+    <message>
+        <location filename="../ui/plot/delay_chart.cpp" line="28"/>
+        <source>test accuracy (%)</source>
+        <translation>测试准确率（%）</translation>
+    </message>
+    <message>
+        <location filename="../ui/plot/delay_chart.cpp" line="54"/>
+        <source>extra delay of the straggler (%)</source>
+        <translation>掉队节点的额外延迟（%）</translation>
+    </message>
+</context>
+<context>
     <name>ScenarioMenu</name>
     <message>
         <location filename="../ui/scenario/scenario_menu.cpp" line="24"/>
@@ -308,152 +438,157 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/console_main.cpp" line="39"/>
+        <location filename="../app/console_main.cpp" line="40"/>
         <source>Run &apos;syncscope --help&apos; for the flags.</source>
         <translation>运行“syncscope --help”查看所有选项。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="124"/>
+        <location filename="../app/console_main.cpp" line="125"/>
         <source>SyncScope console: watch and steer distributed training</source>
         <translation>SyncScope 控制台：观察并操控分布式训练</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="128"/>
+        <location filename="../app/console_main.cpp" line="129"/>
         <source>Attach to a coordinator&apos;s control endpoint (telemetry: port + 1).</source>
         <translation>连接到协调器的控制端点（遥测端口为该端口 + 1）。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="130"/>
+        <location filename="../app/console_main.cpp" line="131"/>
         <source>Start a local cluster with N workers.</source>
         <translation>启动一个有 N 个工作节点的本地集群。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="133"/>
+        <location filename="../app/console_main.cpp" line="134"/>
         <source>The syncscope-engine binary for local clusters.</source>
         <translation>本地集群所用的 syncscope-engine 可执行文件。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="136"/>
+        <location filename="../app/console_main.cpp" line="137"/>
         <source>Language of the console: de, zh_CN or en (default: the system locale).</source>
         <translation>控制台语言：de、zh_CN 或 en（默认：系统区域设置）。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="140"/>
+        <location filename="../app/console_main.cpp" line="141"/>
         <source>Save a PNG of the window to FILE after a while of running, stop a local cluster, and exit.</source>
         <translation>运行一段时间后将窗口截图保存为 PNG 文件 FILE，停止本地集群并退出。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="144"/>
+        <location filename="../app/console_main.cpp" line="145"/>
         <source>Seconds of running before --screenshot grabs the window (default: 10).</source>
         <translation>--screenshot 截取窗口前运行的秒数（默认：10）。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="148"/>
+        <location filename="../app/console_main.cpp" line="149"/>
         <source>Size of the window in pixels (default: %1, at most the screen&apos;s).</source>
         <translation>窗口大小（像素，默认：%1，不超过屏幕大小）。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="151"/>
+        <location filename="../app/console_main.cpp" line="152"/>
         <source>Open a run recording for replay and export.</source>
         <translation>打开运行录制文件以回放和导出。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="155"/>
+        <location filename="../app/console_main.cpp" line="156"/>
         <source>Play a classroom scenario on a local cluster: a scenario file, or the name of a shipped one (straggler-bsp, bsp-vs-asp, grouping-rescue).</source>
         <translation>在本地集群上播放教学场景：场景文件，或内置场景的名称（straggler-bsp、bsp-vs-asp、grouping-rescue）。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="160"/>
+        <location filename="../app/console_main.cpp" line="161"/>
         <source>With --attach: a credentials file holding a steer or view key (default: %1).</source>
         <translation>与 --attach 一起使用：包含操控或查看密钥的凭据文件（默认：%1）。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="165"/>
+        <location filename="../app/console_main.cpp" line="166"/>
         <source>With --attach: connect without authentication (a coordinator run with --insecure).</source>
         <translation>与 --attach 一起使用：不经认证连接（以 --insecure 运行的协调器）。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="168"/>
+        <location filename="../app/console_main.cpp" line="169"/>
         <source>Compare run recordings on the same charts, in a window of their own (give it once per recording; File → Compare runs… adds more).</source>
         <translation>在同一组图表中比较运行录制文件，显示在单独的窗口中（每个录制文件指定一次；文件 → 比较运行… 可添加更多）。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="171"/>
+        <location filename="../app/console_main.cpp" line="174"/>
+        <source>Open an experiment&apos;s results (the --out folder of syncscope-engine experiment: its claims and figures) in a window of their own.</source>
+        <translation>在单独的窗口中打开一次实验的结果（syncscope-engine experiment 的 --out 文件夹：其中的论断与图表）。</translation>
+    </message>
+    <message>
+        <location filename="../app/console_main.cpp" line="177"/>
         <source>Open the window maximised.</source>
         <translation>以最大化窗口打开。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="173"/>
+        <location filename="../app/console_main.cpp" line="179"/>
         <source>Open the window full-screen (a projector: F11 leaves it).</source>
         <translation>以全屏打开窗口（用于投影仪：按 F11 退出）。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="176"/>
+        <location filename="../app/console_main.cpp" line="182"/>
         <source>Start in the presentation view: large type, the fine controls hidden (F5 toggles it).</source>
         <translation>以演示视图启动：大字体，隐藏细节控件（F5 切换）。</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="183"/>
+        <location filename="../app/console_main.cpp" line="189"/>
         <source>unexpected argument &apos;%1&apos;</source>
         <translation>意外的参数“%1”</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="185"/>
+        <location filename="../app/console_main.cpp" line="191"/>
         <source>give one of --attach, --local, --open and --scenario</source>
         <translation>请只指定 --attach、--local、--open 和 --scenario 中的一个</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="213"/>
+        <location filename="../app/console_main.cpp" line="219"/>
         <source>--local &apos;%1&apos; must be a number of workers from 1 to %2</source>
         <translation>--local &apos;%1&apos; 必须是 1 到 %2 之间的工作节点数</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="192"/>
+        <location filename="../app/console_main.cpp" line="229"/>
+        <source>--screenshot needs --local N, --scenario FILE, --attach tcp://HOST:PORT, --compare FILE or --results DIR</source>
+        <translation>--screenshot 需要 --local N、--scenario 文件、--attach tcp://主机:端口、--compare 文件 或 --results 文件夹</translation>
+    </message>
+    <message>
+        <location filename="../app/console_main.cpp" line="198"/>
         <source>--attach &apos;%1&apos; is not tcp://HOST:PORT (e.g. tcp://127.0.0.1:5556)</source>
         <translation>--attach“%1”不是 tcp://HOST:PORT 格式（例如 tcp://127.0.0.1:5556）</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="201"/>
+        <location filename="../app/console_main.cpp" line="207"/>
         <source>--scenario &apos;%1&apos; is neither a file nor a shipped scenario (%2)</source>
         <translation>--scenario“%1”既不是文件，也不是内置场景（%2）</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="218"/>
+        <location filename="../app/console_main.cpp" line="224"/>
         <source>no syncscope-engine at &apos;%1&apos;; give its path with --engine PATH</source>
         <translation>在“%1”找不到 syncscope-engine；请用 --engine PATH 指定其路径</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="223"/>
-        <source>--screenshot needs --local N, --scenario FILE, --attach tcp://HOST:PORT or --compare FILE</source>
-        <translation>--screenshot 需要 --local N、--scenario FILE、--attach tcp://HOST:PORT 或 --compare FILE</translation>
-    </message>
-    <message>
-        <location filename="../app/console_main.cpp" line="227"/>
+        <location filename="../app/console_main.cpp" line="234"/>
         <source>--screenshot-after &apos;%1&apos; must be a number of seconds from 0 to 86400</source>
         <translation>--screenshot-after“%1”必须是 0 到 86400 之间的秒数</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="231"/>
+        <location filename="../app/console_main.cpp" line="238"/>
         <source>--screenshot-after needs --screenshot FILE</source>
         <translation>--screenshot-after 需要 --screenshot FILE</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="235"/>
+        <location filename="../app/console_main.cpp" line="242"/>
         <source>give one of --maximized and --fullscreen</source>
         <translation>--maximized 和 --fullscreen 只能给出其一</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="241"/>
+        <location filename="../app/console_main.cpp" line="248"/>
         <source>--window-size &apos;%1&apos; is not WIDTHxHEIGHT of at least %2 (e.g. 1280x720)</source>
         <translation>--window-size“%1”不是“宽x高”格式或小于 %2（例如 1280x720）</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="278"/>
+        <location filename="../app/console_main.cpp" line="291"/>
         <source>syncscope: saved the window to &apos;%1&apos;</source>
         <translation>syncscope：窗口已保存到“%1”</translation>
     </message>
     <message>
-        <location filename="../app/console_main.cpp" line="281"/>
+        <location filename="../app/console_main.cpp" line="294"/>
         <source>could not save the screenshot to &apos;%1&apos; (is the folder there and writable?)</source>
         <translation>无法将截图保存到“%1”（文件夹是否存在且可写？）</translation>
     </message>
@@ -1433,369 +1568,374 @@
 <context>
     <name>syncscope::ui::MainWindow</name>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="66"/>
+        <location filename="../ui/widgets/main_window.cpp" line="67"/>
         <source>waiting for workers</source>
         <translation>等待工作节点</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="67"/>
+        <location filename="../ui/widgets/main_window.cpp" line="68"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="68"/>
+        <location filename="../ui/widgets/main_window.cpp" line="69"/>
         <source>paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="69"/>
+        <location filename="../ui/widgets/main_window.cpp" line="70"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="70"/>
+        <location filename="../ui/widgets/main_window.cpp" line="71"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="77"/>
+        <location filename="../ui/widgets/main_window.cpp" line="78"/>
         <source>SyncScope</source>
         <translation>SyncScope</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="87"/>
+        <location filename="../ui/widgets/main_window.cpp" line="88"/>
         <source>Taking advice %1</source>
         <translation>正在采纳建议 %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="87"/>
+        <location filename="../ui/widgets/main_window.cpp" line="88"/>
         <source>Dismissing advice %1</source>
         <translation>正在忽略建议 %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="105"/>
+        <location filename="../ui/widgets/main_window.cpp" line="106"/>
         <source>Scenario at %1 s: %2</source>
         <translation>场景第 %1 秒：%2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="110"/>
+        <location filename="../ui/widgets/main_window.cpp" line="111"/>
         <source>Note: %1</source>
         <translation>提示：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="113"/>
+        <location filename="../ui/widgets/main_window.cpp" line="114"/>
         <source>Scenario over: %1</source>
         <translation>场景已结束：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="119"/>
-        <location filename="../ui/widgets/main_window.cpp" line="218"/>
+        <location filename="../ui/widgets/main_window.cpp" line="120"/>
+        <location filename="../ui/widgets/main_window.cpp" line="222"/>
         <source>Not attached</source>
         <translation>未连接</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="120"/>
+        <location filename="../ui/widgets/main_window.cpp" line="121"/>
         <source>Detached: %1</source>
         <translation>已断开：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="123"/>
+        <location filename="../ui/widgets/main_window.cpp" line="124"/>
         <source>Connection lost: %1</source>
         <translation>连接丢失：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="134"/>
+        <location filename="../ui/widgets/main_window.cpp" line="135"/>
         <source>Steering</source>
         <translation>操控</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="139"/>
+        <location filename="../ui/widgets/main_window.cpp" line="140"/>
         <source>Log</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="148"/>
+        <location filename="../ui/widgets/main_window.cpp" line="149"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="157"/>
+        <location filename="../ui/widgets/main_window.cpp" line="158"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="158"/>
+        <location filename="../ui/widgets/main_window.cpp" line="159"/>
         <source>&amp;Attach…</source>
         <translation>连接(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="159"/>
+        <location filename="../ui/widgets/main_window.cpp" line="160"/>
         <source>Start &amp;local cluster…</source>
         <translation>启动本地集群(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="160"/>
+        <location filename="../ui/widgets/main_window.cpp" line="161"/>
         <source>&amp;Detach</source>
         <translation>断开(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="164"/>
+        <location filename="../ui/widgets/main_window.cpp" line="165"/>
         <source>&amp;Compare runs…</source>
         <translation>比较运行(&amp;C)…</translation>
     </message>
     <message>
         <location filename="../ui/widgets/main_window.cpp" line="166"/>
+        <source>Open experiment &amp;results…</source>
+        <translation>打开实验结果(&amp;R)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="170"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="167"/>
+        <location filename="../ui/widgets/main_window.cpp" line="171"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="170"/>
+        <location filename="../ui/widgets/main_window.cpp" line="174"/>
         <source>Roll &amp;back a change…</source>
         <translation>回滚一次更改(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="174"/>
+        <location filename="../ui/widgets/main_window.cpp" line="178"/>
         <source>Restore the model, optimiser and mode from the checkpoint taken before a change</source>
         <translation>从更改前的检查点恢复模型、优化器和模式</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="175"/>
+        <location filename="../ui/widgets/main_window.cpp" line="179"/>
         <source>&amp;Scenarios</source>
         <translation>场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="178"/>
+        <location filename="../ui/widgets/main_window.cpp" line="182"/>
         <source>Stop &amp;following the scenario</source>
         <translation>停止跟随场景(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="183"/>
+        <location filename="../ui/widgets/main_window.cpp" line="187"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="184"/>
+        <location filename="../ui/widgets/main_window.cpp" line="188"/>
         <source>&amp;Wall-clock time axis</source>
         <translation>挂钟时间轴(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="187"/>
+        <location filename="../ui/widgets/main_window.cpp" line="191"/>
         <source>W&amp;hat-if curves</source>
         <translation>假设曲线(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="196"/>
+        <location filename="../ui/widgets/main_window.cpp" line="200"/>
         <source>&amp;Log-scale loss</source>
         <translation>对数刻度损失(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="200"/>
+        <location filename="../ui/widgets/main_window.cpp" line="204"/>
         <source>&amp;Full screen</source>
         <translation>全屏(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="204"/>
+        <location filename="../ui/widgets/main_window.cpp" line="208"/>
         <source>&amp;Presentation view</source>
         <translation>演示视图(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="206"/>
+        <location filename="../ui/widgets/main_window.cpp" line="210"/>
         <source>Ctrl+Shift+P</source>
         <translation>Ctrl+Shift+P</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="207"/>
+        <location filename="../ui/widgets/main_window.cpp" line="211"/>
         <source>Large type for a projector; hides the fine controls and the log</source>
         <translation>适合投影仪的大字号；隐藏精细控件和日志</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="251"/>
+        <location filename="../ui/widgets/main_window.cpp" line="255"/>
         <source>Cannot attach: give both endpoints as tcp://HOST:PORT.</source>
         <translation>无法连接：请以 tcp://HOST:PORT 格式给出两个端点。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="256"/>
+        <location filename="../ui/widgets/main_window.cpp" line="260"/>
         <source>Attaching to %1…</source>
         <translation>正在连接到 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="276"/>
+        <location filename="../ui/widgets/main_window.cpp" line="280"/>
         <source>Opening %1…</source>
         <translation>正在打开 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="279"/>
+        <location filename="../ui/widgets/main_window.cpp" line="283"/>
         <source>Opening %1 cancelled.</source>
         <translation>已取消打开 %1。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="292"/>
+        <location filename="../ui/widgets/main_window.cpp" line="296"/>
         <source>Replay: %1</source>
         <translation>回放：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="293"/>
+        <location filename="../ui/widgets/main_window.cpp" line="297"/>
         <source>Opened recording %1 (%2 s)</source>
         <translation>已打开录制文件 %1（%2 s）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="297"/>
+        <location filename="../ui/widgets/main_window.cpp" line="301"/>
         <source>Exported the charts to %1</source>
         <translation>已将图表导出到 %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="315"/>
+        <location filename="../ui/widgets/main_window.cpp" line="319"/>
         <source>State: %1</source>
         <translation>状态：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="316"/>
+        <location filename="../ui/widgets/main_window.cpp" line="320"/>
         <source>Mode: %1</source>
         <translation>模式：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="317"/>
+        <location filename="../ui/widgets/main_window.cpp" line="321"/>
         <source>Version %1</source>
         <translation>版本 %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="318"/>
+        <location filename="../ui/widgets/main_window.cpp" line="322"/>
         <source>Accuracy: –</source>
         <translation>准确率：–</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="319"/>
+        <location filename="../ui/widgets/main_window.cpp" line="323"/>
         <source>Accuracy: %1%</source>
         <translation>准确率：%1%</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="329"/>
+        <location filename="../ui/widgets/main_window.cpp" line="333"/>
         <source>Runs until you stop it: Run → Stop (%1)</source>
         <translation>运行直到手动停止：运行 → 停止（%1）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="331"/>
+        <location filename="../ui/widgets/main_window.cpp" line="335"/>
         <source>%1 epochs</source>
         <translation>%1 个轮次</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="332"/>
+        <location filename="../ui/widgets/main_window.cpp" line="336"/>
         <source>%1 s of training</source>
         <translation>训练 %1 秒</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="333"/>
+        <location filename="../ui/widgets/main_window.cpp" line="337"/>
         <source>%1% test accuracy</source>
         <translation>测试准确率 %1%</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="334"/>
+        <location filename="../ui/widgets/main_window.cpp" line="338"/>
         <source>Stops at %1, or with Run → Stop (%2)</source>
         <translation>在 %1 时停止，或通过 运行 → 停止（%2）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="334"/>
+        <location filename="../ui/widgets/main_window.cpp" line="338"/>
         <source> or </source>
         <translation> 或 </translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="340"/>
+        <location filename="../ui/widgets/main_window.cpp" line="344"/>
         <source>UNAUTHENTICATED: anyone on this machine may steer (--insecure)</source>
         <translation>未认证：本机任何人都可操控（--insecure）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="341"/>
+        <location filename="../ui/widgets/main_window.cpp" line="345"/>
         <source>View only</source>
         <translation>仅查看</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="351"/>
+        <location filename="../ui/widgets/main_window.cpp" line="355"/>
         <source>[%1 s] %2</source>
         <translation>[%1 s] %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="352"/>
+        <location filename="../ui/widgets/main_window.cpp" line="356"/>
         <source> (change %1)</source>
         <translation>（更改 %1）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="366"/>
+        <location filename="../ui/widgets/main_window.cpp" line="378"/>
         <source>Rolling back to before change %1</source>
         <translation>正在回滚到更改 %1 之前</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="387"/>
+        <location filename="../ui/widgets/main_window.cpp" line="399"/>
         <source>Command %1 refused: %2</source>
         <translation>命令 %1 被拒绝：%2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="396"/>
+        <location filename="../ui/widgets/main_window.cpp" line="408"/>
         <source>Command %1 done: %2</source>
         <translation>命令 %1 已完成：%2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="396"/>
+        <location filename="../ui/widgets/main_window.cpp" line="408"/>
         <source>no event</source>
         <translation>无事件</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="403"/>
+        <location filename="../ui/widgets/main_window.cpp" line="415"/>
         <source>A local cluster is already running; stop it first.</source>
         <translation>本地集群已在运行；请先停止它。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="407"/>
+        <location filename="../ui/widgets/main_window.cpp" line="419"/>
         <source>Cannot start a local cluster: %1</source>
         <translation>无法启动本地集群：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="414"/>
+        <location filename="../ui/widgets/main_window.cpp" line="426"/>
         <source>Starting a local cluster: %1 workers, %2, %3%4</source>
         <translation>正在启动本地集群：%1 个工作节点，%2，%3%4</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="430"/>
+        <location filename="../ui/widgets/main_window.cpp" line="442"/>
         <source>The local cluster has stopped.</source>
         <translation>本地集群已停止。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="439"/>
+        <location filename="../ui/widgets/main_window.cpp" line="451"/>
         <source>Stopping the local cluster…</source>
         <translation>正在停止本地集群…</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="466"/>
-        <location filename="../ui/widgets/main_window.cpp" line="497"/>
+        <location filename="../ui/widgets/main_window.cpp" line="478"/>
+        <location filename="../ui/widgets/main_window.cpp" line="510"/>
         <source>Stop the local cluster?</source>
         <translation>停止本地集群？</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="467"/>
+        <location filename="../ui/widgets/main_window.cpp" line="479"/>
         <source>This window started a local cluster. Stop its coordinator and workers?</source>
         <translation>此窗口启动了一个本地集群。要停止其协调器和工作节点吗？</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="487"/>
+        <location filename="../ui/widgets/main_window.cpp" line="500"/>
         <source>Cannot run the scenario: %1</source>
         <translation>无法运行场景：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="498"/>
+        <location filename="../ui/widgets/main_window.cpp" line="511"/>
         <source>A local cluster is running. Stop it and start the scenario &quot;%1&quot;?</source>
         <translation>本地集群正在运行。要停止它并启动场景“%1”吗？</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="508"/>
+        <location filename="../ui/widgets/main_window.cpp" line="521"/>
         <source>Scenario: %1 (%2)</source>
         <translation>场景：%1（%2）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="518"/>
+        <location filename="../ui/widgets/main_window.cpp" line="531"/>
         <source>Scenario %1 s · next: %2</source>
         <translation>场景 %1 s · 下一步：%2</translation>
     </message>
@@ -2079,6 +2219,105 @@
         <location filename="../ui/widgets/replay_controller.cpp" line="136"/>
         <source>Export to %1 failed: %2</source>
         <translation>导出到 %1 失败：%2</translation>
+    </message>
+</context>
+<context>
+    <name>syncscope::ui::ResultsWindow</name>
+    <message>
+        <location filename="../ui/widgets/results_window.cpp" line="71"/>
+        <source>Experiment results</source>
+        <translation>实验结果</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/results_window.cpp" line="73"/>
+        <source>Open folder…</source>
+        <translation>打开文件夹…</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/results_window.cpp" line="74"/>
+        <source>Reload</source>
+        <translation>重新加载</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/results_window.cpp" line="76"/>
+        <source>Read the folder again (an experiment still running adds runs and, at its end, the claims)</source>
+        <translation>重新读取文件夹（仍在运行的实验会添加运行记录，并在结束时写入论断）</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/results_window.cpp" line="84"/>
+        <source>Claim or figure</source>
+        <translation>论断或图表</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/results_window.cpp" line="84"/>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/results_window.cpp" line="133"/>
+        <source>Open the folder an experiment wrote (syncscope-engine experiment --out DIR).</source>
+        <translation>打开一次实验写出的文件夹（syncscope-engine experiment --out 文件夹）。</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/results_window.cpp" line="139"/>
+        <source>Open an experiment folder</source>
+        <translation>打开实验文件夹</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/results_window.cpp" line="150"/>
+        <source>Nothing to show: %1</source>
+        <translation>没有可显示的内容：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/results_window.cpp" line="162"/>
+        <source>Claims: %1 (quick)</source>
+        <translation>论断：%1（快速）</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/results_window.cpp" line="163"/>
+        <source>Claims: %1</source>
+        <translation>论断：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/results_window.cpp" line="176"/>
+        <source>Figures</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/results_window.cpp" line="176"/>
+        <source>Part: %1</source>
+        <translation>部分：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/results_window.cpp" line="211"/>
+        <source>The paper:</source>
+        <translation>论文：</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/results_window.cpp" line="212"/>
+        <source>Ours:</source>
+        <translation>我们的结果：</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/results_window.cpp" line="212"/>
+        <source>parts %1</source>
+        <translation>部分 %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/results_window.cpp" line="214"/>
+        <source>Run with:</source>
+        <translation>运行命令：</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/results_window.cpp" line="215"/>
+        <location filename="../ui/widgets/results_window.cpp" line="228"/>
+        <source>Not read:</source>
+        <translation>未读取：</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/results_window.cpp" line="227"/>
+        <source>From</source>
+        <translation>来自</translation>
     </message>
 </context>
 <context>

@@ -51,8 +51,12 @@ void attach(QChart* chart, QAbstractAxis* x, QAbstractAxis* y) {
 // name. Axis labels take HTML.
 QStringList cellNames(const Claim& claim) {
     QStringList names;
-    for (const ClaimCellRuns& cell : claim.runs)
-        names << (cell.delayPercent ? QStringLiteral("%1<br>+%2%").arg(cell.mode).arg(*cell.delayPercent) : cell.mode);
+    for (const ClaimCellRuns& cell : claim.runs) {
+        QString mode = cell.mode.toHtmlEscaped();
+        if (const qsizetype dash = mode.indexOf(QLatin1Char('-')); mode.size() > 10 && dash > 0)
+            mode.replace(dash, 1, QStringLiteral("-<br>"));  // softsync-<br>n4-fixed
+        names << (cell.delayPercent ? QStringLiteral("%1<br>+%2%").arg(mode).arg(*cell.delayPercent) : mode);
+    }
     const QSet<QString> distinct(names.begin(), names.end());
     if (distinct.size() != names.size())
         for (qsizetype i = 0; i < names.size(); ++i) names[i] += QStringLiteral("<br>") + claim.runs[i].part;
@@ -146,8 +150,7 @@ QChart* makeClaimRunsChart(const ClaimsReport& report, const Claim& claim) {
 
 QChart* makeClaimIntervalsChart(const Claim& claim, const QString& unit) {
     auto* chart = new QChart;
-    chart->setTitle(unit == QLatin1String("x") ? QCoreApplication::translate("ExperimentPlots", "Ratio of times (dot: median over seeds, bar: 95% interval)")
-                                               : QCoreApplication::translate("ExperimentPlots", "Median over seeds and 95% interval"));
+    chart->setTitle(QCoreApplication::translate("ExperimentPlots", "The claim's figures (dot: median over seeds, bar: 95% interval)"));
     QList<const ClaimComparison*> rows;
     for (const ClaimComparison& c : claim.comparisons)
         if (c.unit == unit) rows.append(&c);
@@ -199,7 +202,8 @@ QChart* makeClaimIntervalsChart(const Claim& claim, const QString& unit) {
     QSet<QString> used;
     for (qsizetype i = n - 1; i >= 0; --i) {  // appended bottom to top
         const ClaimComparison& c = *rows[i];
-        QString label = c.label.toHtmlEscaped().replace(QStringLiteral(" / "), QStringLiteral("<br>/ "));  // axis labels take HTML
+        QString label = c.label.toHtmlEscaped();
+        if (label.size() > 24) label.replace(QStringLiteral(" / "), QStringLiteral("<br>/ "));  // axis labels take HTML
         if (c.infiniteValue || c.infiniteHigh) label += QStringLiteral(" (→ ∞)");
         y->append(distinctLabel(label, used), double(n - 1 - i) + 0.5);
     }

@@ -120,7 +120,7 @@ ResultsWindow::ResultsWindow(QWidget* parent)
     split->addWidget(page);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 4);
-    split->setSizes({280, 1000});
+    split->setSizes({330, 950});
     m_contents->setMinimumWidth(200);
 
     auto* top = new QHBoxLayout;
@@ -184,6 +184,7 @@ void ResultsWindow::fillContents() {
             if (!first) first = item;
         }
     }
+    for (int i = 0; i < m_contents->topLevelItemCount(); ++i) m_contents->topLevelItem(i)->setFirstColumnSpanned(true);
     m_contents->expandAll();
     if (first) m_contents->setCurrentItem(first);
 }
