@@ -84,8 +84,8 @@
     </message>
     <message>
         <location filename="../ui/plot/claim_charts.cpp" line="153"/>
-        <source>The claim&apos;s figures (dot: median over seeds, bar: 95% interval)</source>
-        <translation>Die Zahlen der Aussage (Punkt: Median über die Seeds, Balken: 95-%-Intervall)</translation>
+        <source>Median over seeds (dot), 95% interval (bar)</source>
+        <translation>Median über die Seeds (Punkt), 95-%-Intervall (Balken)</translation>
     </message>
     <message>
         <location filename="../ui/plot/claim_charts.cpp" line="178"/>

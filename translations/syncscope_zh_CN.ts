@@ -84,8 +84,8 @@
     </message>
     <message>
         <location filename="../ui/plot/claim_charts.cpp" line="153"/>
-        <source>The claim&apos;s figures (dot: median over seeds, bar: 95% interval)</source>
-        <translation>论断的数值（点：各种子的中位数，条：95% 区间）</translation>
+        <source>Median over seeds (dot), 95% interval (bar)</source>
+        <translation>各种子的中位数（点），95% 区间（条）</translation>
     </message>
     <message>
         <location filename="../ui/plot/claim_charts.cpp" line="178"/>

@@ -150,7 +150,7 @@ QChart* makeClaimRunsChart(const ClaimsReport& report, const Claim& claim) {
 
 QChart* makeClaimIntervalsChart(const Claim& claim, const QString& unit) {
     auto* chart = new QChart;
-    chart->setTitle(QCoreApplication::translate("ExperimentPlots", "The claim's figures (dot: median over seeds, bar: 95% interval)"));
+    chart->setTitle(QCoreApplication::translate("ExperimentPlots", "Median over seeds (dot), 95% interval (bar)"));
     QList<const ClaimComparison*> rows;
     for (const ClaimComparison& c : claim.comparisons)
         if (c.unit == unit) rows.append(&c);
