@@ -1,11 +1,11 @@
 // The real console on a real X server (Xvfb with the openbox window manager), as a class sees it
-// on a projector: every shipped scenario, --local, --attach, --open, --compare and the presentation
+// on a projector: every shipped scenario, --local, --attach, --open, --compare, --results and the presentation
 // view, at 1280x720, 1920x1080 and 1024x768, windowed, maximised and full-screen, in en, de and
 // zh_CN. Each console opens its window in the state asked for, runs 10 s without dying, and quits
 // through the keyboard as a person does (Ctrl+Q; Return in the dialog that stops a local cluster):
 // exit code 0, no engine process of it left. Offscreen runs hid a crash at start whenever the window
 // filled the screen (issue 25). CI runs a covering set, every pair of entry, size, state and
-// language (24 consoles); SYNCSCOPE_DISPLAY_MATRIX=full runs all 216. The three sizes of a row run
+// language (27 consoles); SYNCSCOPE_DISPLAY_MATRIX=full runs all 243. The three sizes of a row run
 // side by side, one X server each. SYNCSCOPE_DISPLAY_SHOTS=DIR keeps a screenshot of each. Needs Xvfb, openbox, xdotool and xprop (setup.sh installs them).
 #include <QDeadlineTimer>
 #include <QDir>
@@ -41,7 +41,7 @@ const QStringList kStates{QStringLiteral("windowed"), QStringLiteral("maximized"
 const QStringList kLanguages{QStringLiteral("en"), QStringLiteral("de"), QStringLiteral("zh_CN")};
 const QStringList kEntries{QStringLiteral("straggler-bsp"), QStringLiteral("bsp-vs-asp"), QStringLiteral("grouping-rescue"),
                            QStringLiteral("local"),         QStringLiteral("attach"),     QStringLiteral("open"),
-                           QStringLiteral("compare"),       QStringLiteral("presentation")};
+                           QStringLiteral("compare"),       QStringLiteral("presentation"), QStringLiteral("results")};
 
 QString sizeName(QSize size) { return QStringLiteral("%1x%2").arg(size.width()).arg(size.height()); }
 
@@ -93,6 +93,7 @@ private:
     QTemporaryDir m_dir;
     std::map<QString, XDisplay> m_displays;  // by size name
     QString m_recordingA, m_recordingB;
+    QString m_results;  ///< an experiment folder for --results: the full reproduction's claims, a part's figures
     std::unique_ptr<QProcess> m_coordinator;
     std::vector<std::unique_ptr<QProcess>> m_workers;
     QString m_control, m_credentials;
@@ -146,6 +147,14 @@ void TestConsoleOnDisplay::initTestCase() {
         QVERIFY(engine.waitForFinished(120'000));
         QVERIFY2(engine.exitCode() == 0 && QFile::exists(file), engine.readAllStandardError().constData());
     }
+
+    // An experiment folder for --results: the claims.json of the full run in docs/, and a grid's
+    // results.csv as one part's figures.
+    m_results = m_dir.filePath(QStringLiteral("results"));
+    QVERIFY(QDir().mkpath(m_results + QStringLiteral("/persistent")));
+    const QString docs = QStringLiteral(SYNCSCOPE_SOURCE_DIR "/docs/experiments");
+    QVERIFY(QFile::copy(docs + QStringLiteral("/seeds-reproduction/claims.json"), m_results + QStringLiteral("/claims.json")));
+    QVERIFY(QFile::copy(docs + QStringLiteral("/results.csv"), m_results + QStringLiteral("/persistent/results.csv")));
 }
 
 void TestConsoleOnDisplay::cleanupTestCase() {
@@ -192,6 +201,7 @@ QStringList TestConsoleOnDisplay::entryArguments(const QString& entry) {
     if (entry == QLatin1String("local")) return {QStringLiteral("--local"), QStringLiteral("4")};
     if (entry == QLatin1String("open")) return {QStringLiteral("--open"), m_recordingA};
     if (entry == QLatin1String("compare")) return {QStringLiteral("--compare"), m_recordingA, QStringLiteral("--compare"), m_recordingB};
+    if (entry == QLatin1String("results")) return {QStringLiteral("--results"), m_results};
     if (entry == QLatin1String("presentation"))
         return {QStringLiteral("--scenario"), QStringLiteral("bsp-vs-asp"), QStringLiteral("--presentation")};
     if (entry == QLatin1String("attach")) {
