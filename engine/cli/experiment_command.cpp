@@ -25,6 +25,7 @@
 
 #include "engine/cli/claims.h"
 #include "engine/cli/claims_report.h"
+#include "engine/cli/prediction_report.h"
 #include "engine/cli/cli_errors.h"
 #include "engine/cli/json_output.h"
 #include "engine/cli/experiment_report.h"
@@ -374,17 +375,20 @@ int runReproduction(const ExperimentFlags& f) {
     const std::string claimsJson = (fs::path(f.out) / "claims.json").string();
     if (Status s = writeClaimsJson(claimsJson, *spec, results, command); !s) return printError(s);
     makePlots(claimsJson, f.out, f.noPlots, f.json);
+    const std::string predictions = (fs::path(f.out) / "predictions.md").string();
+    if (Status s = writePredictionsReport(predictions, f.out, *spec, rows, text); !s) return printError(s);
     std::fprintf(text, "\n");
     for (const auto& r : results)
         std::fprintf(text, "%-16s %s: %s\n", verdictText(r.verdict), r.claim->title.c_str(), r.why.c_str());
     std::fprintf(text, "the claims, with every figure and interval: %s\n", claims.c_str());
+    std::fprintf(text, "the what-if predictions against the runs: %s\n", predictions.c_str());
     if (f.json) {
         nlohmann::json list = nlohmann::json::array();
         for (const auto& r : results)
             list.push_back({{"title", r.claim->title}, {"kind", r.claim->kind}, {"verdict", verdictText(r.verdict)},
                             {"why", r.why}, {"figures", r.lines}});
         printJson({{"command", "experiment"}, {"spec", spec->name}, {"quick", f.quick}, {"out", f.out},
-                   {"claims_md", claims}, {"claims_json", claimsJson}, {"claims", list}});
+                   {"claims_md", claims}, {"claims_json", claimsJson}, {"predictions_md", predictions}, {"claims", list}});
     }
     return worst;
 }

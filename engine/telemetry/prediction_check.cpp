@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 
 namespace syncscope::engine {
 
@@ -38,6 +39,36 @@ double appliedSamplesPerS(const wire::Tick& a, const wire::Tick& b) {
     if (!(seconds > 0) || !(pushed > 0)) return 0;
     const double share = std::min(1.0, static_cast<double>(b.applied() - a.applied()) / pushed);
     return static_cast<double>(b.samples_total() - a.samples_total()) * share / seconds;
+}
+
+double medianOf(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    const size_t n = v.size();
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+// The option a run ran, as its own what-ifs label it (the most frequent while running).
+std::string runLabel(const std::vector<const wire::Tick*>& running) {
+    std::map<std::string, int> count;
+    for (const wire::Tick* t : running)
+        if (t->has_what_if()) ++count[t->what_if().current_label()];
+    std::string best;
+    for (const auto& [label, n] : count)
+        if (best.empty() || n > count[best]) best = label;
+    return best;
+}
+
+const wire::AutoCandidate* optionOf(const wire::WhatIf& w, const std::string& label) {
+    for (const wire::AutoCandidate& c : w.options())
+        if (c.label() == label) return &c;
+    return nullptr;
+}
+
+std::vector<const wire::Tick*> ticksOf(const std::vector<wire::Record>& records, bool runningOnly) {
+    std::vector<const wire::Tick*> out;
+    for (const wire::Record& r : records)
+        if (r.has_tick() && (!runningOnly || r.tick().state() == wire::RUN_RUNNING)) out.push_back(&r.tick());
+    return out;
 }
 
 }  // namespace
@@ -88,6 +119,73 @@ std::vector<PredictionCheck> checkPredictions(const std::vector<wire::Record>& r
         if (c.measuredSamplesPerS > 0) checks.push_back(c);
     }
     return checks;
+}
+
+std::optional<PredictionCheck> checkPredictionAcross(const std::vector<wire::Record>& from, const std::vector<wire::Record>& to) {
+    const auto fromRunning = ticksOf(from, true), toRunning = ticksOf(to, true);
+    const std::string fromLabel = runLabel(fromRunning), label = runLabel(toRunning);
+    if (fromLabel.empty() || label.empty() || fromLabel == "auto" || label == "auto" || fromLabel == label) return std::nullopt;
+    PredictionCheck c;
+    c.from = fromLabel;
+    c.to = label;
+    std::vector<double> predicted;
+    const wire::Tick* forecastAt = nullptr;
+    for (const wire::Tick* t : fromRunning) {
+        if (!t->has_what_if() || t->time_s() < kPredictionSettleSeconds) continue;
+        const wire::AutoCandidate* option = optionOf(t->what_if(), label);
+        if (!option) continue;
+        predicted.push_back(option->samples_per_s());
+        if (!forecastAt && option->seconds_to_target() >= 0 && t->test_accuracy() >= 0) {
+            forecastAt = t;
+            c.predictedSecondsToTarget = option->seconds_to_target();
+            c.targetAccuracy = t->what_if().target_accuracy();
+        }
+    }
+    const wire::Tick* start = nullptr;
+    for (const wire::Tick* t : toRunning)
+        if (t->time_s() >= kPredictionSettleSeconds) {
+            start = t;
+            break;
+        }
+    if (predicted.empty() || !start || toRunning.back()->time_s() - start->time_s() < kMinMeasuredSeconds) return std::nullopt;
+    c.predictedSamplesPerS = medianOf(predicted);
+    c.measuredSamplesPerS = appliedSamplesPerS(*start, *toRunning.back());
+    c.windowSeconds = toRunning.back()->time_s() - start->time_s();
+    if (!(c.measuredSamplesPerS > 0)) return std::nullopt;
+    if (forecastAt) {
+        c.switchedAt = forecastAt->time_s();
+        double reachedFrom = -1, reachedTarget = -1;
+        for (const wire::Tick* t : ticksOf(to, false)) {  // a run that stopped at the target evaluated it last
+            if (reachedFrom < 0 && t->test_accuracy() >= forecastAt->test_accuracy()) reachedFrom = t->time_s();
+            if (reachedTarget < 0 && c.targetAccuracy > 0 && t->test_accuracy() >= c.targetAccuracy) reachedTarget = t->time_s();
+        }
+        if (reachedFrom >= 0 && reachedTarget > reachedFrom) c.measuredSecondsToTarget = reachedTarget - reachedFrom;
+    }
+    return c;
+}
+
+std::vector<PredictionSummary> summarisePredictions(const std::vector<PredictionCheck>& checks) {
+    std::vector<PredictionSummary> out;
+    for (const PredictionCheck& first : checks) {
+        if (std::any_of(out.begin(), out.end(), [&](const PredictionSummary& s) { return s.option == first.to; })) continue;
+        std::vector<double> samples, absSamples, time, absTime;
+        for (const PredictionCheck& c : checks) {
+            if (c.to != first.to) continue;
+            samples.push_back(c.samplesError());
+            absSamples.push_back(std::fabs(c.samplesError()));
+            if (const double e = c.timeError(); !std::isnan(e)) time.push_back(e), absTime.push_back(std::fabs(e));
+        }
+        PredictionSummary s;
+        s.option = first.to;
+        s.samplesChecks = samples.size();
+        s.samplesAbsError = medianOf(absSamples);
+        s.samplesBias = medianOf(samples);
+        s.timeChecks = time.size();
+        s.timeAbsError = time.empty() ? std::nan("") : medianOf(absTime);
+        s.timeBias = time.empty() ? std::nan("") : medianOf(time);
+        out.push_back(s);
+    }
+    return out;
 }
 
 }  // namespace syncscope::engine

@@ -94,3 +94,46 @@ TEST(TestPredictionCheck, leavesOutWhatCannotBeChecked) {
     EXPECT_NEAR(checks[0].samplesError(), 0.0, 1e-9);
     EXPECT_TRUE(std::isnan(checks[0].timeError()));
 }
+
+TEST(TestPredictionCheck, aRunsPredictionsForAnotherRunsModeAgainstThatRun) {
+    // Run A (bsp) predicts asp at 2000 samples/s and, once its accuracy is 0.5 (at 4 s), 6 s to 0.8.
+    Runner a;
+    a.run(wire::BSP, 8, 1000, 1.0, [](double t) { return t < 3.95 ? 0.3 : 0.5; }, [] { return prediction("bsp", 2000, 6.0); });
+    for (wire::Record& r : a.records)  // no forecast before the accuracy reaches 0.5
+        if (r.tick().has_what_if() && r.tick().test_accuracy() < 0.5)
+            r.mutable_tick()->mutable_what_if()->mutable_options(1)->set_seconds_to_target(-1);
+    // Run B (asp, the same cell): 1600 applied samples/s; 0.5 at 3 s, 0.8 at 8 s: 5 s, not 6.
+    Runner b;
+    b.run(wire::ASP, 10, 2000, 0.8, [](double t) { return t < 2.95 ? 0.3 : t < 7.95 ? 0.6 : 0.85; },
+          [] { return prediction("asp", 1000, 1.0); });
+    const auto c = engine::checkPredictionAcross(a.records, b.records);
+    ASSERT_TRUE(c.has_value());
+    EXPECT_EQ(c->from, "bsp");
+    EXPECT_EQ(c->to, "asp");
+    EXPECT_EQ(c->predictedSamplesPerS, 2000.0);
+    EXPECT_NEAR(c->measuredSamplesPerS, 1600.0, 1.0);
+    EXPECT_NEAR(c->samplesError(), 0.25, 1e-3);
+    EXPECT_NEAR(c->switchedAt, 4.0, 1e-6);  // the first forecast
+    EXPECT_EQ(c->predictedSecondsToTarget, 6.0);
+    EXPECT_NEAR(c->measuredSecondsToTarget, 5.0, 1e-6);
+    EXPECT_NEAR(c->timeError(), 0.2, 1e-6);
+    // Backwards: B's predictions for bsp (1000) against A's 1000 applied samples/s; A never reached 0.8.
+    const auto back = engine::checkPredictionAcross(b.records, a.records);
+    ASSERT_TRUE(back.has_value());
+    EXPECT_NEAR(back->samplesError(), 0.0, 1e-3);
+    EXPECT_TRUE(std::isnan(back->timeError()));
+    // A run against itself, or one with no what-ifs, is no check.
+    EXPECT_FALSE(engine::checkPredictionAcross(a.records, a.records).has_value());
+    Runner silent;
+    silent.run(wire::ASP, 10, 2000, 1.0, [](double) { return 0.5; });
+    EXPECT_FALSE(engine::checkPredictionAcross(a.records, silent.records).has_value());
+
+    const auto summary = engine::summarisePredictions({*c, *back, *c});
+    ASSERT_EQ(summary.size(), 2u);
+    EXPECT_EQ(summary[0].option, "asp");
+    EXPECT_EQ(summary[0].samplesChecks, 2u);
+    EXPECT_NEAR(summary[0].samplesBias, 0.25, 1e-3);
+    EXPECT_NEAR(summary[0].timeAbsError, 0.2, 1e-6);
+    EXPECT_EQ(summary[1].timeChecks, 0u);
+    EXPECT_TRUE(std::isnan(summary[1].timeAbsError));
+}
