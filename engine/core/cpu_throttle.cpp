@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -13,7 +14,16 @@
 namespace syncscope::engine {
 namespace {
 
-constexpr long kPeriodUs = 100'000;  // the kernel's default CFS period
+// The CFS period: the kernel's default is 100 ms, and the kernel's smallest quota 1 ms. A throttled
+// process runs at full speed until its quota for the period is spent, then waits for the next: with
+// 100 ms periods a worker at 10% of a CPU computes a small batch (under 10 ms of CPU) at full speed
+// and a large one at a tenth, so its speed depends on its batch, and elastic batch sizing chased it
+// (batch 17 -> 86 -> 17 in the seeds' reproduction). The shortest period whose quota is still at
+// least 1 ms makes the share even over time, as on a slower machine.
+constexpr long kMinPeriodUs = 10'000, kMaxPeriodUs = 100'000, kMinQuotaUs = 1'000;
+long periodFor(double fraction) {
+    return std::clamp(static_cast<long>(kMinQuotaUs / fraction + 0.5), kMinPeriodUs, kMaxPeriodUs);
+}
 
 Status writeFile(const std::string& path, const std::string& text) {
     std::ofstream out(path);
@@ -68,11 +78,12 @@ Status CpuThrottle::applyCgroupV1(CpuThrottle& t, pid_t pid, double fraction) {
     t.m_cgroup = cgroup;
     const std::string from = cpuCgroupOf(pid);
     t.m_parentProcs = (from == "/" ? root : root + from) + "/cgroup.procs";
-    const long quota = std::max(1000L, static_cast<long>(fraction * kPeriodUs));
-    for (const auto& [file, value] : {std::pair{"cpu.cfs_period_us", kPeriodUs}, std::pair{"cpu.cfs_quota_us", quota}})
+    const long period = periodFor(fraction);
+    const long quota = std::max(kMinQuotaUs, static_cast<long>(fraction * static_cast<double>(period) + 0.5));
+    for (const auto& [file, value] : {std::pair{"cpu.cfs_period_us", period}, std::pair{"cpu.cfs_quota_us", quota}})
         if (Status s = writeFile(cgroup + "/" + file, std::to_string(value)); !s) return s;
     if (Status s = writeFile(cgroup + "/cgroup.procs", std::to_string(pid)); !s) return s;
-    t.m_how = fmt::format("cgroup v1 CFS quota {} us per {} us", quota, kPeriodUs);
+    t.m_how = fmt::format("cgroup v1 CFS quota {} us per {} us", quota, period);
     return Status::ok();
 }
 
