@@ -188,6 +188,9 @@ private slots:
         for (QLineSeries* l : lines)
             QCOMPARE(l->count(), l->name().startsWith(QStringLiteral("asp")) ? 0 : 1);
         QVERIFY(window.chartViews().at(1)->isHidden());
+        // Reload (the same folder again) keeps that entry shown.
+        QVERIFY(window.openFolder(dir.path()));
+        QVERIFY(window.heading()->text().startsWith(QStringLiteral("persistent: Time to 85%")));
     }
 
     void corruptOrEmptyFoldersAreNamedNotDrawn() {

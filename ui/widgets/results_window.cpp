@@ -155,9 +155,19 @@ bool ResultsWindow::openFolder(const QString& dir, QString* error) {
 }
 
 void ResultsWindow::fillContents() {
+    // Reload keeps the entry shown where the folder still has it.
+    const QTreeWidgetItem* shown = m_contents->currentItem();
+    const QVariantList was = shown ? QVariantList{shown->data(0, kKindRole), shown->data(0, kIndexRole), shown->data(0, kFigureRole)}
+                                   : QVariantList{};
     m_contents->clear();
     if (!m_folder) return;
     QTreeWidgetItem* first = nullptr;
+    QTreeWidgetItem* again = nullptr;
+    auto remember = [&](QTreeWidgetItem* item) {
+        if (!first) first = item;
+        if (!was.isEmpty() && QVariantList{item->data(0, kKindRole), item->data(0, kIndexRole), item->data(0, kFigureRole)} == was)
+            again = item;
+    };
     if (const auto& claims = m_folder->claims) {
         auto* group = new QTreeWidgetItem(m_contents, {claims->quick ? tr("Claims: %1 (quick)").arg(claims->spec)
                                                                      : tr("Claims: %1").arg(claims->spec)});
@@ -168,7 +178,7 @@ void ResultsWindow::fillContents() {
             item->setToolTip(0, claim.why);
             item->setData(0, kKindRole, kClaimEntry);
             item->setData(0, kIndexRole, int(i));
-            if (!first) first = item;
+            remember(item);
         }
     }
     for (qsizetype g = 0; g < m_folder->grids.size(); ++g) {
@@ -181,12 +191,12 @@ void ResultsWindow::fillContents() {
             item->setData(0, kKindRole, kFigureEntry);
             item->setData(0, kIndexRole, int(g));
             item->setData(0, kFigureRole, int(f));
-            if (!first) first = item;
+            remember(item);
         }
     }
     for (int i = 0; i < m_contents->topLevelItemCount(); ++i) m_contents->topLevelItem(i)->setFirstColumnSpanned(true);
     m_contents->expandAll();
-    if (first) m_contents->setCurrentItem(first);
+    if (again || first) m_contents->setCurrentItem(again ? again : first);
 }
 
 void ResultsWindow::showItem(QTreeWidgetItem* item) {
