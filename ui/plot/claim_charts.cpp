@@ -118,18 +118,16 @@ QChart* makeClaimRunsChart(const ClaimsReport& report, const Claim& claim) {
         }
     }
     for (QScatterSeries* s : bySeed) chart->addSeries(s);
-    if (notReached->count()) chart->addSeries(notReached);
-    for (qsizetype i = 0; i < claim.runs.size(); ++i)
-        if (const auto m = claim.runs[i].medianSeconds) {
-            segment(chart, {double(i) - 0.32, *m}, {double(i) + 0.32, *m}, QPen(Qt::black, 3), QString());  // the title says
-        }
-    if (notReached->count()) {  // the cap is where those runs are drawn
-        QPen dashed(kGuide, 1.5, Qt::DashLine);
-        segment(chart, {-0.5, cap}, {double(claim.runs.size()) - 0.5, cap}, dashed, QString());  // named by notReached
+    if (notReached->count()) {  // with the cap they are drawn at (the legend names it through them)
+        chart->addSeries(notReached);
+        segment(chart, {-0.5, cap}, {double(claim.runs.size()) - 0.5, cap}, QPen(kGuide, 1.5, Qt::DashLine), QString());
         top = std::max(top, cap);
     } else {
         delete notReached;
     }
+    for (qsizetype i = 0; i < claim.runs.size(); ++i)  // the medians (the title says so: no legend entry)
+        if (const auto m = claim.runs[i].medianSeconds)
+            segment(chart, {double(i) - 0.32, *m}, {double(i) + 0.32, *m}, QPen(Qt::black, 3), QString());
     auto* x = new QCategoryAxis;
     x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionCenter);
     x->setStartValue(-0.5);  // the first cell's category begins there, not at 0
