@@ -253,10 +253,12 @@ std::optional<EvaluationResult> Coordinator::evaluateFinal(const std::optional<G
 }
 
 void Coordinator::followCredentials() {
-    if (!m_zap || m_zap->generation() == m_admissionSeen) return;  // the credentials file changed: who may work
-    m_admissionSeen = m_zap->generation();
-    m_dataPlane.cutOff(m_zap->revoked());  // told why while their sealed sessions still stand
-    m_data.followAdmission(*m_zap);
+    if (!m_zap) return;
+    if (m_zap->generation() != m_admissionSeen) {  // the credentials file changed: who may work
+        m_admissionSeen = m_zap->generation();
+        m_dataPlane.cutOff(m_zap->revoked());  // told why while their sealed sessions still stand
+    }
+    m_data.followAdmission(*m_zap);  // every loop (cheap when nothing changed): the endpoint knows its ZAP
 }
 
 void Coordinator::onTick() {

@@ -126,6 +126,7 @@ std::optional<InboundMessage> ServerEndpoint::receive() {
         if (*message) return std::move(message->value());
         if (message->status().code() == StatusCode::DataLoss) {  // did not open: no one to answer under a key
             ++m_refused;
+            askHelloAgainIfJustAdmitted();
             continue;
         }
         refuse(identity, 0, message->status().message());
@@ -133,7 +134,19 @@ std::optional<InboundMessage> ServerEndpoint::receive() {
     return std::nullopt;
 }
 
+// A hello refused because its User-Id held no key here, while ZAP has admitted someone new that this
+// endpoint has not followed yet (its owner follows between batches of messages, and a worker named a
+// moment ago may say hello inside one): the peer is asked for its hello again, which comes after the
+// owner has followed. Without this the worker waited for an answer that never came.
+void ServerEndpoint::askHelloAgainIfJustAdmitted() {
+    if (!m_seal) return;
+    const std::vector<std::string> waiting = m_seal->takeUnadmittedHellos();
+    if (waiting.empty() || !m_zap || m_zap->generation() == m_admissionSeen) return;
+    for (const std::string& identity : waiting) m_seal->askHelloAgain(m_socket, identity);
+}
+
 void ServerEndpoint::followAdmission(const ZapAuthenticator& zap) {
+    m_zap = &zap;
     const uint64_t generation = zap.generation();
     if (generation == m_admissionSeen) return;
     m_admissionSeen = generation;

@@ -110,6 +110,8 @@ private:
     uint64_t m_refused = 0;
     std::set<std::string> m_revoked;  ///< User-Ids cut off (followAdmission)
     uint64_t m_admissionSeen = 0;     ///< the ZapAuthenticator::generation() followed last
+    const ZapAuthenticator* m_zap = nullptr;  ///< the one followAdmission was given
+    void askHelloAgainIfJustAdmitted();
 };
 
 /// A bound PUB: topic-prefixed messages to every subscriber; a slow subscriber loses messages,

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstring>
 #include <mutex>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -256,6 +257,7 @@ SealVerdict ServerSeals::hello(zmq::socket_t& socket, const std::string& identit
                                const zmq::message_t& frame, std::string* why) {
     auto peer = m_peers.find(userId);
     if (peer == m_peers.end()) {
+        if (m_unadmittedHellos.size() < 64) m_unadmittedHellos.push_back(identity);
         *why = fmt::format("a handshake from a peer whose role ('{}') holds no key here", userId);
         return SealVerdict::Refused;
     }
@@ -318,6 +320,12 @@ SealVerdict ServerSeals::receive(zmq::socket_t& socket, const std::string* ident
     }
     it->second.lastUsed = ++m_tick;
     return SealVerdict::Opened;
+}
+
+std::vector<std::string> ServerSeals::takeUnadmittedHellos() { return std::exchange(m_unadmittedHellos, {}); }
+
+void ServerSeals::askHelloAgain(zmq::socket_t& socket, const std::string& identity) {
+    sendFrame(socket, &identity, rekeyFrame());
 }
 
 }  // namespace syncscope::engine

@@ -68,6 +68,12 @@ public:
     /// A server: who may say hello from now on (User-Id -> public key); the sessions of a User-Id no
     /// longer there, or there under another key, are forgotten (a revoked worker is cut off).
     virtual void admitPeers(const std::map<std::string, std::string>&) {}
+    /// A server: the routing ids whose hello was refused since the last call because their User-Id
+    /// held no key here (at most 64). ZAP admitted them, so their keys may be a moment from being
+    /// admitted here too (a worker named while the run goes on).
+    virtual std::vector<std::string> takeUnadmittedHellos() { return {}; }
+    /// A server: asks the peer at `identity` to say hello again (the rekey frame).
+    virtual void askHelloAgain(zmq::socket_t&, const std::string&) {}
 
 protected:
     uint64_t m_unopened = 0;
@@ -115,6 +121,8 @@ public:
                         std::vector<zmq::message_t>& payload, std::string* why) override;
     size_t sessions() const { return m_sessions.size(); }
     void admitPeers(const std::map<std::string, std::string>& peers) override;
+    std::vector<std::string> takeUnadmittedHellos() override;
+    void askHelloAgain(zmq::socket_t& socket, const std::string& identity) override;
 
 private:
     struct Session {
@@ -134,6 +142,7 @@ private:
     size_t m_maxSessions;
     std::map<std::string, Session> m_sessions;
     uint64_t m_tick = 0;
+    std::vector<std::string> m_unadmittedHellos;  ///< takeUnadmittedHellos()
 };
 
 /// The frames of a handshake (exposed for tests and the Python package's cross-checks).

@@ -191,3 +191,29 @@ TEST_F(TestSealedLink, aRevokedPeerLosesItsSessionAndCannotSayHelloAgain) {
     EXPECT_NE(server.last.find("holds no key"), std::string::npos) << server.last;
     EXPECT_EQ(server.seals->sessions(), 0u);
 }
+
+// A worker named while the run goes on: ZAP admits it a moment before the endpoint follows, and its
+// hello, refused in between, is remembered; asked again once admitted, it says hello again and its
+// queued message goes through (before, it waited for an answer that never came).
+TEST_F(TestSealedLink, aHelloRefusedJustBeforeAdmissionIsAskedAgain) {
+    Server server(m_context, "inproc://admitted-late", m_server, m_worker);
+    server.seals->admitPeers({});  // not admitted here yet
+    Client client(m_context, "inproc://admitted-late", m_worker, m_server);
+    client.send(7);
+    EXPECT_FALSE(server.next(300));
+    EXPECT_NE(server.last.find("holds no key"), std::string::npos) << server.last;
+    client.read();
+    EXPECT_FALSE(client.seal.established()) << "nobody answered, and the client does not ask again on its own";
+    const std::vector<std::string> waiting = server.seals->takeUnadmittedHellos();
+    ASSERT_EQ(waiting.size(), 1u);
+    EXPECT_TRUE(server.seals->takeUnadmittedHellos().empty());
+    server.seals->admitPeers({{"", m_worker.publicKey}});
+    server.seals->askHelloAgain(server.socket, waiting.front());
+    client.read();     // the rekey: the hello again
+    server.next(300);  // answered
+    client.read();     // the answer: the queued message goes out sealed
+    ASSERT_TRUE(client.seal.established());
+    auto message = server.next();
+    ASSERT_TRUE(message) << server.last;
+    EXPECT_EQ(message->envelope.correlation_id(), 7u);
+}
