@@ -7,13 +7,6 @@
 
 namespace syncscope::engine {
 
-double median(std::vector<double> values) {
-    std::sort(values.begin(), values.end());
-    const size_t n = values.size();
-    if (n == 0) return std::numeric_limits<double>::quiet_NaN();
-    return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
-}
-
 CellSummary summarise(const std::string& mode, int delayPercent, const std::vector<RunMetrics>& runs) {
     CellSummary c;
     c.mode = mode;

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/median.h"  // median(), used with the summaries
 #include "engine/core/status.h"
 #include "engine/telemetry/run_metrics.h"
 
@@ -25,7 +26,5 @@ struct CellSummary {
 /// Median of the runs (not empty) of one cell.
 CellSummary summarise(const std::string& mode, int delayPercent, const std::vector<RunMetrics>& runs);
 
-/// The median of values (not empty): the middle one, or the mean of the two middle ones.
-double median(std::vector<double> values);
 
 }  // namespace syncscope::engine

@@ -6,6 +6,8 @@
 #include <limits>
 #include <map>
 
+#include "engine/core/median.h"
+
 namespace syncscope::engine {
 
 double PredictionCheck::timeError() const {
@@ -39,12 +41,6 @@ double appliedSamplesPerS(const wire::Tick& a, const wire::Tick& b) {
     if (!(seconds > 0) || !(pushed > 0)) return 0;
     const double share = std::min(1.0, static_cast<double>(b.applied() - a.applied()) / pushed);
     return static_cast<double>(b.samples_total() - a.samples_total()) * share / seconds;
-}
-
-double medianOf(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    const size_t n = v.size();
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 // The option a run ran, as its own what-ifs label it (the most frequent while running).
@@ -148,7 +144,7 @@ std::optional<PredictionCheck> checkPredictionAcross(const std::vector<wire::Rec
             break;
         }
     if (predicted.empty() || !start || toRunning.back()->time_s() - start->time_s() < kMinMeasuredSeconds) return std::nullopt;
-    c.predictedSamplesPerS = medianOf(predicted);
+    c.predictedSamplesPerS = median(predicted);
     c.measuredSamplesPerS = appliedSamplesPerS(*start, *toRunning.back());
     c.windowSeconds = toRunning.back()->time_s() - start->time_s();
     if (!(c.measuredSamplesPerS > 0)) return std::nullopt;
@@ -178,11 +174,11 @@ std::vector<PredictionSummary> summarisePredictions(const std::vector<Prediction
         PredictionSummary s;
         s.option = first.to;
         s.samplesChecks = samples.size();
-        s.samplesAbsError = medianOf(absSamples);
-        s.samplesBias = medianOf(samples);
+        s.samplesAbsError = median(absSamples);
+        s.samplesBias = median(samples);
         s.timeChecks = time.size();
-        s.timeAbsError = time.empty() ? std::nan("") : medianOf(absTime);
-        s.timeBias = time.empty() ? std::nan("") : medianOf(time);
+        s.timeAbsError = median(absTime);  // NaN without time checks
+        s.timeBias = median(time);
         out.push_back(s);
     }
     return out;
