@@ -16,7 +16,7 @@ namespace syncscope::engine {
 
 struct PredictionCheck {
     std::string from, to;  ///< option labels (WhatIf.current_label) before and after the switch
-    double switchedAt = 0;                ///< run time of the first tick in the new mode, s
+    double switchedAt = 0;                ///< run time of the first tick in the new mode, s (across runs: of the forecast in `from`)
     double predictedSamplesPerS = 0;      ///< the newest prediction for `to` before the switch
     double measuredSamplesPerS = 0;       ///< applied samples/s over the measured window
     double windowSeconds = 0;             ///< from switchedAt + settle to the mode's last tick
