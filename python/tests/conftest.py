@@ -120,6 +120,14 @@ class Cluster:
         self.processes.append(process)
         return process
 
+    def exit_code(self, process, timeout):
+        """The process's exit status once it ends; a process still running after `timeout` seconds fails
+        the test with every process's log (a bare TimeoutExpired would say nothing of why)."""
+        try:
+            return process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            raise AssertionError("%s was still running after %s s:\n%s" % (process.name, timeout, self.logs()))
+
     def output(self, name):
         with open(os.path.join(self.folder, name + ".log")) as log:
             return log.read()

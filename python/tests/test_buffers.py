@@ -61,7 +61,7 @@ def test_a_batchnorm_cnn_on_4_workers_matches_plain_pytorch(cluster):
     started = time.monotonic()
     for i in range(WORKERS):
         cluster.start_external("worker-%d" % i, "worker", "--model", "bn-cnn", "--loader-workers", "0")
-    assert cluster.serve.wait(timeout=600) == 0, cluster.logs()
+    assert cluster.exit_code(cluster.serve, 600) == 0, cluster.logs()
     seconds = time.monotonic() - started
     serve = cluster.output("serve")
     final = re.search(r"final test accuracy: ([\d.]+)% at model version (\d+)", serve)
@@ -84,7 +84,7 @@ def test_a_run_without_the_models_buffers_refuses_its_worker(cluster):
     cluster.start_coordinator("--workers", "1", "--model", "external", "--parameters",
                               str(syncscope.parameter_count(model)), "--epochs", "1")
     worker = cluster.start_external("worker", "worker", "--model", "bn-cnn")
-    assert worker.wait(timeout=120) != 0
+    assert cluster.exit_code(worker, 120) != 0
     said = cluster.output("worker")
     assert "has 0 buffers" in said and "start the coordinator with --buffers 48" in said, said
 
@@ -116,7 +116,7 @@ def test_buffers_on_parameter_shards_and_through_a_checkpoint(cluster):
     cluster.start_coordinator(*flags, "--resume", checkpoints, name="resumed", data_port=port)
     for k in range(2):
         cluster.start_shard("shard-again-%d" % k)
-    assert cluster.serve.wait(timeout=300) == 0, cluster.logs()
+    assert cluster.exit_code(cluster.serve, 300) == 0, cluster.logs()
     resumed = cluster.output("resumed")
     final = re.search(r"final test accuracy: ([\d.]+)% at model version (\d+)", resumed)
     assert "resumed" in resumed and final and float(final.group(1)) >= 80.0, cluster.logs()

@@ -39,13 +39,13 @@ def test_pytorch_workers_train_an_external_model_that_an_evaluator_tests(cluster
         cluster.start_external("evaluator", "evaluator")
         # A native worker builds the run's model, and there is none it could build.
         native = cluster.start_native_worker("native")
-        assert native.wait(timeout=60) != 0
+        assert cluster.exit_code(native, 60) != 0
         assert "a native worker cannot join it" in cluster.output("native"), cluster.output("native")
         cluster.start_external("worker-a", "worker")
         cluster.start_external("worker-b", "worker")
         # A worker with another model: refused, naming both sizes.
         wrong = cluster.start_external("wrong", "worker", "--extra-outputs", "1")
-        assert wrong.wait(timeout=120) != 0
+        assert cluster.exit_code(wrong, 120) != 0
         assert "has %d parameters" % LINEAR_PARAMETERS in cluster.output("wrong"), cluster.output("wrong")
         tick = telemetry.wait_for(lambda t: t.test_version > 0 and t.test_accuracy >= 0.75, 240)
         assert tick, "the evaluator's accuracy never reached 75%% (last %s):\n%s" % (
@@ -53,7 +53,7 @@ def test_pytorch_workers_train_an_external_model_that_an_evaluator_tests(cluster
         assert tick.state == 2 and len(tick.workers) == 2  # RUN_RUNNING, the two that fit
     finally:
         telemetry.close()
-    cluster.serve.wait(timeout=240)
+    cluster.exit_code(cluster.serve, 240)
     serve = cluster.output("serve")
     final = re.search(r"final test accuracy: ([\d.]+)% at model version (\d+)", serve)
     assert final and float(final.group(1)) >= 78.0, cluster.logs()
@@ -72,7 +72,7 @@ def test_an_external_model_trains_on_parameter_shards(cluster):
     cluster.start_external("evaluator", "evaluator")
     cluster.start_external("worker-a", "worker")
     cluster.start_external("worker-b", "worker")
-    cluster.serve.wait(timeout=240)
+    cluster.exit_code(cluster.serve, 240)
     serve = cluster.output("serve")
     assert cluster.serve.returncode == 0, cluster.logs()
     final = re.search(r"final test accuracy: ([\d.]+)% at model version (\d+)", serve)
@@ -100,7 +100,7 @@ def test_an_external_model_on_shard_replicas_outlives_a_killed_copy(cluster):
         time.sleep(0.2)
     time.sleep(3)  # training, with both copies of each range
     shards[2].kill()
-    cluster.serve.wait(timeout=240)
+    cluster.exit_code(cluster.serve, 240)
     serve = cluster.output("serve")
     assert cluster.serve.returncode == 0, cluster.logs()
     assert "served by its other copies" in serve and "goes back to" not in serve, cluster.logs()
@@ -109,7 +109,7 @@ def test_an_external_model_on_shard_replicas_outlives_a_killed_copy(cluster):
     print("an external model on 2 shards x 2 copies, one copy killed: final test accuracy %s%% at version %s"
           % final.groups())
     for name, worker in zip(("worker-a", "worker-b"), workers):
-        assert worker.wait(timeout=30) == 0, cluster.output(name)
+        assert cluster.exit_code(worker, 30) == 0, cluster.output(name)
 
 
 def test_an_external_model_on_shards_outlives_a_killed_shard(cluster):
@@ -132,7 +132,7 @@ def test_an_external_model_on_shards_outlives_a_killed_shard(cluster):
     while time.monotonic() < deadline and "range of the model is lost" not in cluster.output("serve"):
         time.sleep(0.2)
     cluster.start_shard("shard-2")
-    cluster.serve.wait(timeout=240)
+    cluster.exit_code(cluster.serve, 240)
     serve = cluster.output("serve")
     assert cluster.serve.returncode == 0, cluster.logs()
     lost = re.search(r"the model goes back to .* as version \d+ \(\d+ updates? lost\)", serve)
@@ -142,7 +142,7 @@ def test_an_external_model_on_shards_outlives_a_killed_shard(cluster):
     print("an external model on 2 shards, one killed: %s; final test accuracy %s%% at version %s"
           % ((lost.group(0),) + final.groups()))
     for name, worker in zip(("worker-a", "worker-b"), workers):
-        assert worker.wait(timeout=30) == 0, cluster.output(name)
+        assert cluster.exit_code(worker, 30) == 0, cluster.output(name)
         assert "a parameter shard of the run was replaced; registering again" in cluster.output(name), cluster.output(name)
 
 
@@ -156,7 +156,7 @@ def test_pytorch_workers_follow_the_coordinator_to_group_aggregators(cluster):
         cluster.start_aggregator("aggregator-%d" % a)
     cluster.start_external("evaluator", "evaluator")
     workers = [cluster.start_external(name, "worker") for name in ("worker-a", "worker-b")]
-    assert cluster.serve.wait(timeout=120) == 0, cluster.logs()
+    assert cluster.exit_code(cluster.serve, 150) == 0, cluster.logs()
     serve = cluster.output("serve")
     assert "reached the target 83.00%" in serve, cluster.logs()
     for w in range(2):
@@ -165,7 +165,7 @@ def test_pytorch_workers_follow_the_coordinator_to_group_aggregators(cluster):
         sums = re.search(r"(\d+) gradients in (\d+) sums", cluster.output("aggregator-%d" % a))
         assert sums and int(sums.group(1)) > 100, cluster.output("aggregator-%d" % a)
     for name, worker in zip(("worker-a", "worker-b"), workers):
-        assert worker.wait(timeout=30) == 0, cluster.output(name)
+        assert cluster.exit_code(worker, 30) == 0, cluster.output(name)
 
 
 def test_a_dataloader_follows_the_elastic_batch_size(cluster):
@@ -174,16 +174,16 @@ def test_a_dataloader_follows_the_elastic_batch_size(cluster):
     reaches its target, and no worker is refused for a batch drawn before a size changed (those are
     not pushed)."""
     cluster.start_coordinator("--workers", "2", "--model", "external", "--parameters", str(LINEAR_PARAMETERS),
-                              "--lr", "0.002", "--target-accuracy", "81", "--max-seconds", "120", "--eval-interval",
+                              "--lr", "0.002", "--target-accuracy", "81", "--max-seconds", "60", "--eval-interval",
                               "0.5", "--mode", "elastic", "--rebalance-seconds", "0.5", "--slowdown", "0:2")
     cluster.start_external("evaluator", "evaluator")
     workers = [cluster.start_external(name, "worker", "--loader-workers", "2") for name in ("worker-a", "worker-b")]
-    assert cluster.serve.wait(timeout=120) == 0, cluster.logs()
+    assert cluster.exit_code(cluster.serve, 150) == 0, cluster.logs()
     serve = cluster.output("serve")
     assert "reached the target 81.00%" in serve and "batch sizes by speed" in serve, cluster.logs()
     sizes = []
     for name, worker in zip(("worker-a", "worker-b"), workers):
-        assert worker.wait(timeout=30) == 0, cluster.output(name)
+        assert cluster.exit_code(worker, 30) == 0, cluster.output(name)
         done = re.search(r"batch sizes \[([\d, ]+)\]; (\d+) batches", cluster.output(name))
         assert done, cluster.output(name)
         sizes.append([int(n) for n in done.group(1).split(",")])
@@ -212,13 +212,13 @@ def test_an_external_run_outlives_a_killed_coordinator(cluster):
     cluster.serve.wait()
     time.sleep(1.5)  # long enough for the workers' heartbeats to miss it
     cluster.start_coordinator(*args, "--resume", checkpoints, name="resumed", data_port=port)
-    assert cluster.serve.wait(timeout=120) == 0, cluster.logs()
+    assert cluster.exit_code(cluster.serve, 150) == 0, cluster.logs()
     resumed = cluster.output("resumed")
     final = re.search(r"final test accuracy: ([\d.]+)% at model version (\d+)", resumed)
     assert "reached the target 83.00%" in resumed and final, cluster.logs()
     assert "evaluation: evaluator joined" in resumed and resumed.count("registered again") == 2, resumed
     for name, process in zip(("evaluator", "worker-a", "worker-b"), processes):
-        assert process.wait(timeout=30) == 0, cluster.output(name)
+        assert cluster.exit_code(process, 30) == 0, cluster.output(name)
         assert "registering again" in cluster.output(name), cluster.output(name)
     assert "final (%s," % final.group(2) in cluster.output("evaluator"), cluster.output("evaluator")
     print("an external run, its coordinator killed and resumed: final test accuracy %s%% at version %s"
@@ -236,7 +236,7 @@ def test_an_evaluator_without_retry_ends_when_its_coordinator_dies(cluster):
     assert "evaluator joined" in cluster.output("serve"), cluster.logs()
     cluster.serve.kill()
     started = time.monotonic()
-    assert evaluator.wait(timeout=30) != 0, cluster.output("evaluator")
+    assert cluster.exit_code(evaluator, 30) != 0, cluster.output("evaluator")
     assert "went away" in cluster.output("evaluator") and "retry=True" in cluster.output("evaluator"), \
         cluster.output("evaluator")
     print("an evaluator without retry ended %.1f s after its coordinator was killed" % (time.monotonic() - started))
@@ -251,8 +251,8 @@ def test_an_evaluator_reports_a_diverged_model(cluster):
                               "--lr", "10", "--momentum", "0.9", "--max-seconds", "8", "--eval-interval", "0.5")
     evaluator = cluster.start_external("evaluator", "evaluator", "--model", "mlp")
     cluster.start_external("worker", "worker", "--model", "mlp")
-    assert cluster.serve.wait(timeout=120) == 0, cluster.logs()
-    assert evaluator.wait(timeout=60) == 0, cluster.logs()
+    assert cluster.exit_code(cluster.serve, 150) == 0, cluster.logs()
+    assert cluster.exit_code(evaluator, 60) == 0, cluster.logs()
     serve = cluster.output("serve")
     assert "training diverged" in serve and "refused" not in serve, cluster.logs()
     final = re.search(r"final test accuracy: ([\d.]+)% at model version (\d+)", serve)

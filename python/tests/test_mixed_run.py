@@ -56,7 +56,7 @@ def test_two_native_and_two_pytorch_workers_reach_85_percent_across_live_switche
     finally:
         telemetry.close()
         steering.close()
-    cluster.serve.wait(timeout=60)
+    cluster.exit_code(cluster.serve, 60)
     final = re.search(r"final test accuracy: ([\d.]+)%", cluster.output("serve"))
     # 85% is the evaluation above; the closing one comes some stale asp updates (constant learning
     # rate) later and was seen below it (84.2%, and 81.9% on a loaded machine), so it only checks
