@@ -65,7 +65,10 @@ CheckpointData Checkpointing::capture(const std::string& reason, uint64_t change
         out->set_staleness_sum(w.stalenessSum);
         out->set_clock(w.clock);
         out->set_pid(w.pid);
-        for (double speed : w.recentSpeeds) out->add_recent_speeds(speed);
+        for (const ComputeTimeModel::Push& p : w.compute.recent()) {
+            out->add_recent_speeds(p.batch / p.ms * 1000.0);
+            out->add_recent_batches(p.batch);
+        }
     }
     return data;
 }
@@ -190,7 +193,10 @@ void Checkpointing::restoreWorkers(const wire::CheckpointState& c) {
         w.stalenessSum = in.staleness_sum();
         w.clock = in.clock();
         w.pid = in.pid();
-        for (double speed : in.recent_speeds()) w.recordSpeed(speed);
+        for (int i = 0; i < in.recent_speeds_size(); ++i) {
+            const uint32_t batch = i < in.recent_batches_size() ? in.recent_batches(i) : in.batch_size();
+            if (in.recent_speeds(i) > 0) w.recordCompute(batch, batch / in.recent_speeds(i) * 1000.0);
+        }
     }
     m_state.workers.setNextId(c.next_worker_id());
 }

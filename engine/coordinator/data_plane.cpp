@@ -254,8 +254,7 @@ void DataPlane::countGradient(WorkerRecord& w, const wire::Push& push) {
     ++w.clock;
     // Its own speed, slowdown included, for elastic, auto and grouping by speed; the first two
     // iterations (allocation, cold caches) would mislead it.
-    if (w.pushed > 2 && std::isfinite(push.compute_ms()) && push.compute_ms() > 0)
-        w.recordSpeed(push.batch_size() / push.compute_ms() * 1000.0);
+    if (w.pushed > 2) w.recordCompute(push.batch_size(), push.compute_ms());
     ++m_state.totals.pushed;
     m_state.totals.samples += push.batch_size();
     w.samplesSinceTick += push.batch_size();

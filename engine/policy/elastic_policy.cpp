@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "engine/net/protocol.h"
 #include "engine/policy/async_policy.h"
@@ -27,37 +28,58 @@ void ElasticPolicy::onTick() {
 }
 
 void ElasticPolicy::rebalance() {
-    // Each worker's median speed over its last pushes: a process preempted for one iteration (the
-    // cores are shared) would drag a mean down.
     const std::vector<uint32_t> ids = m_context.workers().participantIds();
-    std::vector<double> speeds;
-    double totalSpeed = 0;
-    for (uint32_t id : ids) {
-        speeds.push_back(m_context.workers().find(id)->computeSpeed);
-        totalSpeed += speeds.back();
-    }
-    const bool measured = std::all_of(speeds.begin(), speeds.end(), [](double s) { return s > 0; });
+    const bool measured = std::all_of(ids.begin(), ids.end(), [&](uint32_t id) {
+        return m_context.workers().find(id)->compute.measured();
+    });
     if (!measured || ids.size() < 2) return;  // keep the sizes and the counts until everyone has pushed
-    const uint32_t base = m_context.baseBatchSize();
-    const double total = static_cast<double>(base) * ids.size();
-    const uint32_t least = std::max<uint32_t>(1, base / kElasticBatchRange), most = base * kElasticBatchRange;
+    const std::map<uint32_t, double> target = balancedBatches(m_context.workers(), ids, m_context.baseBatchSize());
     std::string detail;
     bool changed = false;
-    for (size_t i = 0; i < ids.size(); ++i) {
-        WorkerRecord& w = *m_context.workers().find(ids[i]);
-        // Moved only when more than 4% away: the speeds are medians of noisy iterations (other
+    for (uint32_t id : ids) {
+        WorkerRecord& w = *m_context.workers().find(id);
+        // Moved only when more than 4% away: the times are medians of noisy iterations (other
         // processes share the cores), and sizes that follow every wiggle churn the workers.
-        const double target = std::clamp<double>(total * speeds[i] / totalSpeed, least, most);
-        if (std::abs(target - w.batchSize) > 0.04 * w.batchSize) {
-            w.batchSize = static_cast<uint32_t>(std::lround(target));
+        if (std::abs(target.at(id) - w.batchSize) > 0.04 * w.batchSize) {
+            w.batchSize = static_cast<uint32_t>(std::lround(target.at(id)));
             changed = true;
         }
         if (!detail.empty()) detail += ' ';
-        detail += std::to_string(ids[i]);
+        detail += std::to_string(id);
         detail += ':';
         detail += std::to_string(w.batchSize);
     }
     if (changed) m_context.announce(wire::EVENT_BATCH, "batch sizes by speed " + detail);
+}
+
+std::map<uint32_t, double> balancedBatches(const WorkerRegistry& workers, const std::vector<uint32_t>& ids,
+                                           uint32_t base) {
+    const double total = static_cast<double>(base) * ids.size();
+    const double least = std::max<uint32_t>(1, base / kElasticBatchRange), most = base * kElasticBatchRange;
+    // The batch each worker computes in `ms`; their sum grows with ms, so the common time that shares
+    // out `total` is found by bisection between the fastest least batch and the slowest largest one.
+    const auto batchesIn = [&](double ms, std::map<uint32_t, double>* out) {
+        double sum = 0;
+        for (uint32_t id : ids) {
+            const ComputeTimeModel& m = workers.all().at(id).compute;
+            const double b = std::clamp((ms - m.fixedMs()) / m.perSampleMs(), least, most);
+            if (out) (*out)[id] = b;
+            sum += b;
+        }
+        return sum;
+    };
+    double low = std::numeric_limits<double>::max(), high = 0;
+    for (uint32_t id : ids) {
+        low = std::min(low, workers.all().at(id).compute.milliseconds(least));
+        high = std::max(high, workers.all().at(id).compute.milliseconds(most));
+    }
+    for (int i = 0; i < 100 && high - low > 1e-9 * high; ++i) {
+        const double mid = 0.5 * (low + high);
+        (batchesIn(mid, nullptr) < total ? low : high) = mid;
+    }
+    std::map<uint32_t, double> out;
+    batchesIn(0.5 * (low + high), &out);
+    return out;
 }
 
 void ElasticPolicy::drain(bool apply) {

@@ -1,16 +1,25 @@
-// ElasticPolicy: batch sizes in proportion to measured speed (LB-BSP; Falcon's EPSP). Every
-// rebalancing period each worker's batch is set to its share of N x the run's batch by its
-// samples per second of compute, so all arrive together; the samples a straggler no longer
-// computes are handed to the fast workers through their larger batches. The barrier is BSP
-// (enforced) or SSP with bound s (slack); gradients are weighted by batch size.
+// ElasticPolicy: batch sizes by measured speed (LB-BSP; Falcon's EPSP). Every rebalancing period
+// the N x run's batch samples of a round are shared out so that every worker's compute takes as long
+// (each worker's ComputeTimeModel: a fixed part and a part per sample), so all arrive together; the
+// samples a straggler no longer computes are handed to the fast workers through their larger
+// batches. The barrier is BSP (enforced) or SSP with bound s (slack); gradients are weighted by batch
+// size.
 #pragma once
 
+#include <map>
 #include <memory>
+#include <vector>
 
 #include "engine/policy/sync_policy.h"
 #include "engine/policy/worker_registry.h"
 
 namespace syncscope::engine {
+
+/// The batches of `ids` (all measured) that make their compute times equal, together ids.size() x
+/// `base`, each within [base / kElasticBatchRange, base x kElasticBatchRange] (a worker held at a
+/// bound leaves the others to share the rest). Not rounded. The policy and its prediction use it.
+std::map<uint32_t, double> balancedBatches(const WorkerRegistry& workers, const std::vector<uint32_t>& ids,
+                                           uint32_t base);
 
 class ElasticPolicy final : public SyncPolicy {
 public:

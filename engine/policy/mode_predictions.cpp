@@ -9,6 +9,7 @@
 #include "engine/net/protocol.h"
 #include "engine/plan/mode_catalog.h"
 #include "engine/policy/bsp_policy.h"
+#include "engine/policy/elastic_policy.h"
 #include "engine/policy/grouping.h"
 #include "engine/policy/kasync_policy.h"
 
@@ -53,23 +54,21 @@ void grouped(const WorkerRegistry& workers, const Measured& m, double batch, wir
 }
 
 void elastic(const WorkerRegistry& workers, const Measured& m, uint32_t batchSize, wire::AutoCandidate& c) {
-    double totalSpeed = 0;
-    for (const auto& [id, t] : m.seconds) totalSpeed += workers.all().at(id).computeSpeed;
-    const double total = static_cast<double>(batchSize) * m.seconds.size();
-    const double least = std::max<uint32_t>(1, batchSize / kElasticBatchRange), most = batchSize * kElasticBatchRange;
+    std::vector<uint32_t> ids;
+    for (const auto& [id, t] : m.seconds) ids.push_back(id);
     double samples = 0, round = 0;
-    for (const auto& [id, t] : m.seconds) {
-        const WorkerRecord& w = workers.all().at(id);
-        const double b = std::clamp(total * w.computeSpeed / totalSpeed, least, most);
+    for (const auto& [id, b] : balancedBatches(workers, ids, batchSize)) {
         samples += b;
-        round = std::max(round, b / w.computeSpeed + w.typicalCommMs / 1000.0);
+        round = std::max(round, iterationSeconds(workers.all().at(id), b));
     }
     c.set_samples_per_s(samples / round);
 }
 
 }  // namespace
 
-double iterationSeconds(const WorkerRecord& w, uint32_t batchSize) { return batchSize / w.computeSpeed + w.typicalCommMs / 1000.0; }
+double iterationSeconds(const WorkerRecord& w, double batchSize) {
+    return (w.compute.milliseconds(batchSize) + w.typicalCommMs) / 1000.0;
+}
 
 std::string optionLabel(const WorkerRegistry& workers, const wire::ModeSettings& s) {
     const size_t n = workers.participantIds().size();

@@ -3,8 +3,9 @@
 // the auto controller, the advisor and the console's what-if curves (issue 29). Pure functions over
 // the registry, so tests drive them with synthetic speed profiles.
 //
-// For iteration times t_i = b / speed_i + comm_i at the run's batch b (speed and comm the medians of
-// the worker's recent pushes), N participating workers:
+// For iteration times t_i = compute_i(b) + comm_i at the run's batch b (compute_i the worker's
+// ComputeTimeModel line, fixed + per sample, and comm the median of its recent pushes), N
+// participating workers:
 //   bsp        N b / max t_i                              staleness 0
 //   ssp s      N b / max t_i (the slowest sets everyone's clock in the long run; s only absorbs
 //              bursts)                                    (N-1) mean t_i / max t_i
@@ -13,8 +14,8 @@
 //   kasync K   sum b / t_i                                N / K (an update every K gradients)
 //   grouped G  each group j applies |j| b every max_{i in j} t_i; a group's update is as stale as the
 //              other groups' updates during its round (sample-weighted mean)
-//   elastic    batches b_i proportional to speed (within the policy's range), one barrier: sum b_i
-//              per max_i (b_i / speed_i + comm_i)          0
+//   elastic    the policy's batches b_i (equal compute times, within its range; balancedBatches),
+//              one barrier: sum b_i per max_i (compute_i(b_i) + comm_i)   0
 // A stale update is assumed to run with dynsgd modulation (lr / (tau + 1)); its worth per sample is
 // 1 / (1 + kStalenessCost x tau), which makes "effective" samples/s comparable across modes.
 #pragma once
@@ -30,11 +31,11 @@ namespace syncscope::engine {
 /// Cost of one step of mean staleness: progress per sample / (1 + c x tau).
 constexpr double kStalenessCost = 0.25;
 
-/// A worker's iteration time at `batchSize`: its own compute speed and its typical communication time.
-double iterationSeconds(const WorkerRecord& worker, uint32_t batchSize);
+/// A worker's iteration time at `batchSize`: its compute time there and its typical communication time.
+double iterationSeconds(const WorkerRecord& worker, double batchSize);
 
 /// The prediction for `settings` (any mode but auto), labelled as optionLabel() does. Workers must
-/// have a measured speed (computeSpeed > 0); none participating: an empty candidate.
+/// have a measured compute time (compute.measured()); none participating: an empty candidate.
 wire::AutoCandidate predictOption(const WorkerRegistry& workers, uint32_t batchSize, const wire::ModeSettings& settings);
 
 /// "bsp", "ssp s=3", "ksync K=7", "kasync K=2", "grouped G=2 by speed", "elastic", "auto": the

@@ -28,7 +28,10 @@ double ringMedian(std::vector<double>& ring, size_t& next, size_t window, double
 
 }  // namespace
 
-void WorkerRecord::recordSpeed(double speed) { computeSpeed = ringMedian(recentSpeeds, nextSpeed, kSpeedWindow, speed); }
+void WorkerRecord::recordCompute(uint32_t batch, double ms) {
+    compute.record(batch, ms);
+    computeSpeed = compute.samplesPerSecond();
+}
 
 void WorkerRecord::recordComm(double ms) { typicalCommMs = ringMedian(recentComm, nextComm, kSpeedWindow, ms); }
 

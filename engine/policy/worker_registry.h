@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/policy/compute_time_model.h"
 #include "engine/proto/syncscope.pb.h"
 
 namespace syncscope::engine {
@@ -35,10 +36,8 @@ struct WorkerRecord {
     bool mustRejoin = false;     ///< a parameter shard was replaced: it registers again for the new ranges
     uint32_t shardSize = 0;      ///< training images in its shard (a batch never exceeds it)
     uint32_t group = 0;        ///< in grouped mode; 0 otherwise
-    double computeSpeed = 0;   ///< samples per second of its own compute (slowdown included): the
-                               ///< median of its last kSpeedWindow pushes (robust to preemption)
-    std::vector<double> recentSpeeds;  ///< ring of the last kSpeedWindow
-    size_t nextSpeed = 0;
+    ComputeTimeModel compute;  ///< its compute time per iteration by batch size (slowdown included)
+    double computeSpeed = 0;   ///< compute.samplesPerSecond(): the median of its recent pushes
     wire::Slowdown slowdown;
     std::vector<uint64_t> stalenessHistogram;  ///< bucket i: tau = i; the last bucket: tau >= i
     double stalenessSum = 0.0;
@@ -55,9 +54,9 @@ struct WorkerRecord {
     /// Takes part in barriers and bounds: active and past start-up (it has pulled parameters).
     bool participating() const { return active() && state != wire::WORKER_STARTING; }
     void recordStaleness(uint64_t tau);
-    void recordSpeed(double speed);  ///< samples per second of one push
+    void recordCompute(uint32_t batch, double ms);  ///< one push's batch and compute time
     void recordComm(double ms);      ///< communication time of one iteration
-    static constexpr size_t kSpeedWindow = 31;
+    static constexpr size_t kSpeedWindow = ComputeTimeModel::kWindow;
 };
 
 class WorkerRegistry {

@@ -96,8 +96,7 @@ uint32_t FakeRun::countPush(uint32_t id) {
     ++w.clock;
     ++m_pushed;
     const uint32_t batch = m_computingBatch[id];
-    const double computeMs = 1000.0 * batch / m_speed[id];
-    if (w.pushed > 2) w.recordSpeed(batch / computeMs * 1000.0);
+    if (w.pushed > 2) w.recordCompute(batch, 1000.0 * computeSeconds(id, batch));
     w.commMs = 1000.0 * m_comm[id];
     w.recordComm(w.commMs);
     return batch;
@@ -178,7 +177,7 @@ bool FakeRun::releaseAt(uint32_t id, const PinnedModel& model) {
     m_computingOn[id] = version;
     m_computingBatch[id] = w->batchSize;
     m_releases.push_back({m_time, id, version, w->clock, m_workers.minParticipantClock()});
-    m_finishes.push({m_time + w->batchSize / m_speed[id] + m_comm[id], id, ++m_serial[id]});
+    m_finishes.push({m_time + computeSeconds(id, w->batchSize) + m_comm[id], id, ++m_serial[id]});
     return true;
 }
 

@@ -50,6 +50,9 @@ public:
     /// A worker computing `samplesPerSecond` (its iteration: batch / speed + commSeconds); joins at once.
     uint32_t addWorker(double samplesPerSecond, double commSeconds = 0.001);
     void setSpeed(uint32_t worker, double samplesPerSecond) { m_speed[worker] = samplesPerSecond; }
+    /// A part of its compute that does not grow with its batch (an interpreter's, a launch's): its
+    /// iteration is then fixed + batch / speed + commSeconds.
+    void setFixedSeconds(uint32_t worker, double seconds) { m_fixed[worker] = seconds; }
     void lose(uint32_t worker);
     /// As a group aggregator would: these computing workers push now, their gradients summed into
     /// one GradientSum for `group` (default: the first one's) on the version they computed on.
@@ -115,7 +118,8 @@ private:
     uint64_t m_version = 0, m_pushed = 0, m_applied = 0, m_dropped = 0;
     double m_time = 0;
     Clock::time_point m_epoch = Clock::now();
-    std::map<uint32_t, double> m_speed, m_comm;
+    double computeSeconds(uint32_t worker, uint32_t batch) { return m_fixed[worker] + batch / m_speed[worker]; }
+    std::map<uint32_t, double> m_speed, m_comm, m_fixed;
     std::map<uint32_t, uint64_t> m_computingOn, m_serial;
     std::map<uint32_t, uint32_t> m_computingBatch;  ///< the batch it was released with
     std::priority_queue<Finish, std::vector<Finish>, std::greater<>> m_finishes;

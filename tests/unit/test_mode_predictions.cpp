@@ -20,13 +20,18 @@ namespace {
 
 constexpr uint32_t kBatch = 64;
 
+// Pushes at the run's batch computed at `speed` samples/s (the proportional model: no fixed part).
+void measureAt(WorkerRecord& w, double speed) {
+    for (int i = 0; i < 3; ++i) w.recordCompute(kBatch, 1000.0 * kBatch / speed);
+}
+
 // Three workers at 1000 samples/s, one at 250, no communication time: t = 64, 64, 64, 256 ms.
 WorkerRegistry oneStraggler() {
     WorkerRegistry workers;
     for (int i = 0; i < 4; ++i) {
         WorkerRecord& w = workers.add("w" + std::to_string(i), {}, kBatch);
         w.state = wire::WORKER_COMPUTING;
-        w.computeSpeed = i == 3 ? 250.0 : 1000.0;
+        measureAt(w, i == 3 ? 250.0 : 1000.0);
     }
     return workers;
 }
@@ -74,12 +79,12 @@ TEST(TestModePredictions, communicationTimeAndElasticRangeCount) {
     for (auto& [id, w] : workers.all()) w.typicalCommMs = 16.0;  // t = 80, 80, 80, 272 ms
     EXPECT_NEAR(predicted(workers, wire::BSP).samples_per_s(), 4.0 * 64 / 0.272, 1e-6);
     // A worker 100 times slower gets the smallest batch elastic allows (64 / 8), and sets the round.
-    workers.all().at(3).computeSpeed = 10.0;
+    workers.all().at(3).compute = {};
+    measureAt(workers.all().at(3), 10.0);
     workers.all().at(3).typicalCommMs = 0.0;
+    // The three fast ones share the other 248 samples of a round (82.7 each, 99 ms with comm).
     const double slowBatch = 64.0 / 8, round = slowBatch / 10.0;
-    double fastBatches = 0;
-    for (int i = 0; i < 3; ++i) fastBatches += 256.0 * 1000.0 / 3010.0;
-    EXPECT_NEAR(predicted(workers, wire::ELASTIC).samples_per_s(), (fastBatches + slowBatch) / round, 1e-6);
+    EXPECT_NEAR(predicted(workers, wire::ELASTIC).samples_per_s(), 4.0 * 64 / round, 1e-6);
 }
 
 TEST(TestModePredictions, whatIfOffersEveryModeTheWorkersAllow) {
@@ -88,7 +93,7 @@ TEST(TestModePredictions, whatIfOffersEveryModeTheWorkersAllow) {
         for (size_t i = 0; i < n; ++i) {
             WorkerRecord& w = workers.add("w" + std::to_string(i), {}, kBatch);
             w.state = wire::WORKER_COMPUTING;
-            w.computeSpeed = 100.0 + static_cast<double>(i);
+            measureAt(w, 100.0 + static_cast<double>(i));
         }
         std::set<std::string> out;
         for (const wire::ModeSettings& s : whatIfSettings(n)) out.insert(predictOption(workers, kBatch, s).label());
@@ -142,4 +147,35 @@ TEST(TestAccuracyForecast, aFlatteningCurveDoesNotReachTheTargetEarly) {
     ASSERT_TRUE(left);
     EXPECT_GT(*left, 500.0) << "a target above every evaluation is not reached yet";
     EXPECT_LT(*left, 16e3);
+}
+
+// The compute-time line: proportional until two batch sizes far enough apart are seen, then the
+// fitted fixed part and per-sample part; preempted pushes (outliers) do not move it; a line that
+// would fall with the batch or start below zero is not believed.
+TEST(TestComputeTimeModel, fitsAFixedPartOnceTwoBatchSizesAreSeen) {
+    ComputeTimeModel m;
+    EXPECT_FALSE(m.measured());
+    for (int i = 0; i < 10; ++i) m.record(64, 20.0 + 0.5 * 64);
+    EXPECT_NEAR(m.fixedMs(), 0.0, 1e-12);                    // one size: proportional
+    EXPECT_NEAR(m.milliseconds(64), 52.0, 1e-9);
+    EXPECT_NEAR(m.samplesPerSecond(), 64 / 0.052, 1e-6);
+    m.record(60, 20.0 + 0.5 * 60);                           // 64 / 60 < kSpreadToFit: still proportional
+    EXPECT_NEAR(m.fixedMs(), 0.0, 1e-12);
+    for (int i = 0; i < 10; ++i) m.record(32, 20.0 + 0.5 * 32);
+    m.record(32, 500.0);                                     // one preempted push
+    EXPECT_NEAR(m.fixedMs(), 20.0, 0.5);
+    EXPECT_NEAR(m.perSampleMs(), 0.5, 0.01);
+    EXPECT_NEAR(m.milliseconds(128), 84.0, 1.0);
+
+    ComputeTimeModel falling;                               // noise: bigger batches faster
+    for (int i = 0; i < 5; ++i) falling.record(32, 30.0), falling.record(64, 25.0);
+    EXPECT_NEAR(falling.fixedMs(), 0.0, 1e-12);
+    EXPECT_GT(falling.perSampleMs(), 0.0);
+
+    ComputeTimeModel window;                                 // the oldest pushes leave the window
+    for (size_t i = 0; i < ComputeTimeModel::kWindow; ++i) window.record(16, 16.0);
+    for (size_t i = 0; i < ComputeTimeModel::kWindow; ++i) window.record(64, 64.0 * 2);
+    EXPECT_EQ(window.recent().size(), ComputeTimeModel::kWindow);
+    EXPECT_NEAR(window.milliseconds(16), 32.0, 1e-9);
+    EXPECT_EQ(window.recent().front().batch, 64u);
 }

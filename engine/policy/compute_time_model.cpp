@@ -1,0 +1,62 @@
+// ComputeTimeModel (see compute_time_model.h).
+#include "engine/policy/compute_time_model.h"
+
+#include <cmath>
+#include <map>
+
+#include "engine/core/median.h"
+
+namespace syncscope::engine {
+
+void ComputeTimeModel::record(uint32_t batch, double ms) {
+    if (batch == 0 || !(ms > 0) || !std::isfinite(ms)) return;
+    if (m_ring.size() < kWindow)
+        m_ring.push_back({batch, ms});
+    else
+        m_ring[m_next] = {batch, ms};
+    m_next = (m_next + 1) % kWindow;
+    fit();
+}
+
+std::vector<ComputeTimeModel::Push> ComputeTimeModel::recent() const {
+    if (m_ring.size() < kWindow) return m_ring;
+    std::vector<Push> out(m_ring.begin() + static_cast<std::ptrdiff_t>(m_next), m_ring.end());
+    out.insert(out.end(), m_ring.begin(), m_ring.begin() + static_cast<std::ptrdiff_t>(m_next));
+    return out;
+}
+
+void ComputeTimeModel::fit() {
+    // Medians, not means: a push preempted by another process on a shared core is an outlier.
+    std::vector<double> speeds, msPerSample;
+    std::map<uint32_t, std::vector<double>> byBatch;
+    for (const Push& p : m_ring) {
+        speeds.push_back(p.batch / p.ms * 1000.0);
+        msPerSample.push_back(p.ms / p.batch);
+        byBatch[p.batch].push_back(p.ms);
+    }
+    m_speed = median(speeds);
+    m_fixedMs = 0;
+    m_perSampleMs = median(msPerSample);  // the proportional model, the fallback
+    const double smallest = byBatch.begin()->first, largest = byBatch.rbegin()->first;
+    if (largest < kSpreadToFit * smallest) return;
+    // Least squares over each batch size's median time, weighted by its pushes.
+    double w = 0, sb = 0, st = 0, sbb = 0, sbt = 0;
+    for (const auto& [batch, times] : byBatch) {
+        const double n = static_cast<double>(times.size()), b = batch, t = median(times);
+        w += n;
+        sb += n * b;
+        st += n * t;
+        sbb += n * b * b;
+        sbt += n * b * t;
+    }
+    const double spread = w * sbb - sb * sb;
+    if (!(spread > 0)) return;
+    const double slope = (w * sbt - sb * st) / spread, intercept = (st - slope * sb) / w;
+    // A line that falls with the batch or crosses below zero is noise, not a fixed cost.
+    if (slope > 0 && intercept >= 0) {
+        m_perSampleMs = slope;
+        m_fixedMs = intercept;
+    }
+}
+
+}  // namespace syncscope::engine

@@ -1,0 +1,48 @@
+// ComputeTimeModel: a worker's compute time per iteration as a line in its batch size,
+// ms(b) = fixed + perSample x b, fitted on its recent pushes. A step has a cost that does not grow
+// with the batch (a Python worker's interpreter, a kernel's launch, the optimiser's pass over the
+// parameters), so samples per second measured at one batch are not the speed at another: elastic
+// batches sized in proportion to such a speed overshoot (a slow worker's smaller batch looks slower
+// still), and a prediction for another batch is off by the fixed share. With one batch size seen
+// (or sizes too close to tell the two terms apart) the line goes through zero: the proportional
+// model, right at the batch it was measured at.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace syncscope::engine {
+
+class ComputeTimeModel {
+public:
+    static constexpr size_t kWindow = 31;  ///< pushes kept (the median of as many robust to preemption)
+    /// The fitted line is used once the batches seen span at least this ratio (largest / smallest).
+    static constexpr double kSpreadToFit = 1.25;
+
+    /// One push: `batch` samples computed in `ms` milliseconds (ignored unless both are positive).
+    void record(uint32_t batch, double ms);
+    bool measured() const { return m_perSampleMs > 0; }
+    /// Median samples per second of the recent pushes, each at its own batch (0 before any).
+    double samplesPerSecond() const { return m_speed; }
+    /// The fitted compute time of one iteration at `batch` (0 before any push).
+    double milliseconds(double batch) const { return m_fixedMs + m_perSampleMs * batch; }
+    double fixedMs() const { return m_fixedMs; }
+    double perSampleMs() const { return m_perSampleMs; }
+
+    /// The recent pushes, oldest first (for checkpoints: record() them again to restore the model).
+    struct Push {
+        uint32_t batch;
+        double ms;
+    };
+    std::vector<Push> recent() const;
+
+private:
+    void fit();
+
+    std::vector<Push> m_ring;
+    size_t m_next = 0;
+    double m_speed = 0, m_fixedMs = 0, m_perSampleMs = 0;
+};
+
+}  // namespace syncscope::engine
