@@ -2,8 +2,9 @@
 // ms(b) = fixed + perSample x b, fitted on its recent pushes. A step has a cost that does not grow
 // with the batch (a Python worker's interpreter, a kernel's launch, the optimiser's pass over the
 // parameters), so samples per second measured at one batch are not the speed at another: elastic
-// batches sized in proportion to such a speed overshoot (a slow worker's smaller batch looks slower
-// still), and a prediction for another batch is off by the fixed share. With one batch size seen
+// batches sized in proportion to such a speed creep to the balance a rebalance at a time (a slow
+// worker's smaller batch looks slower still), and a prediction for another batch is off by the
+// fixed share. With one batch size seen
 // (or sizes too close to tell the two terms apart) the line goes through zero: the proportional
 // model, right at the batch it was measured at.
 #pragma once
