@@ -38,10 +38,17 @@ void ElasticPolicy::rebalance() {
     bool changed = false;
     for (uint32_t id : ids) {
         WorkerRecord& w = *m_context.workers().find(id);
+        // A size that turns back halfway: where a worker's time is not a line in its batch (a process
+        // under a CPU quota runs a small batch at full speed on the quota it saved while waiting), the
+        // line fitted across two sizes overshoots each way in turn; halving each reversal settles it.
+        double size = target.at(id);
+        const int direction = size > w.batchSize ? 1 : -1;
+        if (m_lastMove[id] == -direction) size = 0.5 * (size + w.batchSize);
         // Moved only when more than 4% away: the times are medians of noisy iterations (other
         // processes share the cores), and sizes that follow every wiggle churn the workers.
-        if (std::abs(target.at(id) - w.batchSize) > 0.04 * w.batchSize) {
-            w.batchSize = static_cast<uint32_t>(std::lround(target.at(id)));
+        if (std::abs(size - w.batchSize) > 0.04 * w.batchSize) {
+            w.batchSize = static_cast<uint32_t>(std::lround(size));
+            m_lastMove[id] = direction;
             changed = true;
         }
         if (!detail.empty()) detail += ' ';
@@ -56,13 +63,19 @@ std::map<uint32_t, double> balancedBatches(const WorkerRegistry& workers, const 
                                            uint32_t base) {
     const double total = static_cast<double>(base) * ids.size();
     const double least = std::max<uint32_t>(1, base / kElasticBatchRange), most = base * kElasticBatchRange;
-    // The batch each worker computes in `ms`; their sum grows with ms, so the common time that shares
-    // out `total` is found by bisection between the fastest least batch and the slowest largest one.
+    // The batch each worker gets through in an iteration of `ms` (compute and communication: a
+    // worker whose process is starved is slow to send and receive too); their sum grows with ms, so the
+    // common time that shares out `total` is found by bisection between the fastest least batch and
+    // the slowest largest one.
+    const auto iterationMs = [&](uint32_t id, double batch) {
+        const WorkerRecord& w = workers.all().at(id);
+        return w.compute.milliseconds(batch) + w.typicalCommMs;
+    };
     const auto batchesIn = [&](double ms, std::map<uint32_t, double>* out) {
         double sum = 0;
         for (uint32_t id : ids) {
-            const ComputeTimeModel& m = workers.all().at(id).compute;
-            const double b = std::clamp((ms - m.fixedMs()) / m.perSampleMs(), least, most);
+            const WorkerRecord& w = workers.all().at(id);
+            const double b = std::clamp((ms - iterationMs(id, 0)) / w.compute.perSampleMs(), least, most);
             if (out) (*out)[id] = b;
             sum += b;
         }
@@ -70,8 +83,8 @@ std::map<uint32_t, double> balancedBatches(const WorkerRegistry& workers, const 
     };
     double low = std::numeric_limits<double>::max(), high = 0;
     for (uint32_t id : ids) {
-        low = std::min(low, workers.all().at(id).compute.milliseconds(least));
-        high = std::max(high, workers.all().at(id).compute.milliseconds(most));
+        low = std::min(low, iterationMs(id, least));
+        high = std::max(high, iterationMs(id, most));
     }
     for (int i = 0; i < 100 && high - low > 1e-9 * high; ++i) {
         const double mid = 0.5 * (low + high);
@@ -85,6 +98,7 @@ std::map<uint32_t, double> balancedBatches(const WorkerRegistry& workers, const 
 void ElasticPolicy::drain(bool apply) {
     m_barrier->drain(apply);
     for (auto& [id, w] : m_context.workers().all()) w.batchSize = m_context.baseBatchSize();
+    m_lastMove.clear();
 }
 
 }  // namespace syncscope::engine

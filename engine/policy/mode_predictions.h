@@ -14,7 +14,7 @@
 //   kasync K   sum b / t_i                                N / K (an update every K gradients)
 //   grouped G  each group j applies |j| b every max_{i in j} t_i; a group's update is as stale as the
 //              other groups' updates during its round (sample-weighted mean)
-//   elastic    the policy's batches b_i (equal compute times, within its range; balancedBatches),
+//   elastic    the policy's batches b_i (equal t_i, within its range; balancedBatches),
 //              one barrier: sum b_i per max_i (compute_i(b_i) + comm_i)   0
 // A stale update is assumed to run with dynsgd modulation (lr / (tau + 1)); its worth per sample is
 // 1 / (1 + kStalenessCost x tau), which makes "effective" samples/s comparable across modes.

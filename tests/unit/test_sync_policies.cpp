@@ -235,26 +235,30 @@ TEST(TestSyncPolicies, elasticSizesBatchesBySpeed) {
 }
 
 // A step costs something whatever its batch (an interpreter, a launch): worker 0 is slowed 2x, fixed
-// part included (40 ms + 1 ms a sample), worker 1 not (20 ms + 0.5 ms a sample). Equal compute times
-// need 29.3 and 98.7 of the 128 samples (72 ms each). Sizing by samples/s alone creeps there a
+// part included (40 ms + 1 ms a sample), worker 1 not (20 ms + 0.5 ms a sample). Equal iterations
+// need 29.3 and 98.7 of the 128 samples (69.3 ms each). Sizing by samples/s alone creeps there a
 // rebalance at a time (42.7, 35.2, 32.1, ...: 13% apart after the second); the fitted line gets there
-// at the second, once it has seen two batch sizes.
-TEST(TestSyncPolicies, elasticEqualisesComputeTimesWithAFixedPartPerStep) {
-    wire::ModeSettings mode = modeOf(wire::ELASTIC);
-    mode.set_rebalance_seconds(1.0);
-    FakeRun run(mode);
-    run.setFixedSeconds(run.addWorker(1000, 0), 0.040);
-    run.setFixedSeconds(run.addWorker(2000, 0), 0.020);
-    run.simulate(2.5);  // two rebalances
-    const auto& workers = run.workers().all();
-    const double slow = workers.at(0).batchSize, fast = workers.at(1).batchSize;
-    EXPECT_NEAR(slow, 29.3, 1.0);
-    EXPECT_NEAR(slow + fast, 2.0 * FakeRun::kBatch, 1.0);
-    const double slowMs = 40 + slow, fastMs = 20 + 0.5 * fast;
-    EXPECT_LT(std::abs(slowMs - fastMs) / fastMs, 0.03) << slowMs << " ms against " << fastMs;
-    // The fitted lines are the workers' own.
-    EXPECT_NEAR(workers.at(0).compute.fixedMs(), 40.0, 1e-6);
-    EXPECT_NEAR(workers.at(1).compute.perSampleMs(), 0.5, 1e-9);
+// at the second, once it has seen two batch sizes. A starved process is slow to communicate too:
+// with 10 ms more of it, worker 0's share is 22.7.
+TEST(TestSyncPolicies, elasticEqualisesIterationTimesWithAFixedPartPerStep) {
+    for (const auto& [commMs, slowShare] : {std::pair{0.0, 29.33}, std::pair{10.0, 22.67}}) {
+        SCOPED_TRACE(commMs);
+        wire::ModeSettings mode = modeOf(wire::ELASTIC);
+        mode.set_rebalance_seconds(1.0);
+        FakeRun run(mode);
+        run.setFixedSeconds(run.addWorker(1000, commMs / 1000), 0.040);
+        run.setFixedSeconds(run.addWorker(2000, 0), 0.020);
+        run.simulate(2.5);  // two rebalances
+        const auto& workers = run.workers().all();
+        const double slow = workers.at(0).batchSize, fast = workers.at(1).batchSize;
+        EXPECT_NEAR(slow, slowShare, 1.0);
+        EXPECT_NEAR(slow + fast, 2.0 * FakeRun::kBatch, 1.0);
+        const double slowMs = 40 + commMs + slow, fastMs = 20 + 0.5 * fast;
+        EXPECT_LT(std::abs(slowMs - fastMs) / fastMs, 0.03) << slowMs << " ms against " << fastMs;
+        // The fitted lines are the workers' own.
+        EXPECT_NEAR(workers.at(0).compute.fixedMs(), 40.0, 1e-6);
+        EXPECT_NEAR(workers.at(1).compute.perSampleMs(), 0.5, 1e-9);
+    }
 }
 
 TEST(TestSyncPolicies, autoSwitchesAwayFromAStraggler) {
