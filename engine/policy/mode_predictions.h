@@ -5,17 +5,19 @@
 //
 // For iteration times t_i = compute_i(b) + comm_i at the run's batch b (compute_i the worker's
 // ComputeTimeModel line, fixed + per sample, and comm the median of its recent pushes), N
-// participating workers:
-//   bsp        N b / max t_i                              staleness 0
-//   ssp s      N b / max t_i (the slowest sets everyone's clock in the long run; s only absorbs
+// participating workers; E[max] and E[k-th] are taken over the workers' recent iterations (each push
+// moved along its line to b, one drawn per worker), since a barrier waits for each round's slowest,
+// bursts included, not for the slowest typical time:
+//   bsp        N b / E[max t_i]                           staleness 0
+//   ssp s      N b / max t_i (the slowest sets everyone's clock in the long run; s absorbs
 //              bursts)                                    (N-1) mean t_i / max t_i
 //   asp        sum b / t_i                                N - 1
-//   ksync K    K b / t_(K), the K-th fastest              0 (the others' gradients are dropped)
+//   ksync K    K b / E[t_(K)], the K-th shortest          0 (the others' gradients are dropped)
 //   kasync K   sum b / t_i                                N / K (an update every K gradients)
-//   grouped G  each group j applies |j| b every max_{i in j} t_i; a group's update is as stale as the
-//              other groups' updates during its round (sample-weighted mean)
-//   elastic    the policy's batches b_i (equal t_i, within its range; balancedBatches),
-//              one barrier: sum b_i per max_i (compute_i(b_i) + comm_i)   0
+//   grouped G  each group j applies |j| b every E[max_{i in j} t_i]; a group's update is as stale as
+//              the other groups' updates during its round (sample-weighted mean)
+//   elastic    the policy's batches b_i (equal t_i, within its range; balancedBatches), one barrier:
+//              sum b_i per E[max_i t_i(b_i)]              0
 // A stale update is assumed to run with dynsgd modulation (lr / (tau + 1)); its worth per sample is
 // 1 / (1 + kStalenessCost x tau), which makes "effective" samples/s comparable across modes.
 #pragma once

@@ -179,3 +179,25 @@ TEST(TestComputeTimeModel, fitsAFixedPartOnceTwoBatchSizesAreSeen) {
     EXPECT_NEAR(window.milliseconds(16), 32.0, 1e-9);
     EXPECT_EQ(window.recent().front().batch, 64u);
 }
+
+// Bursts: 4 workers whose iterations take 64 ms, one in ten 320 ms (3 of their last 30 pushes). The
+// median is 64 ms for everyone, but a round waits for its slowest: with probability 1 - 0.9^4 someone
+// bursts, so a bsp round takes 64 x (0.9^4 + 5 x (1 - 0.9^4)) = 152 ms on average, not 64; ksync K=3
+// waits for the third shortest (a round has two or more bursts with probability 5.2%: 75.4 ms), and
+// asp, where no one waits for anyone, keeps each worker's own pace.
+TEST(TestModePredictions, aBarrierPaysForEveryWorkersBursts) {
+    WorkerRegistry workers;
+    for (int i = 0; i < 4; ++i) {
+        WorkerRecord& w = workers.add("w" + std::to_string(i), {}, kBatch);
+        w.state = wire::WORKER_COMPUTING;
+        for (int p = 0; p < 30; ++p) w.recordCompute(kBatch, p % 10 == 3 ? 320.0 : 64.0);
+    }
+    const double p = 0.9 * 0.9 * 0.9 * 0.9, bspRound = 0.064 * (p + 5 * (1 - p));
+    EXPECT_NEAR(predicted(workers, wire::BSP).samples_per_s(), 4 * 64 / bspRound, 0.08 * 4 * 64 / bspRound);
+    const double twoOrMore = 1 - p - 4 * 0.1 * 0.9 * 0.9 * 0.9, ksyncRound = 0.064 * (1 - twoOrMore) + 0.320 * twoOrMore;
+    EXPECT_NEAR(predicted(workers, wire::KSYNC).samples_per_s(), 3 * 64 / ksyncRound, 0.05 * 3 * 64 / ksyncRound);
+    EXPECT_NEAR(predicted(workers, wire::ASP).samples_per_s(), 4 * 1000.0, 1e-6);  // 4 x 64 per 64 ms (medians)
+    // The same prediction on every call (a fixed seed), and elastic's barrier pays the same bursts.
+    EXPECT_EQ(predicted(workers, wire::BSP).samples_per_s(), predicted(workers, wire::BSP).samples_per_s());
+    EXPECT_LT(predicted(workers, wire::ELASTIC).samples_per_s(), 0.6 * 4000.0);
+}
