@@ -34,29 +34,38 @@ void ElasticPolicy::rebalance() {
     });
     if (!measured || ids.size() < 2) return;  // keep the sizes and the counts until everyone has pushed
     const std::map<uint32_t, double> target = balancedBatches(m_context.workers(), ids, m_context.baseBatchSize());
-    std::string detail;
+    // A rebalancing that turns a worker's size back moves everyone halfway (the round's total stays):
+    // where a worker's time is not a line in its batch (a process under a CPU quota runs a small batch
+    // at full speed on the quota it saved while waiting), the line fitted across two sizes overshoots
+    // each way in turn, and halving each reversal narrows the swing.
+    double step = 1.0;
+    for (uint32_t id : ids) {
+        const double move = target.at(id) - m_context.workers().find(id)->batchSize;
+        if (move * m_lastMove[id] < 0) step = 0.5;
+    }
+    // All move or none, so the round keeps its N x batch samples; only when one is more than 4% away:
+    // the times are medians of noisy iterations (other processes share the cores), and sizes that
+    // follow every wiggle churn the workers.
+    std::map<uint32_t, double> size;
     bool changed = false;
     for (uint32_t id : ids) {
+        const double current = m_context.workers().find(id)->batchSize;
+        size[id] = current + step * (target.at(id) - current);
+        changed |= std::abs(size[id] - current) > 0.04 * current;
+    }
+    if (!changed) return;
+    std::string detail;
+    for (uint32_t id : ids) {
         WorkerRecord& w = *m_context.workers().find(id);
-        // A size that turns back halfway: where a worker's time is not a line in its batch (a process
-        // under a CPU quota runs a small batch at full speed on the quota it saved while waiting), the
-        // line fitted across two sizes overshoots each way in turn; halving each reversal settles it.
-        double size = target.at(id);
-        const int direction = size > w.batchSize ? 1 : -1;
-        if (m_lastMove[id] == -direction) size = 0.5 * (size + w.batchSize);
-        // Moved only when more than 4% away: the times are medians of noisy iterations (other
-        // processes share the cores), and sizes that follow every wiggle churn the workers.
-        if (std::abs(size - w.batchSize) > 0.04 * w.batchSize) {
-            w.batchSize = static_cast<uint32_t>(std::lround(size));
-            m_lastMove[id] = direction;
-            changed = true;
-        }
+        const uint32_t next = static_cast<uint32_t>(std::lround(size[id]));
+        if (next != w.batchSize) m_lastMove[id] = next > w.batchSize ? 1 : -1;
+        w.batchSize = next;
         if (!detail.empty()) detail += ' ';
         detail += std::to_string(id);
         detail += ':';
         detail += std::to_string(w.batchSize);
     }
-    if (changed) m_context.announce(wire::EVENT_BATCH, "batch sizes by speed " + detail);
+    m_context.announce(wire::EVENT_BATCH, "batch sizes by speed " + detail);
 }
 
 std::map<uint32_t, double> balancedBatches(const WorkerRegistry& workers, const std::vector<uint32_t>& ids,
