@@ -15,7 +15,10 @@ void ComputeTimeModel::record(uint32_t batch, double ms) {
     else
         m_ring[m_next] = {batch, ms};
     m_next = (m_next + 1) % kWindow;
-    fit();
+    std::vector<double> speeds;
+    for (const Push& p : m_ring) speeds.push_back(p.batch / p.ms * 1000.0);
+    m_speed = median(std::move(speeds));
+    m_fitted = false;
 }
 
 std::vector<ComputeTimeModel::Push> ComputeTimeModel::recent() const {
@@ -25,20 +28,20 @@ std::vector<ComputeTimeModel::Push> ComputeTimeModel::recent() const {
     return out;
 }
 
-void ComputeTimeModel::fit() {
+const ComputeTimeModel::Line& ComputeTimeModel::line() const {
+    if (m_fitted) return m_line;
+    m_fitted = true;
+    if (m_ring.empty()) return m_line = {};
     // Medians, not means: a push preempted by another process on a shared core is an outlier.
-    std::vector<double> speeds, msPerSample;
+    std::vector<double> msPerSample;
     std::map<uint32_t, std::vector<double>> byBatch;
     for (const Push& p : m_ring) {
-        speeds.push_back(p.batch / p.ms * 1000.0);
         msPerSample.push_back(p.ms / p.batch);
         byBatch[p.batch].push_back(p.ms);
     }
-    m_speed = median(speeds);
-    m_fixedMs = 0;
-    m_perSampleMs = median(msPerSample);  // the proportional model, the fallback
+    m_line = {0.0, median(msPerSample)};  // the proportional model, the fallback
     const double smallest = byBatch.begin()->first, largest = byBatch.rbegin()->first;
-    if (largest < kSpreadToFit * smallest) return;
+    if (largest < kSpreadToFit * smallest) return m_line;
     // Least squares over each batch size's median time, weighted by its pushes.
     double w = 0, sb = 0, st = 0, sbb = 0, sbt = 0;
     for (const auto& [batch, times] : byBatch) {
@@ -50,13 +53,11 @@ void ComputeTimeModel::fit() {
         sbt += n * b * t;
     }
     const double spread = w * sbb - sb * sb;
-    if (!(spread > 0)) return;
+    if (!(spread > 0)) return m_line;
     const double slope = (w * sbt - sb * st) / spread, intercept = (st - slope * sb) / w;
     // A line that falls with the batch or crosses below zero is noise, not a fixed cost.
-    if (slope > 0 && intercept >= 0) {
-        m_perSampleMs = slope;
-        m_fixedMs = intercept;
-    }
+    if (slope > 0 && intercept >= 0) m_line = {intercept, slope};
+    return m_line;
 }
 
 }  // namespace syncscope::engine

@@ -22,14 +22,16 @@ public:
     static constexpr double kSpreadToFit = 1.25;
 
     /// One push: `batch` samples computed in `ms` milliseconds (ignored unless both are positive).
+    /// Cheap: it runs for every gradient on the coordinator's receive loop; the line is fitted when
+    /// next asked for.
     void record(uint32_t batch, double ms);
-    bool measured() const { return m_perSampleMs > 0; }
+    bool measured() const { return !m_ring.empty(); }
     /// Median samples per second of the recent pushes, each at its own batch (0 before any).
     double samplesPerSecond() const { return m_speed; }
     /// The fitted compute time of one iteration at `batch` (0 before any push).
-    double milliseconds(double batch) const { return m_fixedMs + m_perSampleMs * batch; }
-    double fixedMs() const { return m_fixedMs; }
-    double perSampleMs() const { return m_perSampleMs; }
+    double milliseconds(double batch) const { return fixedMs() + perSampleMs() * batch; }
+    double fixedMs() const { return line().fixedMs; }
+    double perSampleMs() const { return line().perSampleMs; }
 
     /// The recent pushes, oldest first (for checkpoints: record() them again to restore the model).
     struct Push {
@@ -39,11 +41,16 @@ public:
     std::vector<Push> recent() const;
 
 private:
-    void fit();
+    struct Line {
+        double fixedMs = 0, perSampleMs = 0;
+    };
+    const Line& line() const;
 
     std::vector<Push> m_ring;
     size_t m_next = 0;
-    double m_speed = 0, m_fixedMs = 0, m_perSampleMs = 0;
+    double m_speed = 0;
+    mutable Line m_line;
+    mutable bool m_fitted = true;  ///< m_line holds the fit of the ring as it is
 };
 
 }  // namespace syncscope::engine
