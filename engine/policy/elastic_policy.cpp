@@ -76,15 +76,11 @@ std::map<uint32_t, double> balancedBatches(const WorkerRegistry& workers, const 
     // worker whose process is starved is slow to send and receive too); their sum grows with ms, so the
     // common time that shares out `total` is found by bisection between the fastest least batch and
     // the slowest largest one.
-    const auto iterationMs = [&](uint32_t id, double batch) {
-        const WorkerRecord& w = workers.all().at(id);
-        return w.compute.milliseconds(batch) + w.typicalCommMs;
-    };
     const auto batchesIn = [&](double ms, std::map<uint32_t, double>* out) {
         double sum = 0;
         for (uint32_t id : ids) {
             const WorkerRecord& w = workers.all().at(id);
-            const double b = std::clamp((ms - iterationMs(id, 0)) / w.compute.perSampleMs(), least, most);
+            const double b = std::clamp((ms - w.iterationMs(0)) / w.compute.perSampleMs(), least, most);
             if (out) (*out)[id] = b;
             sum += b;
         }
@@ -92,8 +88,8 @@ std::map<uint32_t, double> balancedBatches(const WorkerRegistry& workers, const 
     };
     double low = std::numeric_limits<double>::max(), high = 0;
     for (uint32_t id : ids) {
-        low = std::min(low, iterationMs(id, least));
-        high = std::max(high, iterationMs(id, most));
+        low = std::min(low, workers.all().at(id).iterationMs(least));
+        high = std::max(high, workers.all().at(id).iterationMs(most));
     }
     for (int i = 0; i < 100 && high - low > 1e-9 * high; ++i) {
         const double mid = 0.5 * (low + high);

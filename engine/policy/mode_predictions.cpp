@@ -55,10 +55,14 @@ double expectedKth(const std::vector<const std::vector<double>*>& samples, size_
     return sum / kDraws;
 }
 
-double expectedSlowest(const std::map<uint32_t, std::vector<double>>& samples) {
-    std::vector<const std::vector<double>*> lists;
-    for (const auto& [id, list] : samples) lists.push_back(&list);
-    return expectedKth(lists, lists.size());
+double expectedSlowest(const std::vector<const std::vector<double>*>& samples) {
+    return expectedKth(samples, samples.size());
+}
+
+std::vector<const std::vector<double>*> lists(const std::map<uint32_t, std::vector<double>>& samples) {
+    std::vector<const std::vector<double>*> out;
+    for (const auto& [id, list] : samples) out.push_back(&list);
+    return out;
 }
 
 Measured measure(const WorkerRegistry& workers, uint32_t batchSize) {
@@ -77,9 +81,9 @@ Measured measure(const WorkerRegistry& workers, uint32_t batchSize) {
 
 void grouped(const WorkerRegistry& workers, const Measured& m, double batch, wire::AutoCandidate& c) {
     const wire::ModeSettings& s = c.settings();
-    std::map<uint32_t, std::map<uint32_t, std::vector<double>>> members;  // group -> its workers' samples
+    std::map<uint32_t, std::vector<const std::vector<double>*>> members;  // group -> its workers' samples
     for (const auto& [id, group] : assignGroups(workers, groupCount(s), s.group_by(), s.assignment()))
-        members[group][id] = m.samples.at(id);
+        members[group].push_back(&m.samples.at(id));
     std::map<uint32_t, std::pair<double, double>> perGroup;  // group -> (members, its round: slowest time)
     for (const auto& [group, samples] : members) perGroup[group] = {double(samples.size()), expectedSlowest(samples)};
     double updatesPerSecond = 0, samples = 0, staleSamples = 0;
@@ -102,14 +106,12 @@ void elastic(const WorkerRegistry& workers, const Measured& m, uint32_t batchSiz
         samples += b;
         times[id] = iterationSamples(workers.all().at(id), b);
     }
-    c.set_samples_per_s(samples / expectedSlowest(times));
+    c.set_samples_per_s(samples / expectedSlowest(lists(times)));
 }
 
 }  // namespace
 
-double iterationSeconds(const WorkerRecord& w, double batchSize) {
-    return (w.compute.milliseconds(batchSize) + w.typicalCommMs) / 1000.0;
-}
+double iterationSeconds(const WorkerRecord& w, double batchSize) { return w.iterationMs(batchSize) / 1000.0; }
 
 std::string optionLabel(const WorkerRegistry& workers, const wire::ModeSettings& s) {
     const size_t n = workers.participantIds().size();
@@ -136,7 +138,7 @@ wire::AutoCandidate predictOption(const WorkerRegistry& workers, uint32_t batchS
     const double batch = batchSize, n = static_cast<double>(m.sorted.size());
     const double slowest = m.sorted.back();
     switch (settings.mode()) {
-        case wire::BSP: c.set_samples_per_s(n * batch / expectedSlowest(m.samples)); break;
+        case wire::BSP: c.set_samples_per_s(n * batch / expectedSlowest(lists(m.samples))); break;
         case wire::SSP: {
             double meanTime = 0;
             for (double t : m.sorted) meanTime += t / n;
@@ -150,9 +152,7 @@ wire::AutoCandidate predictOption(const WorkerRegistry& workers, uint32_t batchS
             break;
         case wire::KSYNC: {
             const size_t k = BspPolicy::quorum(settings.k(), m.sorted.size());
-            std::vector<const std::vector<double>*> lists;
-            for (const auto& [id, list] : m.samples) lists.push_back(&list);
-            c.set_samples_per_s(k * batch / expectedKth(lists, k));
+            c.set_samples_per_s(k * batch / expectedKth(lists(m.samples), k));
             break;
         }
         case wire::KASYNC:

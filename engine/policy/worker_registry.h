@@ -55,6 +55,8 @@ struct WorkerRecord {
     bool participating() const { return active() && state != wire::WORKER_STARTING; }
     void recordStaleness(uint64_t tau);
     void recordCompute(uint32_t batch, double ms);  ///< one push's batch and compute time
+    /// Its typical iteration at `batch`: compute on its fitted line plus its typical communication.
+    double iterationMs(double batch) const { return compute.milliseconds(batch) + typicalCommMs; }
     void recordComm(double ms);      ///< communication time of one iteration
     static constexpr size_t kSpeedWindow = ComputeTimeModel::kWindow;
 };
