@@ -131,6 +131,14 @@ int runCluster(Cluster& cluster, const wire::RunPlan& plan, const ClusterRunSett
                 for (const std::string& line : *restarted) bar.note(line);
             }
         }
+        bool noWorkerLeft = false;
+        for (const std::string& line : cluster.endedWorkers(&noWorkerLeft)) bar.note(line);
+        if (noWorkerLeft && !stopSent) {  // nothing here can train on: say so rather than wait for ever
+            bar.finish();
+            printError(unavailable("every worker process of this run has ended, not all of them cleanly (their "
+                                   "errors are above); stopping the run"));
+            hostFailed = true;
+        }
         for (const RemoteWorkers::Failure& failure : cluster.pollHosts(std::chrono::milliseconds(0))) {
             bar.finish();
             printError(unavailable(failure.message + "; stopping the run"));

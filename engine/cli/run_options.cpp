@@ -117,8 +117,13 @@ void addPlacementOptions(CLI::App& cmd, RunOptions& o) {
         ->check(CLI::Range(1u, 1024u))->capture_default_str();
     cmd.add_option("--cpu-quota", o.cpuQuotas,
                    "A real straggler: the kernel limits worker WORKER's process to SHARE of a CPU "
-                   "(WORKER:SHARE, e.g. 0:0.25; cgroup v1 CPU quota, else cpulimit; repeatable)");
+                   "(WORKER:SHARE, e.g. 0:0.25; cgroup v1 CPU quota, else cpulimit; repeatable; a --worker-command "
+                   "worker's own process too)");
     addWorkerCommandOption(cmd, o);
+    cmd.add_option("--evaluator-command", o.evaluatorCommand,
+                   "--model external: start the run's evaluator as this shell command (a script running "
+                   "syncscope.Evaluator, e.g. \"python3 train.py --evaluate\"); it finds the run in the same "
+                   "environment as a --worker-command, and its test accuracy is the run's");
 }
 
 void addWorkerCommandOption(CLI::App& cmd, RunOptions& o) {
@@ -287,6 +292,7 @@ Result<wire::RunPlan> toRunPlan(const RunOptions& o) {
     }
     *layout.mutable_placement() = o.placement;
     layout.set_worker_command(o.workerCommand);
+    layout.set_evaluator_command(o.evaluatorCommand);
     if (!o.resumeDir.empty() && !o.checkpointDir.empty() && o.resumeDir != o.checkpointDir)
         return invalidArgument("--resume '" + o.resumeDir + "' and --checkpoint-dir '" + o.checkpointDir +
                                "' differ: a resumed run goes on checkpointing into the folder it resumes from; "

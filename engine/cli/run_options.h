@@ -38,6 +38,7 @@ struct RunOptions {
     unsigned workerThreads = 1;
     std::vector<std::string> cpuQuotas;
     std::string workerCommand;  ///< --worker-command: workers that are this shell command
+    std::string evaluatorCommand;  ///< `run --evaluator-command`: an external model's evaluator, this shell command
     std::string checkpointDir, resumeDir, onStorageFailure = "continue";
     double checkpointSeconds;
     size_t keepCheckpoints, keepChangeCheckpoints;
@@ -48,7 +49,8 @@ struct RunOptions {
 /// Registers the run flags on a subcommand; with `planFlag`, also --plan FILE, which excludes them
 /// (and any registered before with addPlacementOptions).
 void addRunOptions(CLI::App& cmd, RunOptions& options, bool planFlag = false);
-/// `run`'s own: --aggregators, --backend, --threads-per-worker, --cpu-quota, --worker-command (before
+/// `run`'s own: --aggregators, --backend, --threads-per-worker, --cpu-quota, --worker-command,
+/// --evaluator-command (before
 /// addRunOptions).
 void addPlacementOptions(CLI::App& cmd, RunOptions& options);
 /// --worker-command (`run` and `launch`): the workers are a command of the user's.

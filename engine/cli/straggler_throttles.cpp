@@ -1,6 +1,8 @@
 // StragglerThrottles (see straggler_throttles.h).
 #include "engine/cli/straggler_throttles.h"
 
+#include "engine/core/process_tree.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -15,7 +17,8 @@ std::string StragglerThrottles::onEvent(const wire::Event& event, const std::vec
     // A revival (a silent worker heard again) names no process: the throttle it had still holds.
     if (!event.has_process()) return {};
     const pid_t pid = static_cast<pid_t>(event.process().pid());
-    if (std::find(ours.begin(), ours.end(), pid) == ours.end())
+    // A --worker-command worker may be a child of the `sh -c` this cluster started.
+    if (!isOrDescendsFrom(pid, ours))
         return fmt::format("worker {} (pid {}@{}) is not a process of this cluster; not limited", event.worker_id(),
                            event.process().pid(), event.process().host());
     m_applied.erase(event.worker_id());  // a replacement: the old process is gone

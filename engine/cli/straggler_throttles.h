@@ -1,6 +1,7 @@
 // StragglerThrottles: `run --cpu-quota WORKER:SHARE`: once worker WORKER has joined (its pid comes
 // in its worker_joined event), the kernel limits that process to SHARE of a CPU (CpuThrottle). A
-// replacement process that takes the id over is limited again.
+// replacement process that takes the id over is limited again. A --worker-command worker's process is
+// the user's script, which may run as a child of the `sh -c` that `run` started: it is limited too.
 #pragma once
 
 #include <sys/types.h>
@@ -22,7 +23,7 @@ public:
     bool empty() const { return m_wanted.empty(); }
 
     /// Applies a limit when `event` is the join of a worker that should have one and whose process
-    /// is one of `ours` (nobody else's process is ever limited). Returns what it did or why not.
+    /// is one of `ours` or descends from one (nobody else's process is ever limited). Returns what it did or why not.
     std::string onEvent(const wire::Event& event, const std::vector<pid_t>& ours);
 
 private:

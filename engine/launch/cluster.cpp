@@ -125,8 +125,13 @@ Status Cluster::startProcesses(const std::vector<std::string>& workerArgs) {
     for (unsigned i = 0; i < layout.aggregators(); ++i)  // before the workers, which the coordinator deals to them
         if (auto endpoint = startRelay("aggregate"); !endpoint) return endpoint.status();
     if (layout.placement().kind() == wire::Placement::PLACE_HOSTS) return startHostWorkers(workerArgs);
-    for (unsigned i = 0; i < layout.workers(); ++i)
-        if (auto pid = startWorker(workerArgs, i); !pid) return pid.status();
+    for (unsigned i = 0; i < layout.workers(); ++i) {
+        auto pid = startWorker(workerArgs, i);
+        if (!pid) return pid.status();
+        m_workers.push_back({*pid, i});
+    }
+    if (!layout.evaluator_command().empty())
+        if (auto pid = startEvaluator(); !pid) return pid.status();
     return Status::ok();
 }
 
@@ -257,6 +262,35 @@ Result<pid_t> Cluster::startWorker(const std::vector<std::string>& workerArgs, u
     const std::vector<std::string> security = securityArguments();
     args.insert(args.end(), security.begin(), security.end());
     return m_launcher.start(m_engine, args);
+}
+
+Result<pid_t> Cluster::startEvaluator() {
+    const wire::RunLayout& layout = m_plan.layout();
+    LaunchOptions options;
+    options.environment = evaluatorCommandEnvironment(
+        workerPlace(layout, m_endpoints.data, m_credentials ? m_credentialsPath : "", m_dataPlane));
+    return m_launcher.start(kWorkerShell, {"-c", layout.evaluator_command()}, options);
+}
+
+std::vector<std::string> Cluster::endedWorkers(bool* noneLeft) {
+    std::vector<std::string> lines;
+    size_t ended = 0, failed = 0;
+    for (StartedWorker& w : m_workers) {
+        int exitCode = -1;
+        if (!w.ended && !m_launcher.running(w.pid, &exitCode)) {
+            w.ended = true;
+            w.failed = exitCode != 0;
+            if (w.failed)
+                lines.push_back(fmt::format("worker process {} (pid {}) ended with code {}{}", w.rank, w.pid, exitCode,
+                                            m_plan.layout().worker_command().empty()
+                                                ? std::string()
+                                                : ": its --worker-command's error is above"));
+        }
+        ended += w.ended ? 1 : 0;
+        failed += w.failed ? 1 : 0;
+    }
+    *noneLeft = !m_workers.empty() && ended == m_workers.size() && failed > 0;
+    return lines;
 }
 
 bool Cluster::coordinatorRunning(int* exitCode) { return m_launcher.running(m_coordinator, exitCode); }

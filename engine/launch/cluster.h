@@ -69,7 +69,8 @@ public:
     Status startCoordinator(const wire::RunPlan& plan, const ListenSettings& listen = {});
     /// Once the coordinator listens: the plan's shards and aggregators here (each waited for until it
     /// listens, up to 60 s), then its workers where its placement puts them, each given `workerArgs`
-    /// (backend, threads, timeouts) beside where to connect and the cluster's security.
+    /// (backend, threads, timeouts) beside where to connect and the cluster's security; then the plan's
+    /// evaluator command, here.
     Status startProcesses(const std::vector<std::string>& workerArgs);
     /// How other hosts reach the coordinator: the placement's reachable host, else the bind address,
     /// else (binding every address) this machine's name.
@@ -77,6 +78,11 @@ public:
 
     const CoordinatorEndpoints& endpoints() const { return m_endpoints; }
     pid_t coordinatorPid() const { return m_coordinator; }
+    /// The workers started here that ended with an error since the last call, one line each ("worker
+    /// process 2 (pid 1234) ended with code 1"), and in `noneLeft` whether every worker started here
+    /// has ended, one or more with an error (none was started here: false). Workers end with code 0
+    /// only once the run is over.
+    std::vector<std::string> endedWorkers(bool* noneLeft);
     /// The processes of this cluster running here (the hosts' ssh sessions are RemoteWorkers').
     std::vector<pid_t> processes() const { return m_launcher.children(); }
     /// Whether the coordinator process is still running; once it has exited, its exit code.
@@ -112,6 +118,8 @@ private:
     Result<std::string> startRelay(const std::string& command, pid_t* pid = nullptr);
     /// Starts worker `rank` here (syncscope-engine work, or the plan's worker command); returns its pid.
     Result<pid_t> startWorker(const std::vector<std::string>& workerArgs, unsigned rank);
+    /// Starts the plan's evaluator command here (sh -c, told where the run is); returns its pid.
+    Result<pid_t> startEvaluator();
     /// The placement's hosts, each with its share of the workers, over ssh.
     Status startHostWorkers(const std::vector<std::string>& workerArgs);
     std::vector<std::string> securityArguments() const;
@@ -127,6 +135,12 @@ private:
     std::unique_ptr<RemoteWorkers> m_hosts;  ///< the workers on other hosts (placement PLACE_HOSTS)
     pid_t m_coordinator = -1;
     std::vector<pid_t> m_shards;  ///< the parameter shards started here, by place they were started for
+    struct StartedWorker {
+        pid_t pid;
+        unsigned rank;
+        bool ended = false, failed = false;
+    };
+    std::vector<StartedWorker> m_workers;  ///< the worker processes started here
     int m_reportFd = -1;  ///< the coordinator's reports (serve --report-fd)
     std::optional<ProcessReportReader> m_reports;
     CoordinatorEndpoints m_endpoints;

@@ -1,4 +1,4 @@
-// workerCommandEnvironment (see worker_command.h).
+// workerCommandEnvironment, evaluatorCommandEnvironment (see worker_command.h).
 #include "engine/launch/worker_command.h"
 
 #include <algorithm>
@@ -15,12 +15,13 @@ WorkerPlace workerPlace(const wire::RunLayout& layout, const std::string& connec
     return place;
 }
 
-std::vector<std::string> workerCommandEnvironment(const WorkerPlace& place) {
-    const auto entry = [](const char* name, const std::string& value) { return std::string(name) + "=" + value; };
+namespace {
+
+std::string entry(const char* name, const std::string& value) { return std::string(name) + "=" + value; }
+
+/// Where the run is: the endpoint, and the keys and data plane (or --insecure).
+std::vector<std::string> connectionEnvironment(const WorkerPlace& place) {
     std::vector<std::string> environment{entry(kConnectVariable, place.connect),
-                                         entry(kRankVariable, std::to_string(place.rank)),
-                                         entry(kLocalRankVariable, std::to_string(place.localRank)),
-                                         entry(kWorldSizeVariable, std::to_string(place.worldSize)),
                                          entry(kThreadsVariable, std::to_string(place.threads))};
     if (place.credentials.empty()) {
         environment.push_back(entry(kInsecureVariable, "1"));
@@ -30,5 +31,17 @@ std::vector<std::string> workerCommandEnvironment(const WorkerPlace& place) {
     }
     return environment;
 }
+
+}  // namespace
+
+std::vector<std::string> workerCommandEnvironment(const WorkerPlace& place) {
+    std::vector<std::string> environment = connectionEnvironment(place);
+    environment.insert(environment.end(), {entry(kRankVariable, std::to_string(place.rank)),
+                                           entry(kLocalRankVariable, std::to_string(place.localRank)),
+                                           entry(kWorldSizeVariable, std::to_string(place.worldSize))});
+    return environment;
+}
+
+std::vector<std::string> evaluatorCommandEnvironment(const WorkerPlace& place) { return connectionEnvironment(place); }
 
 }  // namespace syncscope::engine

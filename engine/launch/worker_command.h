@@ -40,5 +40,8 @@ WorkerPlace workerPlace(const wire::RunLayout& layout, const std::string& connec
 
 /// Its environment, "NAME=value" each, to add to the launching process's.
 std::vector<std::string> workerCommandEnvironment(const WorkerPlace& place);
+/// An evaluator command's (RunLayout.evaluator_command): where the run is and the threads, without a
+/// rank (it is not a worker; syncscope.rank() says 0, world_size() 1).
+std::vector<std::string> evaluatorCommandEnvironment(const WorkerPlace& place);
 
 }  // namespace syncscope::engine

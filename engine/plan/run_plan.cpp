@@ -63,6 +63,10 @@ Status validateSpec(const wire::RunPlan& p) {
     if (!external && s.buffer_count() != 0)
         return invalidArgument(fmt::format("--buffers {} is for --model {}; the {} model has none: leave --buffers out",
                                            s.buffer_count(), kExternalModel, s.model()));
+    if (!external && !p.layout().evaluator_command().empty())
+        return invalidArgument(fmt::format("--evaluator-command is for --model {}: the coordinator tests the {} model "
+                                           "itself; leave --evaluator-command out",
+                                           kExternalModel, s.model()));
     if (external && s.buffer_count() >= p.external_parameters())
         return invalidArgument(fmt::format("--buffers {} leaves none of the {} --parameters to train: the buffers are "
                                            "counted among the parameters (syncscope.parameter_count and buffer_count)",
@@ -116,6 +120,10 @@ Status validatePlacement(const wire::RunLayout& l) {
             "them (docs/cluster.md)", l.shards() ? "shards" : "aggregators", l.shards() ? "shard" : "aggregate"));
     if (!l.cpu_quotas().empty())
         return invalidArgument("--cpu-quota throttles workers of this machine; with --hosts the workers run elsewhere");
+    if (!l.evaluator_command().empty())
+        return invalidArgument("--evaluator-command starts the evaluator on this machine, and --hosts places the run "
+                               "elsewhere: evaluate in one worker's script instead (if syncscope.rank() == 0: a thread "
+                               "running syncscope.Evaluator, python/syncscope/launched.py)");
     return Status::ok();
 }
 
@@ -140,9 +148,6 @@ Status validateLayout(const wire::RunPlan& p) {
     if (!backend.empty() && backend != "auto" && backend != "cpu" && backend != "cuda")
         return invalidArgument("--backend '" + backend + "': expected auto, cpu or cuda");
     if (l.worker_threads() > 1024) return outside("--threads-per-worker", l.worker_threads(), "1..1024");
-    if (!l.worker_command().empty() && !l.cpu_quotas().empty())
-        return invalidArgument("--cpu-quota limits syncscope-engine worker processes, and --worker-command's workers are "
-                               "scripts of yours: slow one down with --slowdown WORKER:FACTOR, or limit it yourself");
     for (const auto& [worker, share] : l.cpu_quotas())
         if (!(share >= 0.01 && share <= 1.0))
             return invalidArgument(fmt::format("--cpu-quota {}:{:g}: the share of a CPU must be in 0.01..1", worker, share));

@@ -93,6 +93,23 @@ def train(args):
     worker.close()
 
 
+def evaluate(args):
+    """The run's evaluator as a process of its own: `syncscope-engine run --model external --worker-command
+    "python3 custom_model.py --role worker" --evaluator-command "python3 custom_model.py --role evaluator"`
+    (the run's place from the environment the engine sets); tests every parameter set it is sent."""
+    torch.set_num_threads(1)
+    images, labels = map(torch.from_numpy, load_split("t10k", args.data))
+    if args.eval_examples:  # the first N: a cheaper figure for frequent evaluations (the set is shuffled)
+        images, labels = images[:args.eval_examples], labels[:args.eval_examples]
+    evaluator = syncscope.Evaluator(model=ResidualCnn(),
+                                    evaluate=lambda m: syncscope.accuracy_and_loss(m, images, labels))
+    final = evaluator.run()
+    print("evaluator: %d evaluations on %d test images; final %s" % (len(evaluator.results), len(labels),
+                                                                    "none" if final is None else
+                                                                    "%.2f%%" % (100 * final[1])), flush=True)
+    evaluator.close()
+
+
 def run(args):
     """The coordinator, the workers, and this process as the evaluator."""
     torch.set_num_threads(1)
@@ -166,7 +183,9 @@ def run(args):
 
 def parse_arguments():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--role", choices=["run", "worker"], default="run", help=argparse.SUPPRESS)
+    parser.add_argument("--role", choices=["run", "worker", "evaluator"], default="run",
+                        help="run (default): the whole run from this script; worker / evaluator: one process of a "
+                             "run that syncscope-engine run started (--worker-command / --evaluator-command)")
     parser.add_argument("--connect", help=argparse.SUPPRESS)
     parser.add_argument("--credentials", help=argparse.SUPPRESS)
     parser.add_argument("--engine", help="the syncscope-engine binary (default: $SYNCSCOPE_ENGINE, PATH, ../../build)")
@@ -182,12 +201,14 @@ def parse_arguments():
     parser.add_argument("--data", help="folder with the Fashion-MNIST IDX .gz files")
     parser.add_argument("--record", help="write a run recording to this file")
     parser.add_argument("--folder", help="keep the credentials and logs here (default: a temporary folder)")
+    parser.add_argument("--eval-examples", type=int, default=0,
+                        help="--role evaluator: test on the first N test images (0: all 10,000)")
     return parser.parse_args()
 
 
 if __name__ == "__main__":
     arguments = parse_arguments()
     try:
-        train(arguments) if arguments.role == "worker" else run(arguments)
+        {"worker": train, "evaluator": evaluate, "run": run}[arguments.role](arguments)
     except syncscope.SyncScopeError as error:
         sys.exit("custom_model: %s" % error)

@@ -24,6 +24,7 @@ from . import wire
 from .credentials import Credentials, default_path
 from .errors import CoordinatorLost, CoordinatorSilent, ProtocolError, SyncScopeError
 from .flat_layout import buffer_count, load_flat, parameter_count
+from .launched import environment
 from .sealed import data_socket
 
 HEARTBEAT_MS = 250  # a ZMTP ping this often; a coordinator that answers none for coordinator_timeout is gone
@@ -49,7 +50,8 @@ def accuracy_and_loss(model, images, labels, batch_size=TEST_BATCH):
 
 
 class Evaluator:
-    """connect, credentials, insecure, data_plane: as for Worker (the worker role's keys).
+    """connect, credentials, insecure, data_plane: as for Worker (the worker role's keys). Left out, they
+        come from the environment the engine gives a `run --evaluator-command` (syncscope.environment()).
     model: the PyTorch model the run trains; each parameter set it is sent is copied into it.
     evaluate: evaluate(model) -> (accuracy in 0..1, mean loss); called on this thread. A diverged model's
         NaN or infinite loss is reported as it is.
@@ -57,8 +59,14 @@ class Evaluator:
         before it counts as gone: CoordinatorLost, or with retry=True, registering again every second
         until a coordinator answers (one resumed from a checkpoint, `serve --resume`)."""
 
-    def __init__(self, connect, model, evaluate, credentials=None, *, insecure=False, data_plane="encrypted",
-                 register_timeout=10.0, coordinator_timeout=3.0, retry=False):
+    def __init__(self, connect=None, model=None, evaluate=None, credentials=None, *, insecure=False,
+                 data_plane="encrypted", register_timeout=10.0, coordinator_timeout=3.0, retry=False):
+        if model is None or evaluate is None:
+            raise SyncScopeError("Evaluator needs the model and evaluate(model) -> (accuracy, loss)")
+        if connect is None:  # started by the engine (--evaluator-command): where the run is, from the environment
+            launched = environment()
+            connect, insecure, data_plane = launched["connect"], launched["insecure"], launched["data_plane"]
+            credentials = credentials or launched["credentials"]
         if data_plane not in ("encrypted", "authenticated"):
             raise SyncScopeError("data_plane must be 'encrypted' or 'authenticated', not %r" % (data_plane,))
         self.connect = connect
