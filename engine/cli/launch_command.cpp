@@ -113,7 +113,7 @@ Status awaitCredentials(const std::string& path, double timeoutSeconds) {
 // the run's place in its environment, so srun's signals reach the script itself.
 int execWorkerCommand(const SlurmTask& task, const LaunchFlags& f, const std::string& connect) {
     const wire::RunLayout& layout = f.plan.layout();
-    WorkerPlace place = workerPlace(layout, connect, f.security.insecure ? "" : f.security.credentials, f.security.dataPlane);
+    WorkerPlace place = workerPlace(f.plan, connect, f.security.insecure ? "" : f.security.credentials, f.security.dataPlane);
     place.rank = task.rank - 1 - shardProcesses(layout) - layout.aggregators();
     place.localRank = task.localId;
     for (const std::string& entry : workerCommandEnvironment(place)) {

@@ -157,7 +157,7 @@ Status Cluster::startHostWorkers(const std::vector<std::string>& workerArgs) {
     }
     if (!m_plan.layout().worker_command().empty()) {  // the user's script on each host, told where the run is
         // The credentials are each host's copy (RemoteWorkers sets them); the data plane is the run's.
-        WorkerPlace common = workerPlace(m_plan.layout(), onHost(m_endpoints.data, reachableHost()), "", "");
+        WorkerPlace common = workerPlace(m_plan, onHost(m_endpoints.data, reachableHost()), "", "");
         if (m_credentials) common.dataPlane = m_dataPlane;
         return m_hosts->startCommand(m_plan.layout().worker_command(), common);
     }
@@ -251,7 +251,7 @@ Result<std::string> Cluster::startRelay(const std::string& command, pid_t* pid) 
 Result<pid_t> Cluster::startWorker(const std::vector<std::string>& workerArgs, unsigned rank) {
     const wire::RunLayout& layout = m_plan.layout();
     if (!layout.worker_command().empty()) {  // the user's script: sh -c, told where the run is by its environment
-        WorkerPlace place = workerPlace(layout, m_endpoints.data, m_credentials ? m_credentialsPath : "", m_dataPlane);
+        WorkerPlace place = workerPlace(m_plan, m_endpoints.data, m_credentials ? m_credentialsPath : "", m_dataPlane);
         place.rank = place.localRank = rank;
         LaunchOptions options;
         options.environment = workerCommandEnvironment(place);
@@ -268,7 +268,7 @@ Result<pid_t> Cluster::startEvaluator() {
     const wire::RunLayout& layout = m_plan.layout();
     LaunchOptions options;
     options.environment = evaluatorCommandEnvironment(
-        workerPlace(layout, m_endpoints.data, m_credentials ? m_credentialsPath : "", m_dataPlane));
+        workerPlace(m_plan, m_endpoints.data, m_credentials ? m_credentialsPath : "", m_dataPlane));
     return m_launcher.start(kWorkerShell, {"-c", layout.evaluator_command()}, options);
 }
 

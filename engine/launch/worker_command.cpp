@@ -5,9 +5,11 @@
 
 namespace syncscope::engine {
 
-WorkerPlace workerPlace(const wire::RunLayout& layout, const std::string& connect, const std::string& credentials,
+WorkerPlace workerPlace(const wire::RunPlan& plan, const std::string& connect, const std::string& credentials,
                         const std::string& dataPlane) {
+    const wire::RunLayout& layout = plan.layout();
     WorkerPlace place;
+    place.seed = plan.spec().seed();
     place.connect = connect;
     if (!credentials.empty()) place.credentials = credentials, place.dataPlane = dataPlane;
     place.worldSize = layout.workers();
@@ -22,7 +24,8 @@ std::string entry(const char* name, const std::string& value) { return std::stri
 /// Where the run is: the endpoint, and the keys and data plane (or --insecure).
 std::vector<std::string> connectionEnvironment(const WorkerPlace& place) {
     std::vector<std::string> environment{entry(kConnectVariable, place.connect),
-                                         entry(kThreadsVariable, std::to_string(place.threads))};
+                                         entry(kThreadsVariable, std::to_string(place.threads)),
+                                         entry(kSeedVariable, std::to_string(place.seed))};
     if (place.credentials.empty()) {
         environment.push_back(entry(kInsecureVariable, "1"));
     } else {

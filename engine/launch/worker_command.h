@@ -24,6 +24,7 @@ inline constexpr const char* kRankVariable = "RANK";                          //
 inline constexpr const char* kLocalRankVariable = "LOCAL_RANK";               ///< its index on its host
 inline constexpr const char* kWorldSizeVariable = "WORLD_SIZE";               ///< the run's workers
 inline constexpr const char* kThreadsVariable = "OMP_NUM_THREADS";            ///< --threads-per-worker
+inline constexpr const char* kSeedVariable = "SYNCSCOPE_SEED";                ///< the run's --seed (initial model, data order)
 
 /// Where one worker command stands in its run.
 struct WorkerPlace {
@@ -31,11 +32,12 @@ struct WorkerPlace {
     std::string credentials;  ///< the worker keys' file; empty: the run is --insecure
     std::string dataPlane;    ///< "encrypted" or "authenticated" (with credentials)
     unsigned rank = 0, localRank = 0, worldSize = 1, threads = 1;
+    uint64_t seed = 0;  ///< the run's seed, for the script's initial model and data order
 };
 
-/// The place of a worker of a run laid out as `layout` (its world size and threads), reaching the
-/// coordinator at `connect` with `credentials` on `dataPlane` (no credentials: --insecure); rank 0.
-WorkerPlace workerPlace(const wire::RunLayout& layout, const std::string& connect, const std::string& credentials,
+/// The place of a worker of `plan` (its world size, threads and seed), reaching the coordinator at
+/// `connect` with `credentials` on `dataPlane` (no credentials: --insecure); rank 0.
+WorkerPlace workerPlace(const wire::RunPlan& plan, const std::string& connect, const std::string& credentials,
                         const std::string& dataPlane);
 
 /// Its environment, "NAME=value" each, to add to the launching process's.

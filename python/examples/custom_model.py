@@ -197,7 +197,9 @@ def parse_arguments():
     parser.add_argument("--eval-interval", type=float, default=15.0,
                         help="seconds between evaluations (each takes a few seconds of one core)")
     parser.add_argument("--port", type=int, default=5555, help="data port; control and telemetry take the next two")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=None,
+                        help="initial model and data order (default: the run's --seed when the engine started this "
+                             "script, else 1)")
     parser.add_argument("--data", help="folder with the Fashion-MNIST IDX .gz files")
     parser.add_argument("--record", help="write a run recording to this file")
     parser.add_argument("--folder", help="keep the credentials and logs here (default: a temporary folder)")
@@ -209,6 +211,8 @@ def parse_arguments():
 if __name__ == "__main__":
     arguments = parse_arguments()
     try:
+        if arguments.seed is None:
+            arguments.seed = syncscope.seed()
         {"worker": train, "evaluator": evaluate, "run": run}[arguments.role](arguments)
     except syncscope.SyncScopeError as error:
         sys.exit("custom_model: %s" % error)

@@ -28,10 +28,10 @@ from .data import ShardBatchSampler
 from .errors import CoordinatorLost, CoordinatorSilent, ProtocolError, SyncScopeError
 from .evaluator import Evaluator, accuracy_and_loss
 from .flat_layout import buffer_count, parameter_count
-from .launched import environment, local_rank, rank, world_size
+from .launched import environment, local_rank, rank, seed, world_size
 from .optimizer import DistributedOptimizer
 from .worker import Worker
 
 __all__ = ["Worker", "Evaluator", "accuracy_and_loss", "DistributedOptimizer", "ShardBatchSampler", "Steering", "Credentials", "Coordinator", "Endpoints",
            "default_plan", "write_plan", "find_engine", "SyncScopeError", "CoordinatorLost", "CoordinatorSilent",
-           "ProtocolError", "parameter_count", "buffer_count", "environment", "rank", "local_rank", "world_size"]
+           "ProtocolError", "parameter_count", "buffer_count", "environment", "rank", "local_rank", "world_size", "seed"]

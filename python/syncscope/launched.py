@@ -14,6 +14,7 @@ from .errors import SyncScopeError
 CONNECT, CREDENTIALS, DATA_PLANE, INSECURE = ("SYNCSCOPE_CONNECT", "SYNCSCOPE_CREDENTIALS", "SYNCSCOPE_DATA_PLANE",
                                               "SYNCSCOPE_INSECURE")
 RANK, LOCAL_RANK, WORLD_SIZE = "RANK", "LOCAL_RANK", "WORLD_SIZE"
+SEED = "SYNCSCOPE_SEED"
 
 
 def environment():
@@ -41,3 +42,9 @@ def local_rank():
 def world_size():
     """The run's workers (1 when not started by the engine)."""
     return int(os.environ.get(WORLD_SIZE, "1"))
+
+
+def seed(default=1):
+    """The run's --seed (for the initial model and the data order), or `default` when not started by the
+    engine."""
+    return int(os.environ.get(SEED, str(default)))

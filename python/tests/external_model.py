@@ -63,9 +63,9 @@ def main():
         return
     images, labels = load_split("train")
     if args.connect is None:  # started by the engine (--worker-command)
-        print("rank %d of %d (local rank %d), OMP_NUM_THREADS %s, pid %d"
+        print("rank %d of %d (local rank %d), OMP_NUM_THREADS %s, seed %d, pid %d"
               % (syncscope.rank(), syncscope.world_size(), syncscope.local_rank(), os.environ.get("OMP_NUM_THREADS"),
-                 os.getpid()), flush=True)
+                 syncscope.seed(), os.getpid()), flush=True)
     worker = syncscope.Worker(connect=args.connect, credentials=args.credentials, model=model,
                               train_examples=len(labels), retry=args.retry)
     if args.loader_workers >= 0:

@@ -1,6 +1,6 @@
 """Workers that are the user's command (`--worker-command`, issue 28 point 4): `syncscope-engine run`
 starts each worker as `sh -c COMMAND` with the run's place in its environment (SYNCSCOPE_CONNECT,
-SYNCSCOPE_CREDENTIALS, SYNCSCOPE_DATA_PLANE, RANK, LOCAL_RANK, WORLD_SIZE, OMP_NUM_THREADS), and a
+SYNCSCOPE_CREDENTIALS, SYNCSCOPE_DATA_PLANE, RANK, LOCAL_RANK, WORLD_SIZE, OMP_NUM_THREADS, SYNCSCOPE_SEED), and a
 PyTorch script joins with syncscope.Worker() and no address of its own: here the softmax regression of
 external_model.py, a model the engine does not have, trains to its end, tested by an evaluator that is a
 command too (`--evaluator-command`), with one worker's own process limited by --cpu-quota. launch
@@ -26,13 +26,14 @@ def worker_command(*extra, role="worker"):
 
 def test_run_starts_pytorch_workers_from_a_command(engine):
     run = subprocess.run([engine, "run", "--workers", "3", "--model", "external", "--parameters",
-                          str(LINEAR_PARAMETERS), "--epochs", "1", "--threads-per-worker", "2", "--cpu-quota", "1:0.5",
+                          str(LINEAR_PARAMETERS), "--epochs", "1", "--seed", "7", "--threads-per-worker", "2", "--cpu-quota", "1:0.5",
                           # Python is the shell's child here (a command follows it), as under a wrapper script.
                           "--worker-command", worker_command() + '; echo "rank $RANK: script ended"', "--evaluator-command",
                           worker_command(role="evaluator")], capture_output=True, text=True, timeout=300)
     said = run.stdout + run.stderr
     assert run.returncode == 0, said
-    found = re.findall(r"^rank (\d) of (\d) \(local rank (\d)\), OMP_NUM_THREADS (\d), pid (\d+)$", run.stdout, re.M)
+    found = re.findall(r"^rank (\d) of (\d) \(local rank (\d)\), OMP_NUM_THREADS (\d), seed 7, pid (\d+)$", run.stdout,
+                       re.M)
     places = sorted(place[:4] for place in found)
     assert places == [("0", "3", "0", "2"), ("1", "3", "1", "2"), ("2", "3", "2", "2")], said
     # The limit lands on the Python process that joined, the child of the `sh -c` the run started.

@@ -111,16 +111,17 @@ TEST(TestHostsFile, startsEachHostsWorkerCommandsWithTheirPlace) {
     place.rank = 4;
     place.worldSize = 7;
     place.threads = 2;
+    place.seed = 17;
     const std::string script = startWorkerCommandsCommand(
         "echo \"$RANK $LOCAL_RANK/$WORLD_SIZE $SYNCSCOPE_CONNECT $SYNCSCOPE_CREDENTIALS $SYNCSCOPE_DATA_PLANE "
-        "$OMP_NUM_THREADS ${SYNCSCOPE_INSECURE:-secure}\"",
+        "$OMP_NUM_THREADS ${SYNCSCOPE_INSECURE:-secure} $SYNCSCOPE_SEED\"",
         3, place);
     FILE* shell = popen((script + " | sort").c_str(), "r");
     ASSERT_TRUE(shell);
     char buffer[1024] = {};
     const size_t n = fread(buffer, 1, sizeof buffer - 1, shell);
     ASSERT_EQ(pclose(shell), 0);
-    const std::string common = "/7 tcp://head:5555 /tmp/the copy's authenticated 2 secure\n";
+    const std::string common = "/7 tcp://head:5555 /tmp/the copy's authenticated 2 secure 17\n";
     ASSERT_EQ(std::string(buffer, n), "4 0" + common + "5 1" + common + "6 2" + common);
     // --insecure: no keys, said so.
     place.credentials.clear();
