@@ -12,6 +12,7 @@
 #include "engine/model/model_zoo.h"
 #include "engine/net/protocol.h"
 #include "engine/plan/mode_catalog.h"
+#include "engine/policy/mode_predictions.h"
 #include "engine/policy/policy_factory.h"
 #include "engine/coordinator/sharded_model_store.h"
 #include "engine/telemetry/recording_reader.h"
@@ -370,6 +371,8 @@ void Coordinator::recordUpdate(const std::vector<wire::Contribution>& contributi
             ++w->applied;
             w->recordStaleness(c.staleness());
         }
+        m_state.totals.appliedSamples += c.batch_size();
+        m_state.totals.effectiveSamples += c.batch_size() / (1.0 + kStalenessCost * double(c.staleness()));
     }
     m_state.totals.applied += contributions.size();
     m_telemetry.noteUpdate();

@@ -39,6 +39,9 @@ struct CoordinatorOptions {
 struct GradientTotals {
     uint64_t pushed = 0, applied = 0, dropped = 0;
     uint64_t samples = 0;  ///< samples of all pushed gradients
+    /// Samples of the applied gradients, counted when applied; and the same, each worth 1 / (1 +
+    /// kStalenessCost x its staleness) (mode_predictions.h): the what-if view's measure of progress.
+    double appliedSamples = 0, effectiveSamples = 0;
 };
 
 struct CoordinatorState {

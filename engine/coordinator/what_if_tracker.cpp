@@ -8,32 +8,6 @@
 
 namespace syncscope::engine {
 
-void WhatIfTracker::count(const CoordinatorState& s) {
-    uint64_t applied = 0;
-    double stalenessSum = 0;
-    for (const auto& [id, w] : s.workers.all()) {
-        applied += w.applied;
-        stalenessSum += w.stalenessSum;
-    }
-    const uint64_t newSamples = s.totals.samples - std::min(s.totals.samples, m_samples);
-    const uint64_t newPushed = s.totals.pushed - std::min(s.totals.pushed, m_pushed);
-    const uint64_t newApplied = applied - std::min(applied, m_applied);
-    if (newSamples > 0 && newPushed > 0 && newApplied > 0) {
-        // The tick's samples, the share of its gradients applied, at the tick's mean staleness.
-        const double share = std::min(1.0, static_cast<double>(newApplied) / static_cast<double>(newPushed));
-        const double tau = std::max(0.0, stalenessSum - m_stalenessSum) / static_cast<double>(newApplied);
-        m_effective += static_cast<double>(newSamples) * share / (1.0 + kStalenessCost * tau);
-        m_appliedSamples += static_cast<double>(newSamples) * share;
-    }
-    m_samples = s.totals.samples;
-    m_pushed = s.totals.pushed;
-    m_applied = applied;
-    m_stalenessSum = stalenessSum;
-    const uint64_t version = s.store.version();
-    if (m_ledger.empty() || m_ledger.back().first < version) m_ledger.emplace_back(version, m_effective);
-    if (m_ledger.size() > kLedgerCap) m_ledger.pop_front();
-}
-
 double WhatIfTracker::effectiveAt(uint64_t version) const {
     // The newest entry at or before the version: the effective samples its model was trained on.
     auto it = std::upper_bound(m_ledger.begin(), m_ledger.end(), version,
@@ -49,7 +23,10 @@ double WhatIfTracker::target(const CoordinatorState& s) {
 }
 
 std::optional<wire::WhatIf> WhatIfTracker::onTick(const CoordinatorState& s) {
-    count(s);
+    m_effective = s.totals.effectiveSamples;
+    const uint64_t version = s.store.version();
+    if (m_ledger.empty() || m_ledger.back().first < version) m_ledger.emplace_back(version, m_effective);
+    if (m_ledger.size() > kLedgerCap) m_ledger.pop_front();
     if (s.lastEvaluation && s.lastEvaluation->version != m_evaluated) {
         m_evaluated = s.lastEvaluation->version;
         m_forecast.add(effectiveAt(s.lastEvaluation->version), s.lastEvaluation->accuracy);
@@ -60,21 +37,23 @@ std::optional<wire::WhatIf> WhatIfTracker::onTick(const CoordinatorState& s) {
     if (ids.empty()) return std::nullopt;
     for (uint32_t id : ids)
         if (!(s.workers.all().at(id).computeSpeed > 0)) return std::nullopt;
-    const double period = now - m_lastAt, applied = m_appliedSamples;
     const std::string mode = s.mode.SerializeAsString();
-    const bool sameMode = mode == m_periodMode;
+    if (mode != m_periodMode || now - m_lastAt > 3 * kPeriodSeconds) m_applied.clear();  // a new mode, or a pause
     m_lastAt = now;
-    m_appliedSamples = 0;
     m_periodMode = mode;
+    m_applied.emplace_back(now, s.totals.appliedSamples);
+    while (m_applied.size() > 2 && now - m_applied[1].first >= kCalibrationSeconds) m_applied.pop_front();
 
     wire::WhatIf w;
     const uint32_t batch = s.options.plan.spec().batch_size();
     if (s.mode.mode() == wire::AUTO) {
         m_calibration = 1.0;
-    } else if (sameMode && period < 3 * kPeriodSeconds) {
+    } else if (m_applied.size() >= 3) {  // two periods or more in this mode
+        const double seconds = m_applied.back().first - m_applied.front().first;
+        const double applied = m_applied.back().second - m_applied.front().second;
         const double modelled = predictOption(s.workers, batch, s.mode).samples_per_s();
-        if (modelled > 0 && applied > 0)
-            m_calibration = std::clamp(applied / period / modelled, 1.0 / kCalibrationRange, kCalibrationRange);
+        if (modelled > 0 && applied > 0 && seconds > 0)
+            m_calibration = std::clamp(applied / seconds / modelled, 1.0 / kCalibrationRange, kCalibrationRange);
     }
     w.set_calibration(m_calibration);
     w.set_target_accuracy(target(s));
