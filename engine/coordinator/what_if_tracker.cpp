@@ -23,9 +23,8 @@ double WhatIfTracker::target(const CoordinatorState& s) {
 }
 
 std::optional<wire::WhatIf> WhatIfTracker::onTick(const CoordinatorState& s) {
-    m_effective = s.totals.effectiveSamples;
     const uint64_t version = s.store.version();
-    if (m_ledger.empty() || m_ledger.back().first < version) m_ledger.emplace_back(version, m_effective);
+    if (m_ledger.empty() || m_ledger.back().first < version) m_ledger.emplace_back(version, s.totals.effectiveSamples);
     if (m_ledger.size() > kLedgerCap) m_ledger.pop_front();
     if (s.lastEvaluation && s.lastEvaluation->version != m_evaluated) {
         m_evaluated = s.lastEvaluation->version;
@@ -64,7 +63,7 @@ std::optional<wire::WhatIf> WhatIfTracker::onTick(const CoordinatorState& s) {
     for (const wire::ModeSettings& option : settings) currentListed |= optionLabel(s.workers, option) == w.current_label();
     if (!currentListed) settings.push_back(s.mode);
     const std::optional<double> toGo =
-        w.target_accuracy() > 0 ? m_forecast.samplesTo(w.target_accuracy(), m_effective) : std::nullopt;
+        w.target_accuracy() > 0 ? m_forecast.samplesTo(w.target_accuracy(), s.totals.effectiveSamples) : std::nullopt;
     for (const wire::ModeSettings& option : settings) {
         wire::AutoCandidate c = predictOption(s.workers, batch, option);
         c.set_samples_per_s(c.samples_per_s() * m_calibration);

@@ -36,14 +36,12 @@ public:
     /// Every tick; the predictions when a period has passed and every worker has been measured.
     std::optional<wire::WhatIf> onTick(const CoordinatorState& state);
 
-    double effectiveSamples() const { return m_effective; }
     const AccuracyForecast& forecast() const { return m_forecast; }
 
 private:
     double effectiveAt(uint64_t version) const;
     double target(const CoordinatorState& state);
 
-    double m_effective = 0.0;  ///< GradientTotals.effectiveSamples at the last tick
     std::deque<std::pair<uint64_t, double>> m_ledger;  ///< (version, effective samples), versions rising
     std::optional<uint64_t> m_evaluated;              ///< the version of the last evaluation fed
     AccuracyForecast m_forecast;

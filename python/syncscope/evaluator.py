@@ -24,7 +24,7 @@ from . import wire
 from .credentials import Credentials, default_path
 from .errors import CoordinatorLost, CoordinatorSilent, ProtocolError, SyncScopeError
 from .flat_layout import buffer_count, load_flat, parameter_count
-from .launched import environment
+from .launched import connection
 from .sealed import data_socket
 
 HEARTBEAT_MS = 250  # a ZMTP ping this often; a coordinator that answers none for coordinator_timeout is gone
@@ -63,10 +63,8 @@ class Evaluator:
                  data_plane="encrypted", register_timeout=10.0, coordinator_timeout=3.0, retry=False):
         if model is None or evaluate is None:
             raise SyncScopeError("Evaluator needs the model and evaluate(model) -> (accuracy, loss)")
-        if connect is None:  # started by the engine (--evaluator-command): where the run is, from the environment
-            launched = environment()
-            connect, insecure, data_plane = launched["connect"], launched["insecure"], launched["data_plane"]
-            credentials = credentials or launched["credentials"]
+        # Started by the engine (--evaluator-command) without an address: where the run is, from the environment.
+        connect, credentials, insecure, data_plane = connection(connect, credentials, insecure, data_plane)
         if data_plane not in ("encrypted", "authenticated"):
             raise SyncScopeError("data_plane must be 'encrypted' or 'authenticated', not %r" % (data_plane,))
         self.connect = connect

@@ -29,6 +29,15 @@ def environment():
             "insecure": os.environ.get(INSECURE) == "1", "data_plane": os.environ.get(DATA_PLANE) or "encrypted"}
 
 
+def connection(connect, credentials, insecure, data_plane):
+    """(connect, credentials, insecure, data_plane) as given, or, without an address, from the environment
+    the engine set (a --worker-command or --evaluator-command); given credentials are kept."""
+    if connect is not None:
+        return connect, credentials, insecure, data_plane
+    launched = environment()
+    return launched["connect"], credentials or launched["credentials"], launched["insecure"], launched["data_plane"]
+
+
 def rank():
     """This worker's index among the run's workers, 0..world_size()-1 (0 when not started by the engine)."""
     return int(os.environ.get(RANK, "0"))

@@ -17,7 +17,7 @@ from . import wire
 from .credentials import Credentials, default_path
 from .errors import CoordinatorLost, CoordinatorSilent, ProtocolError, SyncScopeError
 from .heartbeat import HeartbeatSender
-from .launched import environment
+from .launched import connection
 from .sealed import data_socket
 from .shard_client import ShardClient
 from .telemetry import TelemetryWatcher
@@ -88,10 +88,8 @@ class Worker:
     def __init__(self, connect=None, credentials=None, *, insecure=False, data_plane="encrypted", telemetry=None,
                  telemetry_credentials=None, backend="pytorch", coordinator_timeout=3.0, register_timeout=10.0,
                  model=None, train_examples=0, retry=False):
-        if connect is None:  # started by the engine (--worker-command): where the run is, from the environment
-            launched = environment()
-            connect, insecure, data_plane = launched["connect"], launched["insecure"], launched["data_plane"]
-            credentials = credentials or launched["credentials"]
+        # Started by the engine (--worker-command) without an address: where the run is, from the environment.
+        connect, credentials, insecure, data_plane = connection(connect, credentials, insecure, data_plane)
         if data_plane not in ("encrypted", "authenticated"):
             raise SyncScopeError("data_plane must be 'encrypted' or 'authenticated', not %r" % (data_plane,))
         self.connect = connect
