@@ -78,37 +78,37 @@
         <translation>nicht erreicht (an der Grenze von %1 s)</translation>
     </message>
     <message>
-        <location filename="../ui/plot/claim_charts.cpp" line="142"/>
+        <location filename="../ui/plot/claim_charts.cpp" line="140"/>
         <source>seconds to the target</source>
         <translation>Sekunden bis zum Ziel</translation>
     </message>
     <message>
-        <location filename="../ui/plot/claim_charts.cpp" line="153"/>
+        <location filename="../ui/plot/claim_charts.cpp" line="151"/>
         <source>Median over seeds (dot), 95% interval (bar)</source>
         <translation>Median über die Seeds (Punkt), 95-%-Intervall (Balken)</translation>
     </message>
     <message>
-        <location filename="../ui/plot/claim_charts.cpp" line="178"/>
+        <location filename="../ui/plot/claim_charts.cpp" line="176"/>
         <source>within the limit</source>
         <translation>innerhalb der Grenze</translation>
     </message>
     <message>
-        <location filename="../ui/plot/claim_charts.cpp" line="179"/>
+        <location filename="../ui/plot/claim_charts.cpp" line="177"/>
         <source>past the limit</source>
         <translation>über der Grenze</translation>
     </message>
     <message>
-        <location filename="../ui/plot/claim_charts.cpp" line="185"/>
+        <location filename="../ui/plot/claim_charts.cpp" line="183"/>
         <source>limit</source>
         <translation>Grenze</translation>
     </message>
     <message>
-        <location filename="../ui/plot/claim_charts.cpp" line="194"/>
+        <location filename="../ui/plot/claim_charts.cpp" line="192"/>
         <source>ratio (x)</source>
         <translation>Verhältnis (x)</translation>
     </message>
     <message>
-        <location filename="../ui/plot/claim_charts.cpp" line="194"/>
+        <location filename="../ui/plot/claim_charts.cpp" line="192"/>
         <source>points</source>
         <translation>Punkte</translation>
     </message>
@@ -717,131 +717,151 @@
     </message>
     <message>
         <location filename="../engine/plan/mode_catalog.cpp" line="83"/>
+        <source>A late worker&apos;s batch</source>
+        <translation>Batch eines verspäteten Workers</translation>
+    </message>
+    <message>
+        <location filename="../engine/plan/mode_catalog.cpp" line="84"/>
+        <source>hand-off: the workers already waiting compute it (Falcon); wait: the round waits for the late worker</source>
+        <translation>Übergabe: die bereits wartenden Worker berechnen ihn (Falcon); warten: die Runde wartet auf den verspäteten Worker</translation>
+    </message>
+    <message>
+        <location filename="../engine/plan/mode_catalog.cpp" line="86"/>
+        <source>handed to waiting workers</source>
+        <translation>an wartende Worker übergeben</translation>
+    </message>
+    <message>
+        <location filename="../engine/plan/mode_catalog.cpp" line="86"/>
+        <source>waited for</source>
+        <translation>abgewartet</translation>
+    </message>
+    <message>
+        <location filename="../engine/plan/mode_catalog.cpp" line="87"/>
         <source>Rebalance every</source>
         <translation>Neu ausbalancieren alle</translation>
     </message>
     <message>
-        <location filename="../engine/plan/mode_catalog.cpp" line="84"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="88"/>
         <source>Seconds between batch-size rebalancing</source>
         <translation>Sekunden zwischen Neuverteilungen der Batchgrößen</translation>
     </message>
     <message>
-        <location filename="../engine/plan/mode_catalog.cpp" line="85"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="89"/>
         <source>Decide every</source>
         <translation>Entscheiden alle</translation>
     </message>
     <message>
-        <location filename="../engine/plan/mode_catalog.cpp" line="86"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="90"/>
         <source>Seconds between the controller&apos;s decisions</source>
         <translation>Sekunden zwischen den Entscheidungen des Reglers</translation>
     </message>
     <message>
-        <location filename="../engine/plan/mode_catalog.cpp" line="87"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="91"/>
         <source>Controller</source>
         <translation>Regler</translation>
     </message>
     <message>
-        <location filename="../engine/plan/mode_catalog.cpp" line="88"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="92"/>
         <source>decide: switch by itself; advise: propose, a person takes or dismisses</source>
         <translation>entscheiden: wechselt selbst; beraten: schlägt vor, ein Mensch übernimmt oder verwirft</translation>
     </message>
     <message>
-        <location filename="../engine/plan/mode_catalog.cpp" line="89"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="93"/>
         <source>decides</source>
         <translation>entscheidet</translation>
     </message>
     <message>
-        <location filename="../engine/plan/mode_catalog.cpp" line="89"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="93"/>
         <source>advises</source>
         <translation>berät</translation>
     </message>
     <message>
-        <location filename="../engine/plan/mode_catalog.cpp" line="103"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="107"/>
         <source>BSP (bulk synchronous)</source>
         <translation>BSP (Bulk-synchron)</translation>
     </message>
     <message>
-        <location filename="../engine/plan/mode_catalog.cpp" line="104"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="108"/>
         <source>Wait for every worker, average their gradients, apply once. No staleness, but the slowest worker sets the pace.</source>
         <translation>Auf jeden Worker warten, ihre Gradienten mitteln, einmal anwenden. Keine Staleness, aber der langsamste Worker bestimmt das Tempo.</translation>
     </message>
     <message>
-        <location filename="../engine/plan/mode_catalog.cpp" line="107"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="111"/>
         <source>ASP (asynchronous)</source>
         <translation>ASP (asynchron)</translation>
     </message>
     <message>
-        <location filename="../engine/plan/mode_catalog.cpp" line="108"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="112"/>
         <source>Apply each gradient as it arrives. Nobody waits, but gradients can be stale.</source>
         <translation>Jeden Gradienten bei Ankunft anwenden. Niemand wartet, aber Gradienten können veraltet sein.</translation>
     </message>
     <message>
-        <location filename="../engine/plan/mode_catalog.cpp" line="109"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="113"/>
         <source>SSP (stale synchronous)</source>
         <translation>SSP (Stale-synchron)</translation>
     </message>
     <message>
-        <location filename="../engine/plan/mode_catalog.cpp" line="110"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="114"/>
         <source>Apply on arrival; a worker more than s clocks ahead of the slowest waits. s = 0 is BSP.</source>
         <translation>Bei Ankunft anwenden; ein Worker, der mehr als s Takte vor dem langsamsten liegt, wartet. s = 0 entspricht BSP.</translation>
     </message>
     <message>
-        <location filename="../engine/plan/mode_catalog.cpp" line="112"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="116"/>
         <source>Grouped (hybrid)</source>
         <translation>Gruppiert (hybrid)</translation>
     </message>
     <message>
-        <location filename="../engine/plan/mode_catalog.cpp" line="113"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="117"/>
         <source>G groups: BSP (or SSP) inside a group, groups update the model asynchronously. G = 1 is BSP, G = N is ASP.</source>
         <translation>G Gruppen: BSP (oder SSP) innerhalb einer Gruppe, die Gruppen aktualisieren das Modell asynchron. G = 1 entspricht BSP, G = N entspricht ASP.</translation>
     </message>
     <message>
-        <location filename="../engine/plan/mode_catalog.cpp" line="117"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="121"/>
         <source>K-sync (backup workers)</source>
         <translation>K-sync (Backup-Worker)</translation>
     </message>
     <message>
-        <location filename="../engine/plan/mode_catalog.cpp" line="118"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="122"/>
         <source>Average the first K gradients of each version; late ones are dropped and counted. K = N is BSP.</source>
         <translation>Die ersten K Gradienten jeder Version mitteln; verspätete werden verworfen und gezählt. K = N entspricht BSP.</translation>
     </message>
     <message>
-        <location filename="../engine/plan/mode_catalog.cpp" line="119"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="123"/>
         <source>N-1 (N below 4 workers)</source>
         <translation>N-1 (N bei unter 4 Workern)</translation>
     </message>
     <message>
-        <location filename="../engine/plan/mode_catalog.cpp" line="120"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="124"/>
         <source>K-async (n-softsync)</source>
         <translation>K-async (n-softsync)</translation>
     </message>
     <message>
-        <location filename="../engine/plan/mode_catalog.cpp" line="121"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="125"/>
         <source>Update after every K gradients from anyone, stale ones included. K = 1 is ASP.</source>
         <translation>Nach jeweils K Gradienten von beliebigen Workern aktualisieren, veraltete eingeschlossen. K = 1 entspricht ASP.</translation>
     </message>
     <message>
-        <location filename="../engine/plan/mode_catalog.cpp" line="122"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="126"/>
         <source>N/2</source>
         <translation>N/2</translation>
     </message>
     <message>
-        <location filename="../engine/plan/mode_catalog.cpp" line="123"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="127"/>
         <source>Elastic batch</source>
         <translation>Elastischer Batch</translation>
     </message>
     <message>
-        <location filename="../engine/plan/mode_catalog.cpp" line="124"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="128"/>
         <source>Each worker&apos;s batch is sized in proportion to its speed so all arrive together; enforced (BSP) or slack (SSP) barrier.</source>
         <translation>Die Batchgröße jedes Workers richtet sich nach seiner Geschwindigkeit, damit alle gleichzeitig ankommen; erzwungene (BSP) oder lockere (SSP) Barriere.</translation>
     </message>
     <message>
-        <location filename="../engine/plan/mode_catalog.cpp" line="127"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="132"/>
         <source>Auto (adaptive)</source>
         <translation>Auto (adaptiv)</translation>
     </message>
     <message>
-        <location filename="../engine/plan/mode_catalog.cpp" line="128"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="133"/>
         <source>A controller measures the workers&apos; speeds and picks mode and grouping; each decision appears as a marker with its reason. As an advisor it proposes and you decide.</source>
         <translation>Ein Regler misst die Geschwindigkeit der Worker und wählt Modus und Gruppierung; jede Entscheidung erscheint als Markierung mit ihrer Begründung. Als Berater schlägt er vor, und Sie entscheiden.</translation>
     </message>
@@ -2274,53 +2294,53 @@
         <translation>Nichts anzuzeigen: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/results_window.cpp" line="162"/>
+        <location filename="../ui/widgets/results_window.cpp" line="172"/>
         <source>Claims: %1 (quick)</source>
         <translation>Aussagen: %1 (schnell)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/results_window.cpp" line="163"/>
+        <location filename="../ui/widgets/results_window.cpp" line="173"/>
         <source>Claims: %1</source>
         <translation>Aussagen: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/results_window.cpp" line="176"/>
+        <location filename="../ui/widgets/results_window.cpp" line="186"/>
         <source>Figures</source>
         <translation>Abbildungen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/results_window.cpp" line="176"/>
+        <location filename="../ui/widgets/results_window.cpp" line="186"/>
         <source>Part: %1</source>
         <translation>Teil: %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/results_window.cpp" line="211"/>
+        <location filename="../ui/widgets/results_window.cpp" line="221"/>
         <source>The paper:</source>
         <translation>Das Paper:</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/results_window.cpp" line="212"/>
+        <location filename="../ui/widgets/results_window.cpp" line="222"/>
         <source>Ours:</source>
         <translation>Unsere:</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/results_window.cpp" line="212"/>
+        <location filename="../ui/widgets/results_window.cpp" line="222"/>
         <source>parts %1</source>
         <translation>Teile %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/results_window.cpp" line="214"/>
+        <location filename="../ui/widgets/results_window.cpp" line="224"/>
         <source>Run with:</source>
         <translation>Ausgeführt mit:</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/results_window.cpp" line="215"/>
-        <location filename="../ui/widgets/results_window.cpp" line="228"/>
+        <location filename="../ui/widgets/results_window.cpp" line="225"/>
+        <location filename="../ui/widgets/results_window.cpp" line="238"/>
         <source>Not read:</source>
         <translation>Nicht gelesen:</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/results_window.cpp" line="227"/>
+        <location filename="../ui/widgets/results_window.cpp" line="237"/>
         <source>From</source>
         <translation>Aus</translation>
     </message>

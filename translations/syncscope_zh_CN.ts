@@ -78,37 +78,37 @@
         <translation>未达到（画在 %1 秒上限处）</translation>
     </message>
     <message>
-        <location filename="../ui/plot/claim_charts.cpp" line="142"/>
+        <location filename="../ui/plot/claim_charts.cpp" line="140"/>
         <source>seconds to the target</source>
         <translation>达到目标的秒数</translation>
     </message>
     <message>
-        <location filename="../ui/plot/claim_charts.cpp" line="153"/>
+        <location filename="../ui/plot/claim_charts.cpp" line="151"/>
         <source>Median over seeds (dot), 95% interval (bar)</source>
         <translation>各种子的中位数（点），95% 区间（条）</translation>
     </message>
     <message>
-        <location filename="../ui/plot/claim_charts.cpp" line="178"/>
+        <location filename="../ui/plot/claim_charts.cpp" line="176"/>
         <source>within the limit</source>
         <translation>在界限内</translation>
     </message>
     <message>
-        <location filename="../ui/plot/claim_charts.cpp" line="179"/>
+        <location filename="../ui/plot/claim_charts.cpp" line="177"/>
         <source>past the limit</source>
         <translation>超出界限</translation>
     </message>
     <message>
-        <location filename="../ui/plot/claim_charts.cpp" line="185"/>
+        <location filename="../ui/plot/claim_charts.cpp" line="183"/>
         <source>limit</source>
         <translation>界限</translation>
     </message>
     <message>
-        <location filename="../ui/plot/claim_charts.cpp" line="194"/>
+        <location filename="../ui/plot/claim_charts.cpp" line="192"/>
         <source>ratio (x)</source>
         <translation>比值（倍）</translation>
     </message>
     <message>
-        <location filename="../ui/plot/claim_charts.cpp" line="194"/>
+        <location filename="../ui/plot/claim_charts.cpp" line="192"/>
         <source>points</source>
         <translation>百分点</translation>
     </message>
@@ -717,131 +717,151 @@
     </message>
     <message>
         <location filename="../engine/plan/mode_catalog.cpp" line="83"/>
+        <source>A late worker&apos;s batch</source>
+        <translation>迟到工作节点的批</translation>
+    </message>
+    <message>
+        <location filename="../engine/plan/mode_catalog.cpp" line="84"/>
+        <source>hand-off: the workers already waiting compute it (Falcon); wait: the round waits for the late worker</source>
+        <translation>移交：由已在等待的工作节点计算（Falcon）；等待：本轮等待迟到的工作节点</translation>
+    </message>
+    <message>
+        <location filename="../engine/plan/mode_catalog.cpp" line="86"/>
+        <source>handed to waiting workers</source>
+        <translation>移交给等待中的工作节点</translation>
+    </message>
+    <message>
+        <location filename="../engine/plan/mode_catalog.cpp" line="86"/>
+        <source>waited for</source>
+        <translation>等待它</translation>
+    </message>
+    <message>
+        <location filename="../engine/plan/mode_catalog.cpp" line="87"/>
         <source>Rebalance every</source>
         <translation>重新平衡间隔</translation>
     </message>
     <message>
-        <location filename="../engine/plan/mode_catalog.cpp" line="84"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="88"/>
         <source>Seconds between batch-size rebalancing</source>
         <translation>批大小重新平衡之间的秒数</translation>
     </message>
     <message>
-        <location filename="../engine/plan/mode_catalog.cpp" line="85"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="89"/>
         <source>Decide every</source>
         <translation>决策间隔</translation>
     </message>
     <message>
-        <location filename="../engine/plan/mode_catalog.cpp" line="86"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="90"/>
         <source>Seconds between the controller&apos;s decisions</source>
         <translation>控制器两次决策之间的秒数</translation>
     </message>
     <message>
-        <location filename="../engine/plan/mode_catalog.cpp" line="87"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="91"/>
         <source>Controller</source>
         <translation>控制器</translation>
     </message>
     <message>
-        <location filename="../engine/plan/mode_catalog.cpp" line="88"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="92"/>
         <source>decide: switch by itself; advise: propose, a person takes or dismisses</source>
         <translation>决定：自行切换；建议：提出建议，由人采纳或忽略</translation>
     </message>
     <message>
-        <location filename="../engine/plan/mode_catalog.cpp" line="89"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="93"/>
         <source>decides</source>
         <translation>决定</translation>
     </message>
     <message>
-        <location filename="../engine/plan/mode_catalog.cpp" line="89"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="93"/>
         <source>advises</source>
         <translation>建议</translation>
     </message>
     <message>
-        <location filename="../engine/plan/mode_catalog.cpp" line="103"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="107"/>
         <source>BSP (bulk synchronous)</source>
         <translation>BSP（整体同步并行）</translation>
     </message>
     <message>
-        <location filename="../engine/plan/mode_catalog.cpp" line="104"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="108"/>
         <source>Wait for every worker, average their gradients, apply once. No staleness, but the slowest worker sets the pace.</source>
         <translation>等待每个工作节点，对其梯度取平均后一次性应用。陈旧度为 0，但由最慢的工作节点决定节奏。</translation>
     </message>
     <message>
-        <location filename="../engine/plan/mode_catalog.cpp" line="107"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="111"/>
         <source>ASP (asynchronous)</source>
         <translation>ASP（异步并行）</translation>
     </message>
     <message>
-        <location filename="../engine/plan/mode_catalog.cpp" line="108"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="112"/>
         <source>Apply each gradient as it arrives. Nobody waits, but gradients can be stale.</source>
         <translation>每个梯度一到达就应用。无需等待，但梯度可能是陈旧的。</translation>
     </message>
     <message>
-        <location filename="../engine/plan/mode_catalog.cpp" line="109"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="113"/>
         <source>SSP (stale synchronous)</source>
         <translation>SSP（延迟同步并行）</translation>
     </message>
     <message>
-        <location filename="../engine/plan/mode_catalog.cpp" line="110"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="114"/>
         <source>Apply on arrival; a worker more than s clocks ahead of the slowest waits. s = 0 is BSP.</source>
         <translation>到达即应用；领先最慢工作节点超过 s 个时钟的工作节点需等待。s = 0 即为 BSP。</translation>
     </message>
     <message>
-        <location filename="../engine/plan/mode_catalog.cpp" line="112"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="116"/>
         <source>Grouped (hybrid)</source>
         <translation>分组（混合）</translation>
     </message>
     <message>
-        <location filename="../engine/plan/mode_catalog.cpp" line="113"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="117"/>
         <source>G groups: BSP (or SSP) inside a group, groups update the model asynchronously. G = 1 is BSP, G = N is ASP.</source>
         <translation>G 个组：组内 BSP（或 SSP），各组异步更新模型。G = 1 即为 BSP，G = N 即为 ASP。</translation>
     </message>
     <message>
-        <location filename="../engine/plan/mode_catalog.cpp" line="117"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="121"/>
         <source>K-sync (backup workers)</source>
         <translation>K-sync（备份工作节点）</translation>
     </message>
     <message>
-        <location filename="../engine/plan/mode_catalog.cpp" line="118"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="122"/>
         <source>Average the first K gradients of each version; late ones are dropped and counted. K = N is BSP.</source>
         <translation>对每个版本最先到达的 K 个梯度取平均；迟到的梯度被丢弃并计数。K = N 即为 BSP。</translation>
     </message>
     <message>
-        <location filename="../engine/plan/mode_catalog.cpp" line="119"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="123"/>
         <source>N-1 (N below 4 workers)</source>
         <translation>N-1（少于 4 个工作节点时为 N）</translation>
     </message>
     <message>
-        <location filename="../engine/plan/mode_catalog.cpp" line="120"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="124"/>
         <source>K-async (n-softsync)</source>
         <translation>K-async（n-softsync）</translation>
     </message>
     <message>
-        <location filename="../engine/plan/mode_catalog.cpp" line="121"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="125"/>
         <source>Update after every K gradients from anyone, stale ones included. K = 1 is ASP.</source>
         <translation>每收到任意工作节点的 K 个梯度（包括陈旧梯度）就更新一次。K = 1 即为 ASP。</translation>
     </message>
     <message>
-        <location filename="../engine/plan/mode_catalog.cpp" line="122"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="126"/>
         <source>N/2</source>
         <translation>N/2</translation>
     </message>
     <message>
-        <location filename="../engine/plan/mode_catalog.cpp" line="123"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="127"/>
         <source>Elastic batch</source>
         <translation>弹性批大小</translation>
     </message>
     <message>
-        <location filename="../engine/plan/mode_catalog.cpp" line="124"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="128"/>
         <source>Each worker&apos;s batch is sized in proportion to its speed so all arrive together; enforced (BSP) or slack (SSP) barrier.</source>
         <translation>每个工作节点的批大小与其速度成正比，使所有节点同时到达；采用强制（BSP）或宽松（SSP）屏障。</translation>
     </message>
     <message>
-        <location filename="../engine/plan/mode_catalog.cpp" line="127"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="132"/>
         <source>Auto (adaptive)</source>
         <translation>自动（自适应）</translation>
     </message>
     <message>
-        <location filename="../engine/plan/mode_catalog.cpp" line="128"/>
+        <location filename="../engine/plan/mode_catalog.cpp" line="133"/>
         <source>A controller measures the workers&apos; speeds and picks mode and grouping; each decision appears as a marker with its reason. As an advisor it proposes and you decide.</source>
         <translation>控制器测量各工作节点的速度并选择模式和分组；每个决策都以带理由的标记显示。作为顾问时，它提出建议，由您决定。</translation>
     </message>
@@ -2269,53 +2289,53 @@
         <translation>没有可显示的内容：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/results_window.cpp" line="162"/>
+        <location filename="../ui/widgets/results_window.cpp" line="172"/>
         <source>Claims: %1 (quick)</source>
         <translation>论断：%1（快速）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/results_window.cpp" line="163"/>
+        <location filename="../ui/widgets/results_window.cpp" line="173"/>
         <source>Claims: %1</source>
         <translation>论断：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/results_window.cpp" line="176"/>
+        <location filename="../ui/widgets/results_window.cpp" line="186"/>
         <source>Figures</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/results_window.cpp" line="176"/>
+        <location filename="../ui/widgets/results_window.cpp" line="186"/>
         <source>Part: %1</source>
         <translation>部分：%1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/results_window.cpp" line="211"/>
+        <location filename="../ui/widgets/results_window.cpp" line="221"/>
         <source>The paper:</source>
         <translation>论文：</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/results_window.cpp" line="212"/>
+        <location filename="../ui/widgets/results_window.cpp" line="222"/>
         <source>Ours:</source>
         <translation>我们的结果：</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/results_window.cpp" line="212"/>
+        <location filename="../ui/widgets/results_window.cpp" line="222"/>
         <source>parts %1</source>
         <translation>部分 %1</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/results_window.cpp" line="214"/>
+        <location filename="../ui/widgets/results_window.cpp" line="224"/>
         <source>Run with:</source>
         <translation>运行命令：</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/results_window.cpp" line="215"/>
-        <location filename="../ui/widgets/results_window.cpp" line="228"/>
+        <location filename="../ui/widgets/results_window.cpp" line="225"/>
+        <location filename="../ui/widgets/results_window.cpp" line="238"/>
         <source>Not read:</source>
         <translation>未读取：</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/results_window.cpp" line="227"/>
+        <location filename="../ui/widgets/results_window.cpp" line="237"/>
         <source>From</source>
         <translation>来自</translation>
     </message>

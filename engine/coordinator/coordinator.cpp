@@ -173,16 +173,21 @@ Status Coordinator::bind() {
 
 std::optional<EvaluationResult> Coordinator::run() {
     for (;;) {
-        const auto untilTick = std::chrono::duration_cast<std::chrono::milliseconds>(m_telemetry.untilDue());
+        Clock::duration wait = m_telemetry.untilDue();
+        if (const auto due = m_state.policy->timerDue(); due && m_state.state == wire::RUN_RUNNING)
+            wait = std::min(wait, *due - Clock::now());
         zmq::pollitem_t items[] = {{m_data.socket().handle(), 0, ZMQ_POLLIN, 0},
                                    {m_control.socket().handle(), 0, ZMQ_POLLIN, 0}};
-        pollSockets(items, 2, std::max(std::chrono::milliseconds(0), untilTick));
+        // Rounded up: a deadline a fraction of a millisecond away would otherwise spin.
+        pollSockets(items, 2, std::max(std::chrono::milliseconds(0), std::chrono::ceil<std::chrono::milliseconds>(wait)));
         followCredentials();  // before the data: a worker named a moment ago may be saying hello
         m_dataPlane.poll();
         m_controlHandler.poll();
         if (m_state.options.interrupted && m_state.options.interrupted->load())
             m_controlHandler.beginStop("interrupted by a signal");
         collectEvaluation();
+        if (const auto due = m_state.policy->timerDue(); due && Clock::now() >= *due && m_state.state == wire::RUN_RUNNING)
+            m_state.policy->onTimer();
         if (m_telemetry.due()) onTick();
         m_dataPlane.flushFanouts();  // releases decided by a command or a tick
         if (finished()) break;

@@ -335,7 +335,8 @@ bool DataPlane::sendParameters(WorkerRecord& w, SharedFloats parameters, uint64_
     wire::Envelope envelope;
     wire::Params* params = envelope.mutable_params();
     params->set_version(version);
-    params->set_batch_size(w.batchSize);
+    const bool handOff = w.handOffBatch > 0;
+    params->set_batch_size(w.takeReleaseBatch(Clock::now()));
     *params->mutable_slowdown() = w.slowdown;
     params->set_held_ms(std::chrono::duration<double, std::milli>(Clock::now() - w.waitingSince).count());
     if (!parameters) {  // the worker pulls them from the shards, which keep this version for it
@@ -346,13 +347,13 @@ bool DataPlane::sendParameters(WorkerRecord& w, SharedFloats parameters, uint64_
         m_endpoint.send(w.identity, envelope, &tensor);
     } else {  // one message per aggregator and version, after this message (flushFanouts)
         params->set_group(w.group);
-        params->set_reduce(m_state.policy->takesSums());
+        // A share of a late worker's batch goes up alone: its group's round has been summed already.
+        params->set_reduce(m_state.policy->takesSums() && !handOff);
         Fanout& fanout = m_fanouts[std::make_pair(w.identity, static_cast<const float*>(parameters->data()))];
         if (!fanout.parameters) fanout.parameters = std::move(parameters);
         fanout.envelope.mutable_params_fanout()->add_routes(w.route);
         *fanout.envelope.mutable_params_fanout()->add_params() = std::move(*params);
     }
-    w.assignedBatch = w.batchSize;
     w.waiting = false;
     w.state = wire::WORKER_COMPUTING;
     return true;

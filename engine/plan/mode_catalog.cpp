@@ -80,6 +80,10 @@ void addParameters(wire::Catalog& c) {
     *c.add_parameters() = parameter("elastic_slack", "elastic-barrier", QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "Barrier"),
                                     QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "enforced: BSP; slack: SSP with bound s"), Spec::CHOICE, 0, 0, 1,
                                     {{"enforced", 0, QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "enforced (BSP)")}, {"slack", 1, QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "slack (SSP)")}});
+    *c.add_parameters() = parameter("elastic_wait_for_late", "late-work", QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "A late worker's batch"),
+                                    QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "hand-off: the workers already waiting compute it (Falcon); wait: the round waits for the late worker"),
+                                    Spec::CHOICE, 0, 0, 1,
+                                    {{"hand-off", 0, QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "handed to waiting workers")}, {"wait", 1, QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "waited for")}});
     *c.add_parameters() = parameter("rebalance_seconds", "rebalance-seconds", QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "Rebalance every"),
                                     QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "Seconds between batch-size rebalancing"), Spec::SECONDS, 2, 0.1, 3600);
     *c.add_parameters() = parameter("decision_seconds", "decision-seconds", QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "Decide every"),
@@ -123,7 +127,8 @@ void addModes(wire::Catalog& c) {
     addMode(c, wire::ELASTIC, "elastic", QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "Elastic batch"),
             QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "Each worker's batch is sized in proportion to its speed so all arrive together; enforced (BSP) "
                   "or slack (SSP) barrier."),
-            {use("elastic_slack"), use("staleness_bound", "elastic_slack", 1), use("rebalance_seconds")});
+            {use("elastic_slack"), use("staleness_bound", "elastic_slack", 1), use("elastic_wait_for_late", "elastic_slack", 0),
+             use("rebalance_seconds")});
     addMode(c, wire::AUTO, "auto", QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "Auto (adaptive)"),
             QT_TRANSLATE_NOOP("syncscope::engine::ModeCatalog", "A controller measures the workers' speeds and picks mode and grouping; each decision appears "
                   "as a marker with its reason. As an advisor it proposes and you decide."),

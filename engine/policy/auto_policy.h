@@ -25,6 +25,8 @@ public:
     uint64_t pending() const override { return m_inner->pending(); }
     void drain(bool apply) override { m_inner->drain(apply); }
     void onTick() override;
+    std::optional<Clock::time_point> timerDue() const override { return m_inner->timerDue(); }
+    void onTimer() override { m_inner->onTimer(); }
     Status answerAdvice(uint64_t adviceId, bool accept) override;
 
     /// What runs under the hood now: "ksync K=7", "grouped G=2 by speed".

@@ -10,24 +10,32 @@ namespace syncscope::engine {
 std::string BspPolicy::refusal(uint64_t baseVersion, const std::vector<uint32_t>& workers) const {
     const uint64_t version = m_context.version();
     const char* mode = m_quorum ? "ksync" : "bsp";
+    if (baseVersion != version && workers.size() == 1)
+        if (auto handed = m_handedOff.find(workers.front()); handed != m_handedOff.end() && handed->second == baseVersion)
+            return "its batch on version " + std::to_string(baseVersion) +
+                   " was handed to workers that were waiting (elastic), and that round closed without it";
     if (baseVersion != version)
         return std::string(m_quorum ? "late: " : "") + "computed on version " + std::to_string(baseVersion) +
                ", the " + mode + " round is at " + std::to_string(version);
     std::set<uint32_t> seen;
     for (uint32_t worker : workers)
-        if (m_contributed.count(worker) || !seen.insert(worker).second)
+        if ((m_contributed.count(worker) && !m_shares.count(worker)) || !seen.insert(worker).second)
             return std::string("second gradient in one ") + mode + " round";
     return {};
 }
 
 void BspPolicy::addContribution(const GradientIn& g) {
     m_samples += g.batchSize;
+    if (m_contributed.count(g.worker)) m_shares.erase(g.worker);  // its share of a late worker's batch
     m_contributed.insert(g.worker);
+    if (m_excused.erase(g.worker) && m_excused.empty()) m_shares.clear();  // the late came after all: their samples are in
     m_contributions.push_back(makeContribution(m_context, g, 0, 0.0f));  // weight: when the round closes
 }
 
 void BspPolicy::onGradient(const GradientIn& g) {
-    if (const std::string why = refusal(g.baseVersion, {g.worker}); !why.empty()) {
+    const std::string why = refusal(g.baseVersion, {g.worker});
+    m_handedOff.erase(g.worker);  // its late gradient has come
+    if (!why.empty()) {
         m_context.dropGradient(g, why);
         return;
     }
@@ -39,7 +47,9 @@ void BspPolicy::onGradient(const GradientIn& g) {
 void BspPolicy::onGradientSum(const GradientSum& sum) {
     std::vector<uint32_t> workers;
     for (const GradientIn& g : sum.members) workers.push_back(g.worker);
-    if (const std::string why = refusal(sum.baseVersion, workers); !why.empty()) {
+    const std::string why = refusal(sum.baseVersion, workers);
+    for (uint32_t worker : workers) m_handedOff.erase(worker);
+    if (!why.empty()) {
         for (const GradientIn& g : sum.members) m_context.dropGradient(g, why + " (in a group aggregator's sum)");
         return;
     }
@@ -48,8 +58,9 @@ void BspPolicy::onGradientSum(const GradientSum& sum) {
 }
 
 void BspPolicy::onWaiting(uint32_t worker) {
-    // A worker with nothing in this round needs the current version to compute its gradient.
-    if (!m_contributed.count(worker)) {
+    // A worker with nothing in this round needs the current version to compute its gradient; so does
+    // one with a share of a late worker's batch that could not be sent (paused, moving).
+    if (!m_contributed.count(worker) || m_shares.count(worker)) {
         m_context.release(worker);
         return;
     }
@@ -58,19 +69,30 @@ void BspPolicy::onWaiting(uint32_t worker) {
 
 void BspPolicy::reconsider() {
     for (auto& [id, w] : m_context.workers().all())
-        if (w.waiting && !m_contributed.count(id)) m_context.release(id);
+        if (w.waiting && (!m_contributed.count(id) || m_shares.count(id))) m_context.release(id);
+    for (auto it = m_shares.begin(); it != m_shares.end();) {  // a lost worker's share never comes
+        const WorkerRecord* w = m_context.workers().find(it->first);
+        it = w && w->participating() ? std::next(it) : m_shares.erase(it);
+    }
     completeRoundIfReady();
 }
 
-size_t BspPolicy::needed() const {
+void BspPolicy::handOff(const std::vector<uint32_t>& late, const std::map<uint32_t, uint32_t>& shares) {
+    m_excused.insert(late.begin(), late.end());
+    for (uint32_t id : late) m_handedOff.emplace(id, m_context.version());  // the first: a worker late for
+                                                                            // two rounds computes on the first
+    for (const auto& [worker, samples] : shares) m_shares[worker] += samples;
+}
+
+bool BspPolicy::roundReady() const {
+    if (m_contributions.empty()) return false;
     const std::vector<uint32_t> active = m_context.workers().participantIds();
-    if (!m_quorum) {
-        // Every participant; one that joined mid-round and has not contributed holds the round.
-        return static_cast<size_t>(std::count_if(active.begin(), active.end(), [&](uint32_t id) {
-                   return !m_contributed.count(id);
-               })) + m_contributed.size();
-    }
-    return quorum(*m_quorum, active.size());
+    if (m_quorum) return m_contributions.size() >= quorum(*m_quorum, active.size());
+    // Every participant (one that joined mid-round holds the round), but for late workers whose
+    // batch was handed off, once the shares are in.
+    return m_shares.empty() && std::all_of(active.begin(), active.end(), [&](uint32_t id) {
+               return m_contributed.count(id) || m_excused.count(id);
+           });
 }
 
 size_t BspPolicy::quorum(uint32_t k, size_t participants) {
@@ -79,7 +101,7 @@ size_t BspPolicy::quorum(uint32_t k, size_t participants) {
 }
 
 void BspPolicy::completeRoundIfReady() {
-    if (m_contributions.empty() || m_contributions.size() < needed()) return;
+    if (!roundReady()) return;
     applyAverage();
     releaseHeld();
 }
@@ -101,6 +123,8 @@ void BspPolicy::applyAverage() {
 }
 
 void BspPolicy::releaseHeld() {
+    m_excused.clear();
+    m_shares.clear();
     const std::set<uint32_t> held = std::move(m_contributed);
     m_sum.clear();
     m_samples = 0;

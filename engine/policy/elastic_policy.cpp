@@ -5,6 +5,8 @@
 #include <cmath>
 #include <limits>
 
+#include <fmt/format.h>
+
 #include "engine/net/protocol.h"
 #include "engine/policy/async_policy.h"
 #include "engine/policy/bsp_policy.h"
@@ -18,9 +20,92 @@ ElasticPolicy::ElasticPolicy(PolicyContext& context, const wire::ModeSettings& s
         m_barrier = std::make_unique<AsyncPolicy>(context, settings, settings.staleness_bound(), true);
     else
         m_barrier = std::make_unique<BspPolicy>(context, std::nullopt);
+    if (!settings.elastic_slack() && !settings.elastic_wait_for_late()) m_bsp = static_cast<BspPolicy*>(m_barrier.get());
+}
+
+std::optional<ElasticPolicy::HeldRound> ElasticPolicy::heldRound() const {
+    if (!m_bsp) return std::nullopt;
+    const WorkerRegistry& workers = m_context.workers();
+    HeldRound round;
+    bool first = true;
+    for (uint32_t id : workers.participantIds()) {
+        const WorkerRecord& w = workers.all().at(id);
+        if (m_bsp->contributed(id)) {
+            if (!w.waiting || m_bsp->owesShare(id)) return std::nullopt;
+            round.waiting.push_back(id);
+            continue;
+        }
+        // Only a worker computing, whose iteration time is known, can be late.
+        if (w.waiting || !w.compute.measured() || w.assignedBatch == 0) return std::nullopt;
+        const auto expected = std::chrono::duration<double, std::milli>(kHandOffAfter * w.iterationMs(w.assignedBatch));
+        const Clock::time_point due = w.releasedAt + std::chrono::duration_cast<Clock::duration>(expected);
+        round.due = first ? due : std::max(round.due, due);
+        first = false;
+        round.holding.push_back(id);
+    }
+    // Stragglers are the few: where as many are late as wait, the waiting ones are the outliers, and
+    // would each take more than a batch of theirs to cover the rest.
+    if (round.waiting.empty() || round.holding.empty() || round.holding.size() > round.waiting.size()) return std::nullopt;
+    return round;
+}
+
+std::optional<Clock::time_point> ElasticPolicy::timerDue() const {
+    const std::optional<HeldRound> round = heldRound();
+    return round ? std::optional(round->due) : std::nullopt;
+}
+
+void ElasticPolicy::handOffLateWork() {
+    const std::optional<HeldRound> round = heldRound();
+    const Clock::time_point now = m_context.now();
+    if (!round || now < round->due) return;
+    WorkerRegistry& workers = m_context.workers();
+    uint32_t samples = 0;
+    std::string lateness;
+    for (uint32_t id : round->holding) {
+        const WorkerRecord& w = *workers.find(id);
+        samples += w.batchSize;  // its part of this round (what it computes may be an earlier round's share)
+        if (!lateness.empty()) lateness += ", ";
+        lateness += fmt::format("worker {} ({:.0f} ms into an iteration expected to take {:.0f})", id,
+                                std::chrono::duration<double, std::milli>(now - w.releasedAt).count(),
+                                w.iterationMs(w.assignedBatch));
+    }
+    // Shared so the waiting workers finish together (by their measured speeds), each at least one sample.
+    const std::vector<uint32_t>& waiting = round->waiting;
+    const bool measured = std::all_of(waiting.begin(), waiting.end(), [&](uint32_t id) { return workers.find(id)->compute.measured(); });
+    const uint32_t base = static_cast<uint32_t>((samples + waiting.size() - 1) / waiting.size());
+    const std::map<uint32_t, double> balanced = measured ? balancedBatches(workers, waiting, base) : std::map<uint32_t, double>{};
+    std::map<uint32_t, uint32_t> shares;
+    std::string sharesText;
+    for (uint32_t id : waiting) {
+        const double b = measured ? balanced.at(id) : base;
+        shares[id] = std::max<uint32_t>(1, static_cast<uint32_t>(std::lround(b)));
+        sharesText += fmt::format(" {}:{}", id, shares[id]);
+    }
+    m_bsp->handOff(round->holding, shares);
+    for (const auto& [id, share] : shares) {
+        workers.find(id)->handOffBatch = share;
+        m_context.release(id);
+    }
+    reportHandOff(fmt::format("{}: {} samples to the waiting workers{}", lateness, samples, sharesText), samples);
+}
+
+void ElasticPolicy::reportHandOff(const std::string& detail, uint32_t samples) {
+    ++m_unreportedHandOffs;
+    m_unreportedSamples += samples;
+    const Clock::time_point now = m_context.now();
+    if (m_lastHandOffReport &&
+        std::chrono::duration<double>(now - *m_lastHandOffReport).count() < kHandOffReportSeconds)
+        return;
+    std::string text = "hand-off of late work: " + detail;
+    if (m_unreportedHandOffs > 1)
+        text += fmt::format(" ({} hand-offs, {} samples, since the last report)", m_unreportedHandOffs, m_unreportedSamples);
+    m_context.announce(wire::EVENT_BATCH, text);
+    m_lastHandOffReport = now;
+    m_unreportedHandOffs = m_unreportedSamples = 0;
 }
 
 void ElasticPolicy::onTick() {
+    handOffLateWork();
     const double period = modeSeconds(m_settings, "rebalance_seconds");
     if (std::chrono::duration<double>(m_context.now() - m_lastRebalance).count() < period) return;
     m_lastRebalance = m_context.now();
@@ -102,7 +187,10 @@ std::map<uint32_t, double> balancedBatches(const WorkerRegistry& workers, const 
 
 void ElasticPolicy::drain(bool apply) {
     m_barrier->drain(apply);
-    for (auto& [id, w] : m_context.workers().all()) w.batchSize = m_context.baseBatchSize();
+    for (auto& [id, w] : m_context.workers().all()) {
+        w.batchSize = m_context.baseBatchSize();
+        w.handOffBatch = 0;  // a share not sent yet (paused) is no one's now
+    }
     m_lastMove.clear();
 }
 

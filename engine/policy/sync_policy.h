@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -77,6 +78,9 @@ public:
     virtual void drain(bool apply) = 0;
     /// Called on every telemetry tick (controllers that measure and decide: elastic, auto).
     virtual void onTick() {}
+    /// When the policy needs onTimer between ticks (elastic's hand-off deadline); none: it does not.
+    virtual std::optional<Clock::time_point> timerDue() const { return std::nullopt; }
+    virtual void onTimer() {}
     /// A person's answer to an advisor's proposal; only auto as an advisor has proposals.
     virtual Status answerAdvice(uint64_t adviceId, bool accept);
 };

@@ -35,6 +35,13 @@ void WorkerRecord::recordCompute(uint32_t batch, double ms) {
 
 void WorkerRecord::recordComm(double ms) { typicalCommMs = ringMedian(recentComm, nextComm, kSpeedWindow, ms); }
 
+uint32_t WorkerRecord::takeReleaseBatch(Clock::time_point now) {
+    assignedBatch = handOffBatch ? handOffBatch : batchSize;
+    handOffBatch = 0;
+    releasedAt = now;
+    return assignedBatch;
+}
+
 WorkerRecord& WorkerRegistry::add(const std::string& identity, const std::string& route, uint32_t batchSize) {
     const uint32_t id = m_nextId++;
     WorkerRecord& record = m_workers[id];

@@ -32,6 +32,8 @@ struct WorkerRecord {
     uint64_t pushed = 0, applied = 0, dropped = 0;
     uint32_t batchSize = 0;
     uint32_t assignedBatch = 0;  ///< the batch sent with its last parameters: its next push's batch
+    uint32_t handOffBatch = 0;   ///< elastic: its next release computes this share of a late worker's batch (0: none)
+    Clock::time_point releasedAt;  ///< when it was last sent parameters
     uint64_t sessionToken = 0;   ///< from its Welcome: its heartbeats must carry it
     bool mustRejoin = false;     ///< a parameter shard was replaced: it registers again for the new ranges
     uint32_t shardSize = 0;      ///< training images in its shard (a batch never exceeds it)
@@ -58,6 +60,9 @@ struct WorkerRecord {
     /// Its typical iteration at `batch`: compute on its fitted line plus its typical communication.
     double iterationMs(double batch) const { return compute.milliseconds(batch) + typicalCommMs; }
     void recordComm(double ms);      ///< communication time of one iteration
+    /// The batch its release now computes (a hand-off share once, else batchSize); notes it as
+    /// assignedBatch and the time as releasedAt. Whoever sends parameters calls it.
+    uint32_t takeReleaseBatch(Clock::time_point now);
     static constexpr size_t kSpeedWindow = ComputeTimeModel::kWindow;
 };
 

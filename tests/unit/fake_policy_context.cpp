@@ -53,8 +53,20 @@ void FakeRun::switchMode(const wire::ModeSettings& mode) {
 void FakeRun::simulate(double seconds, const std::function<void()>& afterStep) {
     const double end = m_time + seconds;
     double nextTick = std::floor(m_time * 10 + 1) / 10;
+    int timersAtOnce = 0;
     for (;;) {
         const double nextFinish = m_finishes.empty() ? end + 1 : m_finishes.top().time;
+        // A policy's timer (elastic's hand-off deadline), as the coordinator's loop polls for it.
+        if (const auto due = m_policy->timerDue()) {
+            const double at = std::max(m_time, std::chrono::duration<double>(*due - m_epoch).count());
+            if (at < nextTick && at < nextFinish && at <= end) {
+                SS_CHECK(++timersAtOnce < 100, "a policy's timer is due again and again without time moving on");
+                m_time = at + 1e-9;  // past the due time once it is a Clock::time_point again
+                m_policy->onTimer();
+                continue;
+            }
+        }
+        timersAtOnce = 0;
         if (nextTick <= nextFinish && nextTick <= end) {
             m_time = nextTick;
             nextTick += 0.1;
@@ -175,9 +187,10 @@ bool FakeRun::releaseAt(uint32_t id, const PinnedModel& model) {
     w->waiting = false;
     w->state = wire::WORKER_COMPUTING;
     m_computingOn[id] = version;
-    m_computingBatch[id] = w->batchSize;
-    m_releases.push_back({m_time, id, version, w->clock, m_workers.minParticipantClock()});
-    m_finishes.push({m_time + computeSeconds(id, w->batchSize) + m_comm[id], id, ++m_serial[id]});
+    const uint32_t batch = w->takeReleaseBatch(now());
+    m_computingBatch[id] = batch;
+    m_releases.push_back({m_time, id, version, w->clock, m_workers.minParticipantClock(), batch});
+    m_finishes.push({m_time + computeSeconds(id, batch) + m_comm[id], id, ++m_serial[id]});
     return true;
 }
 

@@ -35,6 +35,7 @@ struct ReleaseRecord {
     uint32_t worker = 0;
     uint64_t version = 0;
     uint64_t clock = 0, minClock = 0;
+    uint32_t batch = 0;  ///< the batch it computes
 };
 
 class FakeRun final : public PolicyContext {
