@@ -28,7 +28,7 @@ void BspPolicy::addContribution(const GradientIn& g) {
     m_samples += g.batchSize;
     if (m_contributed.count(g.worker)) m_shares.erase(g.worker);  // its share of a late worker's batch
     m_contributed.insert(g.worker);
-    if (m_excused.erase(g.worker) && m_excused.empty()) m_shares.clear();  // the late came after all: their samples are in
+    m_excused.erase(g.worker);  // late, but in time: the shares still count (they are short, and dropping them wastes them)
     m_contributions.push_back(makeContribution(m_context, g, 0, 0.0f));  // weight: when the round closes
 }
 
@@ -37,6 +37,8 @@ void BspPolicy::onGradient(const GradientIn& g) {
     m_handedOff.erase(g.worker);  // its late gradient has come
     if (!why.empty()) {
         m_context.dropGradient(g, why);
+        // Excused from this round, it is sent this version now, and the round does not wait for it.
+        if (m_excused.count(g.worker)) m_handedOff[g.worker] = m_context.version();
         return;
     }
     m_sum.add(g, static_cast<float>(g.batchSize));

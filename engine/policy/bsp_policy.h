@@ -41,8 +41,8 @@ public:
     bool owesShare(uint32_t worker) const { return m_shares.count(worker) > 0; }
     /// The round no longer waits for `late` (participants with no gradient in it) but for `shares`
     /// (worker -> samples), second gradients on this version from workers that have pushed theirs.
-    /// A late worker's own gradient is still taken while the round is open; once every late worker's
-    /// has come, the shares are not waited for. After the round, a late gradient is dropped as handed off.
+    /// A late worker's own gradient is still taken while the round is open (and the shares are still
+    /// waited for, adding their samples); after the round, it is dropped as handed off.
     void handOff(const std::vector<uint32_t>& late, const std::map<uint32_t, uint32_t>& shares);
 
 private:

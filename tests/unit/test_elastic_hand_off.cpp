@@ -22,11 +22,11 @@ constexpr double kSpeed = 3200;  // samples/s: a 64-sample batch in 20 ms, plus 
 // Workers 0-3 at kSpeed for 3 s (their compute lines measured), then worker 0's next iterations 10x
 // slower for `slowFor` seconds, then 1 s more at full speed.
 struct SlowedRun {
-    explicit SlowedRun(bool waitForLate, double slowFor = 0.1) : run(mode(waitForLate)) {
+    explicit SlowedRun(bool waitForLate, double slowFor = 0.1, double factor = 10) : run(mode(waitForLate)) {
         for (int i = 0; i < 4; ++i) run.addWorker(kSpeed);
         run.simulate(3.0);
         slowedAt = run.time();
-        run.setSpeed(0, kSpeed / 10);
+        run.setSpeed(0, kSpeed / factor);
         run.simulate(slowFor);
         run.setSpeed(0, kSpeed);
         run.simulate(1.0);
@@ -110,6 +110,19 @@ TEST(TestElasticHandOff, aLongerSlowdownIsHandedOffEveryRoundAndRecovers) {
     const auto during = [](const SlowedRun& r) { return r.versionAt(r.slowedAt + 1.0) - r.versionAt(r.slowedAt); };
     EXPECT_LE(during(wait), 7u);
     EXPECT_GE(during(handOff), 3 * during(wait));
+    // Each slowed gradient of worker 0 (computed on a version whose round closed without it, some
+    // rounds ago) is dropped as handed off, nothing else is dropped, and no share is lost; also when
+    // it arrives after its round's hand-off and is sent that round's version again (the fake run is
+    // periodic: slowdowns from 4x to 14x put its arrivals at every point of a round).
+    for (double factor = 4.0; factor <= 14.0; factor += 0.25) {
+        SCOPED_TRACE(factor);
+        const SlowedRun slowed(false, 1.0, factor);
+        ASSERT_FALSE(slowed.run.drops().empty());
+        for (const auto& d : slowed.run.drops()) {
+            EXPECT_EQ(d.worker, 0u);
+            EXPECT_NE(d.reason.find("was handed to workers that were waiting"), std::string::npos) << d.reason;
+        }
+    }
 }
 
 // The slack barrier never waits for a round, so it hands nothing off.
