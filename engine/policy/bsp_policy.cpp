@@ -14,6 +14,10 @@ std::string BspPolicy::refusal(uint64_t baseVersion, const std::vector<uint32_t>
         if (auto handed = m_handedOff.find(workers.front()); handed != m_handedOff.end() && handed->second == baseVersion)
             return "its batch on version " + std::to_string(baseVersion) +
                    " was handed to workers that were waiting (elastic), and that round closed without it";
+    if (baseVersion != version && workers.size() == 1)
+        if (auto share = m_unneededShares.find(workers.front()); share != m_unneededShares.end() && share->second == baseVersion)
+            return "a share of a late worker's batch on version " + std::to_string(baseVersion) +
+                   ", not needed: that worker's own gradient came in time (elastic)";
     if (baseVersion != version)
         return std::string(m_quorum ? "late: " : "") + "computed on version " + std::to_string(baseVersion) +
                ", the " + mode + " round is at " + std::to_string(version);
@@ -28,13 +32,19 @@ void BspPolicy::addContribution(const GradientIn& g) {
     m_samples += g.batchSize;
     if (m_contributed.count(g.worker)) m_shares.erase(g.worker);  // its share of a late worker's batch
     m_contributed.insert(g.worker);
-    m_excused.erase(g.worker);  // late, but in time: the shares still count (they are short, and dropping them wastes them)
+    // Late, but in time: once every late worker's gradient is in, the round stops waiting for the
+    // shares (an update now beats a larger one later; the shares are dropped when they come).
+    if (m_excused.erase(g.worker) && m_excused.empty()) {
+        for (const auto& [worker, samples] : m_shares) m_unneededShares[worker] = m_context.version();
+        m_shares.clear();
+    }
     m_contributions.push_back(makeContribution(m_context, g, 0, 0.0f));  // weight: when the round closes
 }
 
 void BspPolicy::onGradient(const GradientIn& g) {
     const std::string why = refusal(g.baseVersion, {g.worker});
     m_handedOff.erase(g.worker);  // its late gradient has come
+    m_unneededShares.erase(g.worker);
     if (!why.empty()) {
         m_context.dropGradient(g, why);
         // Excused from this round, it is sent this version now, and the round does not wait for it.

@@ -41,8 +41,9 @@ public:
     bool owesShare(uint32_t worker) const { return m_shares.count(worker) > 0; }
     /// The round no longer waits for `late` (participants with no gradient in it) but for `shares`
     /// (worker -> samples), second gradients on this version from workers that have pushed theirs.
-    /// A late worker's own gradient is still taken while the round is open (and the shares are still
-    /// waited for, adding their samples); after the round, it is dropped as handed off.
+    /// A late worker's own gradient is still taken while the round is open, and once every late
+    /// worker's is, the shares are no longer waited for (dropped as not needed when they come); after
+    /// the round, a late gradient is dropped as handed off.
     void handOff(const std::vector<uint32_t>& late, const std::map<uint32_t, uint32_t>& shares);
 
 private:
@@ -62,6 +63,7 @@ private:
     std::set<uint32_t> m_contributed;
     std::set<uint32_t> m_excused;            ///< late workers whose batch was handed off this round
     std::map<uint32_t, uint32_t> m_shares;   ///< hand-off shares not pushed yet: worker -> samples
+    std::map<uint32_t, uint64_t> m_unneededShares;  ///< worker -> the version of its share the round closed without
     std::map<uint32_t, uint64_t> m_handedOff;  ///< worker -> the version its batch was handed off on, until it pushes
 };
 
