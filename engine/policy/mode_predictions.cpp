@@ -97,16 +97,65 @@ void grouped(const WorkerRegistry& workers, const Measured& m, double batch, wir
     c.set_mean_staleness(samples > 0 ? staleSamples / samples : 0.0);
 }
 
+// Elastic's round with the hand-off (elastic_policy.h), by the same Monte Carlo: in each draw the
+// workers arrive in order; the round is handed off at the first moment the k arrived outnumber (or
+// match) the n - k still computing and every one of those is kHandOffAfter x its typical iteration
+// late, and then ends when the waiting have computed a share of the late batches, or when the last
+// late one arrives, whichever is first. `typical`: each worker's typical iteration at its balanced
+// batch; `share(fraction)`: a waiting worker's time to compute that fraction of a batch.
+template <typename Share>
+double expectedHandOffRound(const std::vector<const std::vector<double>*>& samples, const std::vector<double>& typical,
+                            const Share& share) {
+    const size_t n = samples.size();
+    const int kDraws = static_cast<int>(std::clamp<size_t>((size_t(1) << 17) / n, 256, 4096));
+    std::mt19937 rng(0x5eed);
+    std::vector<std::pair<double, double>> draw(n);  // (arrival, due)
+    std::vector<double> latestDue(n + 1);
+    double sum = 0;
+    for (int d = 0; d < kDraws; ++d) {
+        for (size_t i = 0; i < n; ++i) {
+            const std::vector<double>& list = *samples[i];
+            const double t = list.size() == 1 ? list[0] : list[std::uniform_int_distribution<size_t>(0, list.size() - 1)(rng)];
+            draw[i] = {t, kHandOffAfter * typical[i]};
+        }
+        std::sort(draw.begin(), draw.end());
+        latestDue[n] = 0;
+        for (size_t i = n; i-- > 0;) latestDue[i] = std::max(latestDue[i + 1], draw[i].second);
+        double round = draw[n - 1].first;
+        for (size_t k = (n + 1) / 2; k < n; ++k) {  // k arrived, n - k still computing
+            const double at = std::max(draw[k - 1].first, latestDue[k]);
+            if (at >= draw[k].first) continue;  // the next one arrives before the hand-off
+            round = std::min(round, at + share(double(n - k) / double(k)));
+            break;
+        }
+        sum += round;
+    }
+    return sum / kDraws;
+}
+
 void elastic(const WorkerRegistry& workers, const Measured& m, uint32_t batchSize, wire::AutoCandidate& c) {
     std::vector<uint32_t> ids;
     for (const auto& [id, t] : m.seconds) ids.push_back(id);
     double samples = 0;
     std::map<uint32_t, std::vector<double>> times;
+    std::vector<double> typical;
     for (const auto& [id, b] : balancedBatches(workers, ids, batchSize)) {
         samples += b;
         times[id] = iterationSamples(workers.all().at(id), b);
+        typical.push_back(iterationSeconds(workers.all().at(id), b));
     }
-    c.set_samples_per_s(samples / expectedSlowest(lists(times)));
+    const wire::ModeSettings& s = c.settings();
+    if (s.elastic_slack() || s.elastic_wait_for_late() || ids.size() < 2) {
+        c.set_samples_per_s(samples / expectedSlowest(lists(times)));
+        return;
+    }
+    // A share is computed by the median worker (its fixed part, its part per sample, its communication).
+    std::vector<std::pair<double, uint32_t>> bySpeed;
+    for (const auto& [id, t] : m.seconds) bySpeed.push_back({t, id});
+    std::sort(bySpeed.begin(), bySpeed.end());
+    const WorkerRecord& median = workers.all().at(bySpeed[bySpeed.size() / 2].second);
+    const auto share = [&](double fraction) { return iterationSeconds(median, fraction * batchSize); };
+    c.set_samples_per_s(samples / expectedHandOffRound(lists(times), typical, share));
 }
 
 }  // namespace
@@ -125,6 +174,7 @@ std::string optionLabel(const WorkerRegistry& workers, const wire::ModeSettings&
             const wire::ParameterSpec* by = findParameter(modeCatalog(), "group_by");
             return fmt::format("grouped G={} by {}", groups.size(), by ? choiceName(s, *by) : "?");
         }
+        case wire::ELASTIC: return s.elastic_wait_for_late() && !s.elastic_slack() ? "elastic waiting for the late" : "elastic";
         default: return syncModeName(s.mode());
     }
 }

@@ -197,7 +197,18 @@ TEST(TestModePredictions, aBarrierPaysForEveryWorkersBursts) {
     const double twoOrMore = 1 - p - 4 * 0.1 * 0.9 * 0.9 * 0.9, ksyncRound = 0.064 * (1 - twoOrMore) + 0.320 * twoOrMore;
     EXPECT_NEAR(predicted(workers, wire::KSYNC).samples_per_s(), 3 * 64 / ksyncRound, 0.05 * 3 * 64 / ksyncRound);
     EXPECT_NEAR(predicted(workers, wire::ASP).samples_per_s(), 4 * 1000.0, 1e-6);  // 4 x 64 per 64 ms (medians)
-    // The same prediction on every call (a fixed seed), and elastic's barrier pays the same bursts.
+    // The same prediction on every call (a fixed seed). Elastic waiting for the late pays the same
+    // bursts as bsp; with the hand-off, a round with one burst ends when the three waiting have
+    // computed a third of a batch each after the burst is 2 x 64 ms late (149.3 ms, not 320), with
+    // two when the two waiting have computed one batch each (192 ms); three or more are not handed off
+    // (the late outnumber the waiting): 96.0 ms on average.
     EXPECT_EQ(predicted(workers, wire::BSP).samples_per_s(), predicted(workers, wire::BSP).samples_per_s());
-    EXPECT_LT(predicted(workers, wire::ELASTIC).samples_per_s(), 0.6 * 4000.0);
+    wire::ModeSettings waits = defaultModeSettings(wire::ELASTIC);
+    waits.set_elastic_wait_for_late(true);
+    const wire::AutoCandidate waiting = predictOption(workers, kBatch, waits);
+    EXPECT_EQ(waiting.label(), "elastic waiting for the late");
+    EXPECT_NEAR(waiting.samples_per_s(), 4 * 64 / bspRound, 0.08 * 4 * 64 / bspRound);
+    const double one = 4 * 0.1 * 0.9 * 0.9 * 0.9, two = 6 * 0.01 * 0.81;
+    const double handOffRound = p * 0.064 + one * (0.128 + 0.064 / 3) + two * (0.128 + 0.064) + (1 - p - one - two) * 0.320;
+    EXPECT_NEAR(predicted(workers, wire::ELASTIC).samples_per_s(), 4 * 64 / handOffRound, 0.05 * 4 * 64 / handOffRound);
 }
