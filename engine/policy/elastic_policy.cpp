@@ -69,7 +69,8 @@ void ElasticPolicy::handOffLateWork() {
                                 std::chrono::duration<double, std::milli>(now - w.releasedAt).count(),
                                 w.iterationMs(w.assignedBatch));
     }
-    // Shared so the waiting workers finish together (by their measured speeds), each at least one sample.
+    // Shared so the waiting workers finish together (by their measured speeds), each at least one
+    // sample and at most the largest batch elastic gives (workers size their buffers for it).
     const std::vector<uint32_t>& waiting = round->waiting;
     const bool measured = std::all_of(waiting.begin(), waiting.end(), [&](uint32_t id) { return workers.find(id)->compute.measured(); });
     const uint32_t base = static_cast<uint32_t>((samples + waiting.size() - 1) / waiting.size());
@@ -78,7 +79,7 @@ void ElasticPolicy::handOffLateWork() {
     std::string sharesText;
     for (uint32_t id : waiting) {
         const double b = measured ? balanced.at(id) : base;
-        shares[id] = std::max<uint32_t>(1, static_cast<uint32_t>(std::lround(b)));
+        shares[id] = std::clamp<uint32_t>(static_cast<uint32_t>(std::lround(b)), 1, kElasticBatchRange * m_context.baseBatchSize());
         sharesText += fmt::format(" {}:{}", id, shares[id]);
     }
     m_bsp->handOff(round->holding, shares);
