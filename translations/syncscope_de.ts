@@ -1462,11 +1462,16 @@
     </message>
     <message>
         <location filename="../ui/widgets/event_labels.cpp" line="64"/>
+        <source>hand-off</source>
+        <translation>Übergabe</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_labels.cpp" line="65"/>
         <source>event</source>
         <translation>Ereignis</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/widgets/event_labels.cpp" line="72"/>
+        <location filename="../ui/widgets/event_labels.cpp" line="73"/>
         <source>%n workers joined</source>
         <translation>
             <numerusform>%n Worker beigetreten</numerusform>
@@ -1474,7 +1479,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/widgets/event_labels.cpp" line="73"/>
+        <location filename="../ui/widgets/event_labels.cpp" line="74"/>
         <source>%n workers lost</source>
         <translation>
             <numerusform>%n Worker verloren</numerusform>
@@ -1482,7 +1487,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/widgets/event_labels.cpp" line="74"/>
+        <location filename="../ui/widgets/event_labels.cpp" line="75"/>
         <source>%n workers rejoined</source>
         <translation>
             <numerusform>%n Worker wieder beigetreten</numerusform>
@@ -1490,7 +1495,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/widgets/event_labels.cpp" line="75"/>
+        <location filename="../ui/widgets/event_labels.cpp" line="76"/>
         <source>%n slowdowns</source>
         <translation>
             <numerusform>%n Verlangsamung</numerusform>
@@ -1498,17 +1503,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/widgets/event_labels.cpp" line="79"/>
+        <location filename="../ui/widgets/event_labels.cpp" line="80"/>
         <source>%1 ×%2</source>
         <translation>%1 ×%2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/event_labels.cpp" line="86"/>
+        <location filename="../ui/widgets/event_labels.cpp" line="87"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/event_labels.cpp" line="90"/>
+        <location filename="../ui/widgets/event_labels.cpp" line="91"/>
         <source>%1 s, version %2: %3</source>
         <translation>%1 s, Version %2: %3</translation>
     </message>

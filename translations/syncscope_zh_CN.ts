@@ -1461,49 +1461,54 @@
     </message>
     <message>
         <location filename="../ui/widgets/event_labels.cpp" line="64"/>
+        <source>hand-off</source>
+        <translation>移交</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/event_labels.cpp" line="65"/>
         <source>event</source>
         <translation>事件</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/widgets/event_labels.cpp" line="72"/>
+        <location filename="../ui/widgets/event_labels.cpp" line="73"/>
         <source>%n workers joined</source>
         <translation>
             <numerusform>%n 个工作节点加入</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/widgets/event_labels.cpp" line="73"/>
+        <location filename="../ui/widgets/event_labels.cpp" line="74"/>
         <source>%n workers lost</source>
         <translation>
             <numerusform>%n 个工作节点丢失</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/widgets/event_labels.cpp" line="74"/>
+        <location filename="../ui/widgets/event_labels.cpp" line="75"/>
         <source>%n workers rejoined</source>
         <translation>
             <numerusform>%n 个工作节点重新加入</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/widgets/event_labels.cpp" line="75"/>
+        <location filename="../ui/widgets/event_labels.cpp" line="76"/>
         <source>%n slowdowns</source>
         <translation>
             <numerusform>%n 次减速</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/widgets/event_labels.cpp" line="79"/>
+        <location filename="../ui/widgets/event_labels.cpp" line="80"/>
         <source>%1 ×%2</source>
         <translation>%1 ×%2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/event_labels.cpp" line="86"/>
+        <location filename="../ui/widgets/event_labels.cpp" line="87"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/event_labels.cpp" line="90"/>
+        <location filename="../ui/widgets/event_labels.cpp" line="91"/>
         <source>%1 s, version %2: %3</source>
         <translation>%1 s，版本 %2：%3</translation>
     </message>

@@ -32,8 +32,8 @@ constexpr uint32_t kProtocolMinor = 12;  // 1: grouped, ksync, kasync, elastic, 
                                          //    RunLayout.worker_command
                                          // 11: what-if predictions: Tick.what_if, WhatIf,
                                          //    AutoCandidate.seconds_to_target
-                                         // 12: ModeSettings.elastic_wait_for_late (elastic's hand-off
-                                         //    of a late worker's batch can be turned off)
+                                         // 12: elastic's hand-off of a late worker's batch:
+                                         //    ModeSettings.elastic_wait_for_late, EVENT_HAND_OFF
 
 /// Longest hostname and backend name a registering process may report (the rest is cut).
 constexpr size_t kMaxHostnameBytes = 255, kMaxBackendBytes = 32;

@@ -97,10 +97,10 @@ void ElasticPolicy::reportHandOff(const std::string& detail, uint32_t samples) {
     if (m_lastHandOffReport &&
         std::chrono::duration<double>(now - *m_lastHandOffReport).count() < kHandOffReportSeconds)
         return;
-    std::string text = "hand-off of late work: " + detail;
+    std::string text = detail;
     if (m_unreportedHandOffs > 1)
         text += fmt::format(" ({} hand-offs, {} samples, since the last report)", m_unreportedHandOffs, m_unreportedSamples);
-    m_context.announce(wire::EVENT_BATCH, text);
+    m_context.announce(wire::EVENT_HAND_OFF, text);
     m_lastHandOffReport = now;
     m_unreportedHandOffs = m_unreportedSamples = 0;
 }

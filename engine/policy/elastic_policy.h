@@ -72,7 +72,7 @@ private:
     Clock::time_point m_lastRebalance;
     std::map<uint32_t, int> m_lastMove;  ///< each worker's last change of batch: +1 up, -1 down
     /// Hand-offs are reported at most once a kHandOffReportSeconds, with a count of those not reported.
-    static constexpr double kHandOffReportSeconds = 1.0;
+    static constexpr double kHandOffReportSeconds = 5.0;
     std::optional<Clock::time_point> m_lastHandOffReport;
     uint32_t m_unreportedHandOffs = 0, m_unreportedSamples = 0;
 };

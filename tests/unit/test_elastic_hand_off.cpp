@@ -91,10 +91,10 @@ TEST(TestElasticHandOff, theWaitingWorkersComputeALateWorkersBatch) {
     EXPECT_LT(handOff.longestGap(), 0.08) << "the hand-off did not shorten the wait";
     EXPECT_GT(wait.longestGap(), 0.19);
     EXPECT_GT(handOff.updatesAfter(handOff.slowedAt), wait.updatesAfter(wait.slowedAt));
-    // Reported as a batch event.
+    // Reported as a hand-off event naming the late worker.
     const auto& events = handOff.run.events();
     EXPECT_TRUE(std::any_of(events.begin(), events.end(), [](const auto& e) {
-        return e.kind() == wire::EVENT_BATCH && e.detail().find("hand-off of late work") != std::string::npos;
+        return e.kind() == wire::EVENT_HAND_OFF && e.detail().find("worker 0 (") != std::string::npos;
     }));
 }
 

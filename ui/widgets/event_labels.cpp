@@ -61,6 +61,7 @@ QString EventLabels::label(const wire::Event& event) {
         case wire::EVENT_CHECKPOINT: return tr("checkpoints");
         case wire::EVENT_RECORDING: return tr("recording");
         case wire::EVENT_SHARDS: return tr("parameter shard");
+        case wire::EVENT_HAND_OFF: return tr("hand-off");
         default: return detail.isEmpty() ? tr("event") : detail;
     }
 }
