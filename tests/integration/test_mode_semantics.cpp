@@ -1,7 +1,8 @@
 // The seeds' modes, checked on what real runs recorded (real worker processes on loopback):
 // grouped updates average exactly one group's gradients on one group version; ksync applies
 // exactly K per version and counts the late ones as dropped; kasync's mean staleness is close to
-// N/K and almost never above 2N/K; elastic batches make the workers arrive together.
+// N/K and almost never above 2N/K; elastic batches make the workers arrive together, and a late
+// worker's batch is handed to the waiting ones, directly, through aggregators and on shards.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -248,4 +249,42 @@ TEST(TestModeSemantics, elasticBatchesMakeTheWorkersArriveTogether) {
     const wire::Tick* t = lastTick(r);
     ASSERT_TRUE(t);
     ASSERT_EQ(t->pushed(), t->applied() + t->dropped());
+}
+
+// Elastic's hand-off on real processes: 4 cnn workers, worker 3 six times slower in 30% of its
+// iterations. Its late batches go to the waiting workers (hand_off events; updates without worker 3
+// in which a worker contributes twice), every drop is a handed-off late gradient, a share the round
+// no longer needed, or the run's end, and every gradient is accounted for; the same directly,
+// with two aggregator processes (a share goes up alone) and on two parameter shards.
+TEST(TestModeSemantics, elasticHandsALateWorkersBatchToTheWaitingOnes) {
+    for (const auto& [row, extra] : {std::pair<const char*, Args>{"direct", {}}, {"two aggregators", {"--aggregators", "2"}},
+                                     {"two shards", {"--shards", "2"}}}) {
+        SCOPED_TRACE(row);
+        TempDir dir;
+        const Recording r = recordRun(dir.filePath("handoff.ssrec"),
+                                      Args{"--workers", "4", "--model", "cnn", "--mode", "elastic", "--slowdown", "3:1:0:0.3:6",
+                                           "--max-seconds", "6"} + extra);
+        int handOffs = 0, handOffRounds = 0, handedOff = 0, unneeded = 0;
+        for (const auto& record : r.records) {
+            if (record.has_tick())
+                for (const auto& e : record.tick().events()) handOffs += e.kind() == wire::EVENT_HAND_OFF;
+            if (record.has_update()) {
+                std::map<uint32_t, int> per;
+                for (const auto& c : record.update().contributions()) ++per[c.worker_id()];
+                handOffRounds += !per.count(3) && std::any_of(per.begin(), per.end(), [](const auto& p) { return p.second > 1; });
+            }
+            if (!record.has_drop()) continue;
+            const std::string& why = record.drop().reason();
+            if (why.find("was handed to workers that were waiting") != std::string::npos) ++handedOff;
+            else if (why.find("not needed") != std::string::npos) ++unneeded;
+            else ASSERT_NE(why.find("run stopped"), std::string::npos) << why;
+        }
+        testLog("elastic hand-off, %s: %d hand_off events, %d rounds closed with shares, %d late gradients handed off, "
+                "%d shares not needed", row, handOffs, handOffRounds, handedOff, unneeded);
+        EXPECT_GE(handOffs, 1);
+        EXPECT_GE(handOffRounds, 1);
+        const wire::Tick* t = lastTick(r);
+        ASSERT_TRUE(t);
+        ASSERT_EQ(t->pushed(), t->applied() + t->dropped());
+    }
 }
