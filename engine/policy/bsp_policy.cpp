@@ -41,14 +41,18 @@ void BspPolicy::addContribution(const GradientIn& g) {
     m_contributions.push_back(makeContribution(m_context, g, 0, 0.0f));  // weight: when the round closes
 }
 
+void BspPolicy::noteArrival(uint32_t worker, bool dropped) {
+    m_handedOff.erase(worker);  // its late gradient (or share) has come
+    m_unneededShares.erase(worker);
+    // Dropped while excused from this round, it is sent this version now, and the round does not wait for it.
+    if (dropped && m_excused.count(worker)) m_handedOff[worker] = m_context.version();
+}
+
 void BspPolicy::onGradient(const GradientIn& g) {
     const std::string why = refusal(g.baseVersion, {g.worker});
-    m_handedOff.erase(g.worker);  // its late gradient has come
-    m_unneededShares.erase(g.worker);
+    noteArrival(g.worker, !why.empty());
     if (!why.empty()) {
         m_context.dropGradient(g, why);
-        // Excused from this round, it is sent this version now, and the round does not wait for it.
-        if (m_excused.count(g.worker)) m_handedOff[g.worker] = m_context.version();
         return;
     }
     m_sum.add(g, static_cast<float>(g.batchSize));
@@ -60,7 +64,7 @@ void BspPolicy::onGradientSum(const GradientSum& sum) {
     std::vector<uint32_t> workers;
     for (const GradientIn& g : sum.members) workers.push_back(g.worker);
     const std::string why = refusal(sum.baseVersion, workers);
-    for (uint32_t worker : workers) m_handedOff.erase(worker);
+    for (uint32_t worker : workers) noteArrival(worker, !why.empty());
     if (!why.empty()) {
         for (const GradientIn& g : sum.members) m_context.dropGradient(g, why + " (in a group aggregator's sum)");
         return;

@@ -50,6 +50,8 @@ private:
     /// Why gradients on `baseVersion` from `workers` cannot join this round; empty: they can.
     std::string refusal(uint64_t baseVersion, const std::vector<uint32_t>& workers) const;
     void addContribution(const GradientIn& gradient);
+    /// A gradient of `worker` has come (and was `dropped` or not): the hand-off's bookkeeping.
+    void noteArrival(uint32_t worker, bool dropped);
     bool roundReady() const;
     void completeRoundIfReady();
     void applyAverage();
