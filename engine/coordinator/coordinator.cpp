@@ -174,8 +174,9 @@ Status Coordinator::bind() {
 std::optional<EvaluationResult> Coordinator::run() {
     for (;;) {
         Clock::duration wait = m_telemetry.untilDue();
-        if (const auto due = m_state.policy->timerDue(); due && m_state.state == wire::RUN_RUNNING)
-            wait = std::min(wait, *due - Clock::now());
+        // The policy's deadline, asked once a loop (elastic's walks the workers); onTimer checks again.
+        const auto timer = m_state.state == wire::RUN_RUNNING ? m_state.policy->timerDue() : std::nullopt;
+        if (timer) wait = std::min(wait, *timer - Clock::now());
         zmq::pollitem_t items[] = {{m_data.socket().handle(), 0, ZMQ_POLLIN, 0},
                                    {m_control.socket().handle(), 0, ZMQ_POLLIN, 0}};
         // Rounded up: a deadline a fraction of a millisecond away would otherwise spin.
@@ -186,8 +187,7 @@ std::optional<EvaluationResult> Coordinator::run() {
         if (m_state.options.interrupted && m_state.options.interrupted->load())
             m_controlHandler.beginStop("interrupted by a signal");
         collectEvaluation();
-        if (const auto due = m_state.policy->timerDue(); due && Clock::now() >= *due && m_state.state == wire::RUN_RUNNING)
-            m_state.policy->onTimer();
+        if (timer && Clock::now() >= *timer && m_state.state == wire::RUN_RUNNING) m_state.policy->onTimer();
         if (m_telemetry.due()) onTick();
         m_dataPlane.flushFanouts();  // releases decided by a command or a tick
         if (finished()) break;

@@ -35,11 +35,12 @@ std::vector<double> iterationSamples(const WorkerRecord& w, double batch) {
     return out;
 }
 
-// The expected k-th shortest (1-based) of one iteration drawn from each list: a barrier of k waits
-// for it. Monte Carlo with a fixed seed, so a prediction is the same on every call: 4,096 draws for
-// a few workers (a 10% burst's share of rounds to about 0.5 points), fewer for many, at most
-// 2^17 values drawn (512 draws at 256 workers: a few ms for the what-if view's options each second).
-double expectedKth(const std::vector<const std::vector<double>*>& samples, size_t k) {
+// The mean of `roundOf(draw)` over draws of one iteration from each list (draw[i] from samples[i]).
+// Monte Carlo with a fixed seed, so a prediction is the same on every call: 4,096 draws for a few
+// workers (a 10% burst's share of rounds to about 0.5 points), fewer for many, at most 2^17 values
+// drawn (512 draws at 256 workers: a few ms for the what-if view's options each second).
+template <typename RoundOf>
+double expectedRound(const std::vector<const std::vector<double>*>& samples, const RoundOf& roundOf) {
     const int kDraws = static_cast<int>(std::clamp<size_t>((size_t(1) << 17) / samples.size(), 256, 4096));
     std::mt19937 rng(0x5eed);
     std::vector<double> draw(samples.size());
@@ -49,10 +50,17 @@ double expectedKth(const std::vector<const std::vector<double>*>& samples, size_
             const std::vector<double>& list = *samples[i];
             draw[i] = list.size() == 1 ? list[0] : list[std::uniform_int_distribution<size_t>(0, list.size() - 1)(rng)];
         }
-        std::nth_element(draw.begin(), draw.begin() + static_cast<std::ptrdiff_t>(k - 1), draw.end());
-        sum += draw[k - 1];
+        sum += roundOf(draw);
     }
     return sum / kDraws;
+}
+
+// The expected k-th shortest (1-based) of one iteration drawn from each list: a barrier of k waits for it.
+double expectedKth(const std::vector<const std::vector<double>*>& samples, size_t k) {
+    return expectedRound(samples, [k](std::vector<double>& draw) {
+        std::nth_element(draw.begin(), draw.begin() + static_cast<std::ptrdiff_t>(k - 1), draw.end());
+        return draw[k - 1];
+    });
 }
 
 double expectedSlowest(const std::vector<const std::vector<double>*>& samples) {
@@ -107,30 +115,22 @@ template <typename Share>
 double expectedHandOffRound(const std::vector<const std::vector<double>*>& samples, const std::vector<double>& typical,
                             const Share& share) {
     const size_t n = samples.size();
-    const int kDraws = static_cast<int>(std::clamp<size_t>((size_t(1) << 17) / n, 256, 4096));
-    std::mt19937 rng(0x5eed);
-    std::vector<std::pair<double, double>> draw(n);  // (arrival, due)
+    std::vector<std::pair<double, double>> arrivals(n);  // (arrival, due)
     std::vector<double> latestDue(n + 1);
-    double sum = 0;
-    for (int d = 0; d < kDraws; ++d) {
-        for (size_t i = 0; i < n; ++i) {
-            const std::vector<double>& list = *samples[i];
-            const double t = list.size() == 1 ? list[0] : list[std::uniform_int_distribution<size_t>(0, list.size() - 1)(rng)];
-            draw[i] = {t, kHandOffAfter * typical[i]};
-        }
-        std::sort(draw.begin(), draw.end());
+    return expectedRound(samples, [&](const std::vector<double>& draw) {
+        for (size_t i = 0; i < n; ++i) arrivals[i] = {draw[i], kHandOffAfter * typical[i]};
+        std::sort(arrivals.begin(), arrivals.end());
         latestDue[n] = 0;
-        for (size_t i = n; i-- > 0;) latestDue[i] = std::max(latestDue[i + 1], draw[i].second);
-        double round = draw[n - 1].first;
+        for (size_t i = n; i-- > 0;) latestDue[i] = std::max(latestDue[i + 1], arrivals[i].second);
+        double round = arrivals[n - 1].first;
         for (size_t k = (n + 1) / 2; k < n; ++k) {  // k arrived, n - k still computing
-            const double at = std::max(draw[k - 1].first, latestDue[k]);
-            if (at >= draw[k].first) continue;  // the next one arrives before the hand-off
+            const double at = std::max(arrivals[k - 1].first, latestDue[k]);
+            if (at >= arrivals[k].first) continue;  // the next one arrives before the hand-off
             round = std::min(round, at + share(double(n - k) / double(k)));
             break;
         }
-        sum += round;
-    }
-    return sum / kDraws;
+        return round;
+    });
 }
 
 void elastic(const WorkerRegistry& workers, const Measured& m, uint32_t batchSize, wire::AutoCandidate& c) {
