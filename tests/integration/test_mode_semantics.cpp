@@ -211,12 +211,14 @@ TEST(TestModeSemantics, kasyncStalenessIsAboutNOverK) {
 // between rebalancings) is within 20% of the other's, where the run's batch for both would have
 // the fast one idle two thirds of each round. cnn, because an mlp iteration here is mostly fixed
 // overhead: the slow worker's batch sinks to the floor (batch / 8), where nothing can balance it
-// (see docs/sync-modes.md).
+// (see docs/sync-modes.md). Rebalancing alone (`--late-work wait`): a hand-off's share, a batch of
+// another size, lands in the fast worker's ticks and is no iteration of its balanced batch (it failed
+// this check 1 run in 7 with the hand-off on); the hand-off has its own case below.
 TEST(TestModeSemantics, elasticBatchesMakeTheWorkersArriveTogether) {
     TempDir dir;
     const Recording r = recordRun(dir.filePath("elastic.ssrec"),
                                   {"--workers", "2", "--model", "cnn", "--mode", "elastic", "--rebalance-seconds",
-                                   "0.5", "--slowdown", "0:3", "--max-seconds", "10"});
+                                   "0.5", "--slowdown", "0:3", "--max-seconds", "10", "--late-work", "wait"});
     int rebalances = 0;
     const wire::Tick* lastRebalance = nullptr;
     std::map<uint32_t, std::vector<double>> iterationMs;  // since the first rebalancing after 1 s
