@@ -39,7 +39,7 @@ Status planRun(const std::vector<HostEntry>& hosts, LaunchFlags& f, bool workers
     }
     place.set_ssh_command(f.ssh);
     place.set_remote_engine(f.remoteEngine);
-    f.run.workerThreads = f.work.options.threads;  // the plan's, for a --worker-command's OMP_NUM_THREADS
+    f.run.workerThreads = f.work.options.threads;  // the plan's, for a --worker-command's OMP_NUM_THREADS and the like
     auto plan = toRunPlan(f.run);
     if (!plan) return plan.status();
     f.plan = std::move(*plan);

@@ -68,7 +68,7 @@ Status checkRun(const SlurmTask& task, LaunchFlags& f, bool workersGiven) {
                                "port before it listens");
     if (Status s = checkInsecureBind(f.security, f.listen.bind); !s) return s;
     f.run.placement.set_kind(wire::Placement::PLACE_SLURM);
-    f.run.workerThreads = f.work.options.threads;  // the plan's, for a --worker-command's OMP_NUM_THREADS
+    f.run.workerThreads = f.work.options.threads;  // the plan's, for a --worker-command's OMP_NUM_THREADS and the like
     auto plan = toRunPlan(f.run);
     if (!plan) return plan.status();
     f.plan = std::move(*plan);

@@ -24,8 +24,8 @@ std::string entry(const char* name, const std::string& value) { return std::stri
 /// Where the run is: the endpoint, and the keys and data plane (or --insecure).
 std::vector<std::string> connectionEnvironment(const WorkerPlace& place) {
     std::vector<std::string> environment{entry(kConnectVariable, place.connect),
-                                         entry(kThreadsVariable, std::to_string(place.threads)),
                                          entry(kSeedVariable, std::to_string(place.seed))};
+    for (const char* threads : kThreadsVariables) environment.push_back(entry(threads, std::to_string(place.threads)));
     if (place.credentials.empty()) {
         environment.push_back(entry(kInsecureVariable, "1"));
     } else {

@@ -5,6 +5,7 @@
 // (python/syncscope/worker.py, ENVIRONMENT).
 #pragma once
 
+#include <array>
 #include <string>
 #include <vector>
 
@@ -23,7 +24,11 @@ inline constexpr const char* kInsecureVariable = "SYNCSCOPE_INSECURE";        //
 inline constexpr const char* kRankVariable = "RANK";                          ///< the worker's index, 0..WORLD_SIZE-1
 inline constexpr const char* kLocalRankVariable = "LOCAL_RANK";               ///< its index on its host
 inline constexpr const char* kWorldSizeVariable = "WORLD_SIZE";               ///< the run's workers
-inline constexpr const char* kThreadsVariable = "OMP_NUM_THREADS";            ///< --threads-per-worker
+/// --threads-per-worker, in each threading library's variable: torch.set_num_threads reaches OpenMP and
+/// MKL but not an OpenBLAS that PyTorch links as libblas.so.3 (Debian's python3-torch), whose threads
+/// spin after every product and take the CPU a worker's ZeroMQ I/O thread and its neighbours need.
+inline constexpr std::array<const char*, 3> kThreadsVariables = {"OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS",
+                                                                 "MKL_NUM_THREADS"};
 inline constexpr const char* kSeedVariable = "SYNCSCOPE_SEED";                ///< the run's --seed (initial model, data order)
 
 /// Where one worker command stands in its run.

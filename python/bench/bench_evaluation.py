@@ -38,7 +38,7 @@ def main():
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--batches", default="%d,1000,10000" % TEST_BATCH)
     args = parser.parse_args()
-    torch.set_num_threads(1)
+    syncscope.set_num_threads(1)
     images, labels = map(torch.from_numpy, load_split("t10k"))
     batches = [int(b) for b in args.batches.split(",")]
     models = {"bn-cnn (train_worker.py)": train_worker.make_model(), "residual cnn (custom_model.py)": custom_model.ResidualCnn()}

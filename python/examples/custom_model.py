@@ -70,7 +70,7 @@ class ResidualCnn(nn.Module):
 
 def train(args):
     """One worker: its shard of the training set, the batch size the coordinator assigns."""
-    torch.set_num_threads(1)
+    syncscope.set_num_threads(1)
     torch.manual_seed(args.seed)  # every worker builds the same initial model; the first one's is used
     model = ResidualCnn()
     images, labels = load_split("train", args.data)
@@ -97,7 +97,7 @@ def evaluate(args):
     """The run's evaluator as a process of its own: `syncscope-engine run --model external --worker-command
     "python3 custom_model.py --role worker" --evaluator-command "python3 custom_model.py --role evaluator"`
     (the run's place from the environment the engine sets); tests every parameter set it is sent."""
-    torch.set_num_threads(1)
+    syncscope.set_num_threads(1)
     images, labels = map(torch.from_numpy, load_split("t10k", args.data))
     if args.eval_examples:  # the first N: a cheaper figure for frequent evaluations (the set is shuffled)
         images, labels = images[:args.eval_examples], labels[:args.eval_examples]
@@ -112,7 +112,7 @@ def evaluate(args):
 
 def run(args):
     """The coordinator, the workers, and this process as the evaluator."""
-    torch.set_num_threads(1)
+    syncscope.set_num_threads(1)
     engine = syncscope.find_engine(args.engine)
     folder = args.folder or tempfile.mkdtemp(prefix="syncscope-custom-")
     os.makedirs(folder, mode=0o700, exist_ok=True)

@@ -34,7 +34,7 @@ def parse_arguments():
 
 def main():
     args = parse_arguments()
-    torch.set_num_threads(args.threads)
+    syncscope.set_num_threads(args.threads)
     worker = syncscope.Worker(connect=args.connect, credentials=args.credentials, insecure=args.insecure,
                               data_plane=args.data_plane, telemetry=args.telemetry,
                               telemetry_credentials=args.telemetry_credentials)

@@ -49,7 +49,7 @@ def main():
     if args.layout:
         print("--parameters %d --buffers %d" % (syncscope.parameter_count(model), syncscope.buffer_count(model)))
         return
-    torch.set_num_threads(int(os.environ.get("OMP_NUM_THREADS", "1")))
+    syncscope.set_num_threads(int(os.environ.get("OMP_NUM_THREADS", "1")))
     images, labels = load_split("train", args.data)
     train_set = torch.utils.data.TensorDataset(torch.from_numpy(images), torch.from_numpy(labels))
     testing = None

@@ -30,8 +30,10 @@ from .evaluator import Evaluator, accuracy_and_loss
 from .flat_layout import buffer_count, parameter_count
 from .launched import environment, local_rank, rank, seed, world_size
 from .optimizer import DistributedOptimizer
+from .threads import blas_threads, set_num_threads
 from .worker import Worker
 
 __all__ = ["Worker", "Evaluator", "accuracy_and_loss", "DistributedOptimizer", "ShardBatchSampler", "Steering", "Credentials", "Coordinator", "Endpoints",
            "default_plan", "write_plan", "find_engine", "SyncScopeError", "CoordinatorLost", "CoordinatorSilent",
-           "ProtocolError", "parameter_count", "buffer_count", "environment", "rank", "local_rank", "world_size", "seed"]
+           "ProtocolError", "parameter_count", "buffer_count", "environment", "rank", "local_rank", "world_size", "seed",
+           "set_num_threads", "blas_threads"]

@@ -49,7 +49,8 @@ def main():
                         help="draw batches with a DataLoader and syncscope.ShardBatchSampler, with this many loader "
                              "processes (0: in this one); default: index the shard directly")
     args = parser.parse_args()
-    torch.set_num_threads(1)
+    blas_at_start = syncscope.blas_threads()  # as OPENBLAS_NUM_THREADS left it
+    syncscope.set_num_threads(1)
     model = make_model(args.model, args.extra_outputs)
     if args.role == "evaluator":
         images, labels = map(torch.from_numpy, load_split("t10k"))
@@ -63,9 +64,11 @@ def main():
         return
     images, labels = load_split("train")
     if args.connect is None:  # started by the engine (--worker-command)
-        print("rank %d of %d (local rank %d), OMP_NUM_THREADS %s, seed %d, pid %d"
+        print("rank %d of %d (local rank %d), OMP_NUM_THREADS %s, seed %d, pid %d, OPENBLAS_NUM_THREADS %s, "
+              "OpenBLAS loaded with %s threads"
               % (syncscope.rank(), syncscope.world_size(), syncscope.local_rank(), os.environ.get("OMP_NUM_THREADS"),
-                 syncscope.seed(), os.getpid()), flush=True)
+                 syncscope.seed(), os.getpid(), os.environ.get("OPENBLAS_NUM_THREADS"), blas_at_start),
+              flush=True)
     worker = syncscope.Worker(connect=args.connect, credentials=args.credentials, model=model,
                               train_examples=len(labels), retry=args.retry)
     if args.loader_workers >= 0:

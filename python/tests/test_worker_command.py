@@ -32,10 +32,13 @@ def test_run_starts_pytorch_workers_from_a_command(engine):
                           worker_command(role="evaluator")], capture_output=True, text=True, timeout=300)
     said = run.stdout + run.stderr
     assert run.returncode == 0, said
-    found = re.findall(r"^rank (\d) of (\d) \(local rank (\d)\), OMP_NUM_THREADS (\d), seed 7, pid (\d+)$", run.stdout,
-                       re.M)
+    found = re.findall(r"^rank (\d) of (\d) \(local rank (\d)\), OMP_NUM_THREADS (\d), seed 7, pid (\d+), "
+                       r"OPENBLAS_NUM_THREADS (\d), OpenBLAS loaded with (\w+) threads$", run.stdout, re.M)
     places = sorted(place[:4] for place in found)
     assert places == [("0", "3", "0", "2"), ("1", "3", "1", "2"), ("2", "3", "2", "2")], said
+    # --threads-per-worker reaches an OpenBLAS under PyTorch too (torch.set_num_threads does not); "None":
+    # this PyTorch computes with another BLAS.
+    assert all(place[5] == "2" and place[6] in ("2", "None") for place in found), said
     # The limit lands on the Python process that joined, the child of the `sh -c` the run started.
     limited = re.findall(r"worker 1 \(pid (\d+)\) limited to 50% of a CPU", said)
     assert len(limited) == 1 and limited[0] in {place[4] for place in found}, said
