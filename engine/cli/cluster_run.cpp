@@ -3,7 +3,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
 #include <cstdio>
+#include <optional>
 #include <zmq.hpp>
 
 #include <fmt/format.h>
@@ -22,6 +24,9 @@ namespace syncscope::engine {
 namespace {
 
 constexpr int kHostFailureExit = 3;
+/// How long every worker process may have ended with code 0 before the run counts as stalled: a run that
+/// is over tells its workers first, and its next tick (10 Hz by default) says it stopped.
+constexpr auto kCleanEndGrace = std::chrono::seconds(5);
 
 std::string progressLine(const wire::Tick& t) {
     double samplesPerSecond = 0;
@@ -106,6 +111,7 @@ int runCluster(Cluster& cluster, const wire::RunPlan& plan, const ClusterRunSett
     bool stopSent = false, hostFailed = false;
     auto stopDeadline = std::chrono::steady_clock::now();
     int coordinatorExit = -1;
+    std::optional<std::chrono::steady_clock::time_point> allEndedAt;  // when every worker process had ended
     while (cluster.coordinatorRunning(&coordinatorExit)) {
         zmq::pollitem_t item{telemetry.handle(), 0, ZMQ_POLLIN, 0};
         pollSockets(&item, 1, std::chrono::milliseconds(100));
@@ -131,12 +137,22 @@ int runCluster(Cluster& cluster, const wire::RunPlan& plan, const ClusterRunSett
                 for (const std::string& line : *restarted) bar.note(line);
             }
         }
-        bool noWorkerLeft = false;
-        for (const std::string& line : cluster.endedWorkers(&noWorkerLeft)) bar.note(line);
-        if (noWorkerLeft && !stopSent) {  // nothing here can train on: say so rather than wait for ever
+        Cluster::WorkerEnds ends;
+        for (const std::string& line : cluster.endedWorkers(&ends)) bar.note(line);
+        if (ends.allEnded && !allEndedAt) allEndedAt = std::chrono::steady_clock::now();
+        // Nothing here can train on: say so rather than wait for ever. Where every worker returned 0,
+        // they may have been told the run is over a moment before the ticks say it stopped.
+        const bool stalled = ends.allEnded && (ends.failed > 0 || (last.state() != wire::RUN_STOPPED &&
+                                                                    std::chrono::steady_clock::now() - *allEndedAt >
+                                                                        kCleanEndGrace));
+        if (stalled && !stopSent && !hostFailed) {
             bar.finish();
-            printError(unavailable("every worker process of this run has ended, not all of them cleanly (their "
-                                   "errors are above); stopping the run"));
+            printError(unavailable(
+                ends.failed > 0 ? "every worker process of this run has ended, not all of them cleanly (their errors "
+                                  "are above); stopping the run"
+                                : "every worker process of this run has ended with code 0 while the run goes on (a "
+                                  "--worker-command whose script returns before the run is over, e.g. a loop that "
+                                  "does not end at opt.running turning false?); stopping the run"));
             hostFailed = true;
         }
         for (const RemoteWorkers::Failure& failure : cluster.pollHosts(std::chrono::milliseconds(0))) {

@@ -272,7 +272,7 @@ Result<pid_t> Cluster::startEvaluator() {
     return m_launcher.start(kWorkerShell, {"-c", layout.evaluator_command()}, options);
 }
 
-std::vector<std::string> Cluster::endedWorkers(bool* noneLeft) {
+std::vector<std::string> Cluster::endedWorkers(WorkerEnds* ends) {
     std::vector<std::string> lines;
     size_t ended = 0, failed = 0;
     for (StartedWorker& w : m_workers) {
@@ -289,7 +289,8 @@ std::vector<std::string> Cluster::endedWorkers(bool* noneLeft) {
         ended += w.ended ? 1 : 0;
         failed += w.failed ? 1 : 0;
     }
-    *noneLeft = !m_workers.empty() && ended == m_workers.size() && failed > 0;
+    ends->allEnded = !m_workers.empty() && ended == m_workers.size();
+    ends->failed = failed;
     return lines;
 }
 

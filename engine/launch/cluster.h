@@ -78,11 +78,15 @@ public:
 
     const CoordinatorEndpoints& endpoints() const { return m_endpoints; }
     pid_t coordinatorPid() const { return m_coordinator; }
+    /// How the worker processes started here stand.
+    struct WorkerEnds {
+        bool allEnded = false;  ///< every one has ended (none was started here: false)
+        size_t failed = 0;      ///< of those ended, how many with an error
+    };
     /// The workers started here that ended with an error since the last call, one line each ("worker
-    /// process 2 (pid 1234) ended with code 1"), and in `noneLeft` whether every worker started here
-    /// has ended, one or more with an error (none was started here: false). Workers end with code 0
-    /// only once the run is over.
-    std::vector<std::string> endedWorkers(bool* noneLeft);
+    /// process 2 (pid 1234) ended with code 1"), and in `ends` how they all stand. The engine's workers
+    /// end with code 0 only once the run is over; a --worker-command's script may return earlier.
+    std::vector<std::string> endedWorkers(WorkerEnds* ends);
     /// The processes of this cluster running here (the hosts' ssh sessions are RemoteWorkers').
     std::vector<pid_t> processes() const { return m_launcher.children(); }
     /// Whether the coordinator process is still running; once it has exited, its exit code.

@@ -11,6 +11,7 @@ import re
 import shlex
 import subprocess
 import sys
+import time
 
 from conftest import HERE, PYTHON_DIR
 
@@ -61,6 +62,18 @@ def test_what_a_worker_command_cannot_do_is_refused(engine):
                                capture_output=True, text=True, timeout=30)
     assert evaluator.returncode != 0 and "--evaluator-command is for --model external" in evaluator.stderr, \
         evaluator.stderr
+
+
+def test_a_run_whose_worker_commands_all_return_early_stops_and_says_so(engine):
+    # Code 0 from every script while the run goes on (a loop that ends before opt.running turns false)
+    # leaves nothing to train: the run stops, saying why, rather than wait for workers for ever.
+    started = time.monotonic()
+    run = subprocess.run([engine, "run", "--workers", "2", "--model", "external", "--parameters", "10",
+                          "--worker-command", "echo done early"], capture_output=True, text=True, timeout=90)
+    said = run.stdout + run.stderr
+    assert run.returncode == 3, said
+    assert "every worker process of this run has ended with code 0 while the run goes on" in said, said
+    assert time.monotonic() - started < 60, said
 
 
 def test_a_run_whose_worker_commands_all_fail_stops_and_says_so(engine):
