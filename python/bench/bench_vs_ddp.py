@@ -73,7 +73,7 @@ def flat_copy(model):
 # ---- SyncScope: a coordinator, 4 PyTorch workers, this process as the evaluator taking snapshots
 
 def syncscope_worker(args):
-    torch.set_num_threads(1)
+    syncscope.set_num_threads(1)
     torch.manual_seed(args.seed)
     model = ResidualCnn()
     images, labels = load_split("train")
@@ -92,7 +92,7 @@ def syncscope_worker(args):
 
 
 def run_syncscope(args):
-    torch.set_num_threads(1)
+    syncscope.set_num_threads(1)
     test_images, test_labels = map(torch.from_numpy, load_split("t10k"))
     with tempfile.TemporaryDirectory() as folder:
         cluster = Cluster(args.engine, folder)
@@ -131,7 +131,7 @@ def run_syncscope(args):
 # ---- DDP: 4 processes of torch.distributed (gloo)
 
 def ddp_rank(rank, port, args, out):
-    torch.set_num_threads(1)
+    syncscope.set_num_threads(1)
     dist.init_process_group("gloo", init_method="tcp://127.0.0.1:%d" % port, rank=rank, world_size=WORKERS)
     torch.manual_seed(args.seed)
     model = ResidualCnn()
