@@ -133,7 +133,8 @@ void DataPlane::handleRegister(const InboundMessage& message) {
         return m_endpoint.refuse(message, fmt::format("the run takes {} workers and {} spare ones, and {} are registered",
                                                       m_state.options.plan.layout().workers(), m_state.options.plan.layout().spare_workers(), active));
     WorkerRecord& w = m_state.workers.add(message.identity, message.route, m_state.options.plan.spec().batch_size());
-    if (auto it = m_state.options.plan.slowdowns().find(w.id); it != m_state.options.plan.slowdowns().end()) w.slowdown = it->second;
+    const auto& slowdowns = m_state.options.plan.slowdowns();
+    if (auto it = slowdowns.find(m_joinedHere++); it != slowdowns.end()) w.slowdown = it->second;
     welcome(message, w, reg, false);
 }
 

@@ -147,6 +147,10 @@ private:
     std::vector<std::string> m_aggregatorOrder;  ///< the live ones
     std::map<std::pair<std::string, const float*>, Fanout> m_fanouts;  ///< (aggregator, parameters) -> queued
     bool m_divergenceReported = false;
+    /// Worker processes new to this coordinator so far: the plan's slowdowns go by join order, which
+    /// is the worker id in a fresh run, and after --resume (ids go on from the checkpoint's) the n-th
+    /// new process still gets slowdown n.
+    uint32_t m_joinedHere = 0;
     std::mt19937_64 m_tokens{std::random_device{}()};  ///< session tokens
 };
 

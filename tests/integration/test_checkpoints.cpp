@@ -167,6 +167,54 @@ TEST(TestCheckpoints, killedCoordinatorResumes) {
     ASSERT_TRUE(lastVersion > versionAtCrash && updates > 100) << updates << " updates";
 }
 
+// New worker processes of a resumed run (`run --resume` starts them afresh; --retry workers come
+// back with their ids instead) get the plan's slowdowns in the order they join, as in a fresh run,
+// though their ids go on from the checkpoint's: `--slowdown 1:4` slows the second to join.
+TEST(TestCheckpoints, newWorkersOfAResumedRunTakeThePlansSlowdownsInJoinOrder) {
+    TempDir dir;
+    const Args serveArgs = kRun + Args{"--max-seconds", "120", "--checkpoint-seconds", "1", "--checkpoint-dir",
+                                       dir.filePath("checkpoints"), "--slowdown", "1:4"};
+    EngineCluster cluster;
+    auto started = cluster.startCoordinator(serveArgs);
+    ASSERT_TRUE(started) << started.message().c_str();
+    for (int i = 0; i < 4; ++i) cluster.startWorker({"--coordinator-timeout", "2"});
+    ASSERT_TRUE(cluster.telemetry().waitForTick([](const wire::Tick& t) { return t.version() > 30; }, 60'000))
+        << cluster.logs();
+    ASSERT_TRUE(waitUntil([&] { return !filesWith(dir.filePath("checkpoints"), "-periodic").empty(); }, 10'000));
+    cluster.coordinator().kill();
+    for (int i = 0; i < 4; ++i) ASSERT_TRUE(cluster.worker(size_t(i)).waitForExit(30'000)) << cluster.logs();
+
+    started = cluster.startCoordinator(serveArgs + Args{"--resume", dir.filePath("checkpoints")});
+    ASSERT_TRUE(started) << started.message() + "\n" + cluster.logs();
+    // One at a time, so the join order is known.
+    std::vector<uint32_t> joined;
+    for (int i = 0; i < 4; ++i) {
+        cluster.startWorker();
+        auto event = cluster.telemetry().waitForEvent(
+            [&](const wire::Event& e) {
+                return e.kind() == wire::EVENT_WORKER_JOINED &&
+                       std::find(joined.begin(), joined.end(), e.worker_id()) == joined.end();
+            },
+            20'000);
+        ASSERT_TRUE(event) << "new worker " << i << " did not join\n" + cluster.logs();
+        joined.push_back(event->worker_id());
+    }
+    ASSERT_TRUE(joined[0] >= 4) << "the ids were expected to go on from the checkpoint's; the first new one is "
+                                << joined[0];
+    auto tick = cluster.telemetry().waitForTick([&](const wire::Tick& t) {
+        return t.state() == wire::RUN_RUNNING && std::count_if(t.workers().begin(), t.workers().end(), [&](const auto& w) {
+                   return std::find(joined.begin(), joined.end(), w.worker_id()) != joined.end();
+               }) == 4;
+    }, 30'000);
+    ASSERT_TRUE(tick) << cluster.logs();
+    for (const wire::WorkerStats& w : tick->workers()) {
+        if (std::find(joined.begin(), joined.end(), w.worker_id()) == joined.end()) continue;
+        const float expected = w.worker_id() == joined[1] ? 4.0f : 1.0f;
+        EXPECT_EQ(std::max(1.0f, float(w.slowdown().factor())), expected) << "worker " << w.worker_id();
+    }
+    cluster.coordinator().kill();
+}
+
 TEST(TestCheckpoints, rollbackUndoesADivergingSwitch) {
     TempDir dir;
     EngineCluster cluster;
