@@ -284,7 +284,7 @@ Status writeResultsMarkdown(const std::string& path, const ExperimentSpec& spec,
           });
     table(out, spec, cells, "Test accuracy at " + number(spec.fixedTimeSeconds) + " s (%; final accuracy if the run ended sooner)",
           [](const CellSummary& c) { return percent(c.accuracyAtFixedTime); });
-    table(out, spec, cells, "Samples/s (all workers, mean over the run)",
+    table(out, spec, cells, "Samples/s computed (all workers, mean over the run; dropped gradients count too)",
           [](const CellSummary& c) { return number(c.samplesPerSecond, "%.0f"); });
     table(out, spec, cells, "Staleness of applied gradients: mean",
           [](const CellSummary& c) { return number(c.stalenessMean, "%.2f"); });
