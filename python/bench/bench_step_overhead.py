@@ -35,6 +35,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tests"))
 from conftest import Cluster, TelemetryReader  # noqa: E402  (the tests' process helpers)
 from gloo_ranks import run_ranks  # noqa: E402
+from host import cpu_model, describe  # noqa: E402
 
 import syncscope  # noqa: E402
 
@@ -156,6 +157,7 @@ def main():
         rows.append((pace_ms, pick, statistics.median(ratios), statistics.median(mean_ratios), ratios))
     free_ms = free(args.engine, args.steps, args.data_plane)
     gloo_ms = gloo(args.steps)
+    print("%s; medians of %d runs\n" % (describe(), args.repeats))
     print("| mlp, 0.94 MB, 4 processes, data plane %s | native comm ms (median / mean) | PyTorch comm ms | "
           "PyTorch / native (median; of means) | each run |" % args.data_plane)
     print("|---|---:|---:|---:|---|")
@@ -169,8 +171,9 @@ def main():
     print("|---|---:|")
     print("| PyTorch worker, whole step() without compute | %.2f (%.2fx gloo) |" % (free_ms, free_ms / gloo_ms))
     print("| torch.distributed gloo all_reduce | %.2f |" % gloo_ms)
-    print("BENCH python_step_overhead data_plane=%s %s pytorch_free_step_ms=%.3f gloo_allreduce_ms=%.3f" % (
-        args.data_plane, " ".join("pace%g_ratio=%.3f pace%g_mean_ratio=%.3f" % (p, r, p, m) for p, _, r, m, _ in rows),
+    print("BENCH python_step_overhead cpu=%r data_plane=%s %s pytorch_free_step_ms=%.3f gloo_allreduce_ms=%.3f" % (
+        cpu_model(), args.data_plane,
+        " ".join("pace%g_ratio=%.3f pace%g_mean_ratio=%.3f" % (p, r, p, m) for p, _, r, m, _ in rows),
         free_ms, gloo_ms))
 
 

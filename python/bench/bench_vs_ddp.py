@@ -22,7 +22,6 @@ the two sides take turns, --repeats times each, and medians are reported."""
 import argparse
 import math
 import os
-import platform
 import statistics
 import subprocess
 import sys
@@ -40,20 +39,13 @@ sys.path.insert(0, os.path.join(os.path.dirname(HERE), "examples"))
 from conftest import Cluster  # noqa: E402  (the tests' process helpers)
 from custom_model import ResidualCnn  # noqa: E402
 from gloo_ranks import run_ranks  # noqa: E402
+from host import cpu_model  # noqa: E402
 
 import syncscope  # noqa: E402
 from syncscope.fashion_mnist import load_split  # noqa: E402
 
 WORKERS, BATCH, MOMENTUM, WEIGHT_DECAY = 4, 64, 0.9, 0.0005
 QUICK_TEST = 200  # test images each snapshot is also scored on at once (the evaluator must answer something)
-
-
-def cpu_model():
-    with open("/proc/cpuinfo") as info:
-        for line in info:
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    return platform.processor() or "unknown CPU"
 
 
 def quick_score(model, images, labels):
