@@ -37,6 +37,8 @@ CheckpointData Checkpointing::capture(const std::string& reason, uint64_t change
     *c.mutable_mode() = s.mode;
     c.set_learning_rate(s.store.sgd().learningRate);
     c.set_samples_total(s.totals.samples);
+    c.set_applied_samples(s.totals.appliedSamples);
+    c.set_effective_samples(s.totals.effectiveSamples);
     c.set_training_seconds(s.trainingSeconds());
     c.set_elapsed_seconds(s.elapsedSeconds());
     const uint64_t pending = s.policy ? s.policy->pending() : 0;  // a partial aggregate does not survive a restart
@@ -223,7 +225,7 @@ Status Checkpointing::resume(std::string* description) {
     }
     m_state.store.sgd().learningRate = c.learning_rate();
     m_state.mode = c.mode();
-    m_state.totals = {c.pushed(), c.applied(), c.dropped(), c.samples_total()};
+    m_state.totals = {c.pushed(), c.applied(), c.dropped(), c.samples_total(), c.applied_samples(), c.effective_samples()};
     m_state.trainLoss = c.train_loss();
     m_state.haveLoss = c.train_loss() != 0;
     m_state.runId = c.header().run_id();

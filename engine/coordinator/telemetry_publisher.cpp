@@ -67,6 +67,7 @@ wire::Tick TelemetryPublisher::build() {
     t.set_test_accuracy(s.lastEvaluation ? s.lastEvaluation->accuracy : -1.0);
     t.set_test_version(s.lastEvaluation ? s.lastEvaluation->version : 0);
     t.set_samples_total(s.totals.samples);
+    t.set_applied_samples(s.totals.appliedSamples);
     t.set_pushed(s.totals.pushed);
     t.set_applied(s.totals.applied);
     t.set_dropped(s.totals.dropped);

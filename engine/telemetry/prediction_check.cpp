@@ -37,6 +37,12 @@ std::vector<Stretch> stretches(const std::vector<wire::Record>& records) {
 // Applied samples/s between two ticks: the samples pushed, times the share of gradients applied.
 double appliedSamplesPerS(const wire::Tick& a, const wire::Tick& b) {
     const double seconds = b.time_s() - a.time_s();
+    if (!(seconds > 0)) return 0;
+    // Counted by the coordinator (1.13). Recordings from before have only counts of gradients: the
+    // samples pushed times the share of gradients applied, which is off where the dropped gradients
+    // are smaller or larger than the applied ones (elastic's handed-off late batches and shares).
+    if (b.applied_samples() > 0 && b.applied_samples() >= a.applied_samples())
+        return (b.applied_samples() - a.applied_samples()) / seconds;
     const double pushed = static_cast<double>(b.pushed() - a.pushed());
     if (!(seconds > 0) || !(pushed > 0)) return 0;
     const double share = std::min(1.0, static_cast<double>(b.applied() - a.applied()) / pushed);

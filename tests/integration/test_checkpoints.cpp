@@ -138,13 +138,14 @@ TEST(TestCheckpoints, killedCoordinatorResumes) {
                              reinterpret_cast<unsigned long long*>(&restoredVersion)) == 1) << resumed->detail().c_str();
     const engine::Recording read = loadRecording(recording);
     ASSERT_TRUE(!read.truncatedTail) << read.warning.c_str();
-    double lastTime = -1, bestAfterResume = 0;
+    double lastTime = -1, bestAfterResume = 0, appliedSamplesAfterResume = -1;
     uint64_t lastVersion = 0, updates = 0, resumedEvents = 0;
     for (const auto& record : read.records) {
         if (record.has_tick()) {
             ASSERT_TRUE(record.tick().time_s() >= lastTime) << "a tick's time went back";
             lastTime = record.tick().time_s();
             if (resumedEvents) bestAfterResume = std::max(bestAfterResume, double(record.tick().test_accuracy()));
+            if (resumedEvents && appliedSamplesAfterResume < 0) appliedSamplesAfterResume = record.tick().applied_samples();
         } else if (record.has_update()) {
             const uint64_t v = record.update().version();
             ASSERT_TRUE(v == lastVersion + 1 || (v == restoredVersion + 1 && lastVersion + 1 == restoredVersion))
@@ -158,6 +159,8 @@ TEST(TestCheckpoints, killedCoordinatorResumes) {
     }
     ASSERT_EQ(resumedEvents, uint64_t(1));
     ASSERT_TRUE(lastVersion > restoredVersion) << "no update recorded after the resume";
+    // The applied samples go on from the checkpoint's (bsp: 4 x 64 a version), not from 0.
+    EXPECT_GE(appliedSamplesAfterResume, 0.9 * 256.0 * double(checkpointVersion));
     testLog("updates 1..%llu recorded once each, none missing but the restored model's version %llu (checkpoint of "
           "version %llu)",
           static_cast<unsigned long long>(lastVersion), static_cast<unsigned long long>(restoredVersion),

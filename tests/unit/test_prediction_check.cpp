@@ -15,6 +15,8 @@ struct Runner {
     std::vector<wire::Record> records;
     double time = 0;
     uint64_t samples = 0, pushed = 0, applied = 0;
+    double appliedSamples = 0;
+    double appliedSamplesShare = -1;  ///< >= 0: ticks carry applied_samples (1.13), this share of the samples
 
     // `seconds` of ticks at 10 Hz in `mode`, `samplesPerS` pushed (batch 10) and the share `applied`;
     // accuracy from `accuracy(time)`; a what-if each second from `whatIf` (if any).
@@ -33,6 +35,10 @@ struct Runner {
             t->set_samples_total(samples);
             t->set_pushed(pushed);
             t->set_applied(applied);
+            if (appliedSamplesShare >= 0) {
+                appliedSamples += double(n * 10) * appliedSamplesShare;
+                t->set_applied_samples(appliedSamples);
+            }
             t->set_test_accuracy(accuracy(time));
             if (whatIf && i % 10 == 9) *t->mutable_what_if() = whatIf();
         }
@@ -72,6 +78,26 @@ TEST(TestPredictionCheck, comparesTheNewestPredictionWithTheModeSwitchedTo) {
     EXPECT_NEAR(c.samplesError(), 200.0 / 1800.0, 1e-3);
     EXPECT_NEAR(c.measuredSecondsToTarget, 9.0 - 5.1, 1e-6);
     EXPECT_NEAR(c.timeError(), (3.0 - 3.9) / 3.9, 1e-6);
+}
+
+// Elastic drops a late worker's small batch and unneeded shares: half the gradients but a tenth of
+// the samples. The coordinator's own count of applied samples (1.13) is taken where the ticks have
+// it; the share of gradients applied, the only measure of older recordings, would say 1,000.
+TEST(TestPredictionCheck, takesTheAppliedSamplesTheCoordinatorCounted) {
+    Runner r;
+    const auto flat = [](double) { return 0.5; };
+    r.appliedSamplesShare = 0.9;
+    r.run(wire::BSP, 5, 1000, 1.0, flat, [] { return prediction("bsp", 2000, -1); });
+    r.run(wire::ASP, 7, 2000, 0.5, flat, [] { return prediction("asp", 1900, -1); });
+    const auto checks = checkPredictions(r.records);
+    ASSERT_EQ(checks.size(), 1u);
+    EXPECT_NEAR(checks[0].measuredSamplesPerS, 1800.0, 1.0);
+
+    Runner older = r;  // the same run as a recording from before 1.13
+    for (wire::Record& record : older.records) record.mutable_tick()->clear_applied_samples();
+    const auto fallback = checkPredictions(older.records);
+    ASSERT_EQ(fallback.size(), 1u);
+    EXPECT_NEAR(fallback[0].measuredSamplesPerS, 1000.0, 1.0);
 }
 
 TEST(TestPredictionCheck, leavesOutWhatCannotBeChecked) {
