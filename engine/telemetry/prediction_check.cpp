@@ -44,7 +44,7 @@ double appliedSamplesPerS(const wire::Tick& a, const wire::Tick& b) {
     if (b.applied_samples() > 0 && b.applied_samples() >= a.applied_samples())
         return (b.applied_samples() - a.applied_samples()) / seconds;
     const double pushed = static_cast<double>(b.pushed() - a.pushed());
-    if (!(seconds > 0) || !(pushed > 0)) return 0;
+    if (!(pushed > 0)) return 0;
     const double share = std::min(1.0, static_cast<double>(b.applied() - a.applied()) / pushed);
     return static_cast<double>(b.samples_total() - a.samples_total()) * share / seconds;
 }
