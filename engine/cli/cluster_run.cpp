@@ -67,7 +67,7 @@ nlohmann::json resultJson(const std::optional<wire::RunResult>& result, const wi
     for (const wire::WorkerStats& w : lastRunning.workers())
         workers.push_back({{"id", w.worker_id()}, {"samples_per_s", w.samples_per_s()},
                            {"staleness_mean", w.staleness_mean()}, {"pushed", w.pushed()}, {"applied", w.applied()},
-                           {"dropped", w.dropped()}});
+                           {"dropped", w.dropped()}, {"batch_size", w.batch_size()}, {"cpu_limit", w.cpu_limit()}});
     return {{"command", "run"},
             {"exit_code", exitCode},
             {"interrupted", catchInterrupts().load()},

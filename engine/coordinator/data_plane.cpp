@@ -255,7 +255,18 @@ void DataPlane::countGradient(WorkerRecord& w, const wire::Push& push) {
     ++w.clock;
     // Its own speed, slowdown included, for elastic, auto and grouping by speed; the first two
     // iterations (allocation, cold caches) would mislead it.
-    if (w.pushed > 2) w.recordCompute(push.batch_size(), push.compute_ms());
+    if (w.pushed > 2) {
+        w.recordCompute(push.batch_size(), push.compute_ms());
+        const double limitBefore = w.cpuLimit;
+        w.recordCpu(push.batch_size(), push.cpu_ms(), push.cpu_limit());
+        if (std::abs(w.cpuLimit - limitBefore) > 0.01 * std::max(w.cpuLimit, limitBefore))
+            m_events.raise(wire::EVENT_SLOWDOWN,
+                           w.cpuLimit > 0 ? fmt::format("worker {} runs under a CPU limit of {:.2f} CPUs (a quota on its "
+                                                        "cgroup): its iterations are timed by its CPU time over the limit",
+                                                        w.id, w.cpuLimit)
+                                          : fmt::format("worker {}'s CPU limit was lifted", w.id),
+                           w.id);
+    }
     ++m_state.totals.pushed;
     m_state.totals.samples += push.batch_size();
     w.samplesSinceTick += push.batch_size();

@@ -38,6 +38,7 @@ void TelemetryPublisher::fillWorker(WorkerRecord& w, double dt, wire::WorkerStat
     s->set_iterations_per_s(w.active() ? w.iterationsPerSecond : 0.0);
     s->set_compute_ms(w.computeMs);
     s->set_comm_ms(w.commMs);
+    s->set_cpu_limit(w.cpuLimit);
     s->set_wait_ms(w.waitMs);
     s->set_pushed(w.pushed);
     s->set_applied(w.applied);

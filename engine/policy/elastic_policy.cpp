@@ -159,14 +159,15 @@ std::map<uint32_t, double> balancedBatches(const WorkerRegistry& workers, const 
     const double total = static_cast<double>(base) * ids.size();
     const double least = std::max<uint32_t>(1, base / kElasticBatchRange), most = base * kElasticBatchRange;
     // The batch each worker gets through in an iteration of `ms` (compute and communication: a
-    // worker whose process is starved is slow to send and receive too); their sum grows with ms, so the
+    // worker whose process is starved is slow to send and receive too; under a CPU quota, no more
+    // than the quota's CPU time buys: WorkerRecord::batchWithin); their sum grows with ms, so the
     // common time that shares out `total` is found by bisection between the fastest least batch and
     // the slowest largest one.
     const auto batchesIn = [&](double ms, std::map<uint32_t, double>* out) {
         double sum = 0;
         for (uint32_t id : ids) {
             const WorkerRecord& w = workers.all().at(id);
-            const double b = std::clamp((ms - w.iterationMs(0)) / w.compute.perSampleMs(), least, most);
+            const double b = std::clamp(w.batchWithin(ms), least, most);
             if (out) (*out)[id] = b;
             sum += b;
         }

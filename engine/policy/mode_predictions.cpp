@@ -26,11 +26,13 @@ struct Measured {
 
 // A worker's recent iterations at `batch`: each push's compute time moved along its line to that
 // batch, plus its typical communication. Bursts and preempted pushes stay in, as a barrier pays them.
+// None is shorter than its quota bound: under a CPU quota a fast iteration spends quota a later one
+// waits for.
 std::vector<double> iterationSamples(const WorkerRecord& w, double batch) {
     std::vector<double> out;
-    const double at = w.compute.milliseconds(batch);
+    const double at = w.compute.milliseconds(batch), bound = w.quotaBoundMs(batch);
     for (const ComputeTimeModel::Push& p : w.compute.recent())
-        out.push_back((p.ms * at / w.compute.milliseconds(p.batch) + w.typicalCommMs) / 1000.0);
+        out.push_back(std::max(p.ms * at / w.compute.milliseconds(p.batch) + w.typicalCommMs, bound) / 1000.0);
     if (out.empty()) out.push_back(iterationSeconds(w, batch));
     return out;
 }

@@ -2,6 +2,7 @@
 #include "engine/policy/worker_registry.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 namespace syncscope::engine {
@@ -31,6 +32,17 @@ double ringMedian(std::vector<double>& ring, size_t& next, size_t window, double
 void WorkerRecord::recordCompute(uint32_t batch, double ms) {
     compute.record(batch, ms);
     computeSpeed = compute.samplesPerSecond();
+}
+
+void WorkerRecord::recordCpu(uint32_t batch, double cpuMs, double limit) {
+    cpu.record(batch, cpuMs);  // 0 (a worker before 1.14, or its first push) is not recorded
+    cpuLimit = limit > 0 && std::isfinite(limit) ? limit : 0.0;
+}
+
+double WorkerRecord::batchWithin(double ms) const {
+    const double batch = (ms - compute.fixedMs() - typicalCommMs) / compute.perSampleMs();
+    if (!(quotaBoundMs(1) > 0)) return batch;
+    return std::min(batch, (ms * cpuLimit - cpu.fixedMs()) / cpu.perSampleMs());  // quotaBoundMs(b) <= ms
 }
 
 void WorkerRecord::recordComm(double ms) { typicalCommMs = ringMedian(recentComm, nextComm, kSpeedWindow, ms); }

@@ -39,6 +39,8 @@ struct WorkerRecord {
     uint32_t shardSize = 0;      ///< training images in its shard (a batch never exceeds it)
     uint32_t group = 0;        ///< in grouped mode; 0 otherwise
     ComputeTimeModel compute;  ///< its compute time per iteration by batch size (slowdown included)
+    ComputeTimeModel cpu;      ///< its process's CPU time per iteration by batch size (Push.cpu_ms)
+    double cpuLimit = 0.0;     ///< the CPU limit its process reported (Push.cpu_limit; 0: none)
     double computeSpeed = 0;   ///< compute.samplesPerSecond(): the median of its recent pushes
     wire::Slowdown slowdown;
     std::vector<uint64_t> stalenessHistogram;  ///< bucket i: tau = i; the last bucket: tau >= i
@@ -57,8 +59,23 @@ struct WorkerRecord {
     bool participating() const { return active() && state != wire::WORKER_STARTING; }
     void recordStaleness(uint64_t tau);
     void recordCompute(uint32_t batch, double ms);  ///< one push's batch and compute time
-    /// Its typical iteration at `batch`: compute on its fitted line plus its typical communication.
-    double iterationMs(double batch) const { return compute.milliseconds(batch) + typicalCommMs; }
+    /// One push's CPU time over the iteration it ends, and the CPU limit its process reported.
+    void recordCpu(uint32_t batch, double cpuMs, double limit);
+    /// The shortest an iteration at `batch` can take on average under its CPU limit: its CPU time on
+    /// the fitted line over the limit (0: no limit, or no CPU times yet). A worker under a quota runs a
+    /// small batch at full speed on quota it saved while waiting and is throttled in a later
+    /// iteration, so its compute times alone overstate what it keeps up.
+    double quotaBoundMs(double batch) const {
+        return cpuLimit > 0 && cpu.measured() ? cpu.milliseconds(batch) / cpuLimit : 0.0;
+    }
+    /// Its typical iteration at `batch`: compute on its fitted line plus its typical communication,
+    /// or its quota bound where that is longer.
+    double iterationMs(double batch) const {
+        return std::max(compute.milliseconds(batch) + typicalCommMs, quotaBoundMs(batch));
+    }
+    /// The largest batch whose iterationMs() is at most `ms` (both of its terms are lines in the
+    /// batch); may be negative or huge: the caller clamps it.
+    double batchWithin(double ms) const;
     void recordComm(double ms);      ///< communication time of one iteration
     /// The batch its release now computes (a hand-off share once, else batchSize); notes it as
     /// assignedBatch and the time as releasedAt. Whoever sends parameters calls it.

@@ -15,6 +15,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/core/cpu_limit.h"
 #include "engine/core/rng.h"
 #include "engine/model/batch_feeder.h"
 #include "engine/model/model_zoo.h"
@@ -135,6 +136,8 @@ private:
     uint32_t m_batch = 0;
     double m_commMs = 0, m_waitMs = 0;
     Clock::time_point m_pushedAt;
+    double m_cpuMsAtPush = -1;  ///< the process's CPU time at its previous push (-1: none yet)
+    CpuLimitWatch m_cpuLimit;
 };
 
 Result<InboundMessage> WorkerSession::awaitReply(double timeoutSeconds, const HeartbeatSender* heartbeat) {
@@ -292,6 +295,10 @@ void WorkerSession::push(const PulledVersions& base, float loss, double computeM
     p->set_compute_ms(computeMs);
     p->set_comm_ms(m_commMs);
     p->set_wait_ms(m_waitMs);
+    const double cpuMs = processCpuMs();
+    if (m_cpuMsAtPush >= 0) p->set_cpu_ms(cpuMs - m_cpuMsAtPush);
+    m_cpuMsAtPush = cpuMs;
+    p->set_cpu_limit(m_cpuLimit.cores());
     const float* gradient = m_model->gradients();
     if (!m_backend->sharesHostMemory()) {  // device memory: stage on the host first
         m_hostGradient.resize(m_model->parameterCount());

@@ -14,6 +14,7 @@ import numpy as np
 import zmq
 
 from . import wire
+from .cpu_limit import CpuLimitWatch, process_cpu_ms
 from .credentials import Credentials, default_path
 from .errors import CoordinatorLost, CoordinatorSilent, ProtocolError, SyncScopeError
 from .heartbeat import HeartbeatSender
@@ -112,6 +113,8 @@ class Worker:
         self._coordinator_timeout = coordinator_timeout
         self._retry = bool(retry)
         self._earlier_batches = collections.deque(maxlen=PREFETCHED_BATCH_SIZES)
+        self._cpu_limit = CpuLimitWatch()
+        self._cpu_ms_at_push = None  # the process's CPU time at its previous push
         self._register_timeout = register_timeout
         self.routing_id = "pyworker-%d-%016x" % (os.getpid(), random.getrandbits(64))
         self._context = zmq.Context()
@@ -222,6 +225,11 @@ class Worker:
         p.compute_ms = compute_ms
         p.comm_ms = self._comm_ms
         p.wait_ms = self._wait_ms
+        cpu_ms = process_cpu_ms()
+        if self._cpu_ms_at_push is not None:
+            p.cpu_ms = cpu_ms - self._cpu_ms_at_push
+        self._cpu_ms_at_push = cpu_ms
+        p.cpu_limit = self._cpu_limit.cores()
         self._sent_at = time.monotonic()
         if self._shards is not None:  # the ranges to the shards first; the coordinator waits for their word
             self._sequence += 1

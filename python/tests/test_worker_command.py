@@ -43,6 +43,10 @@ def test_run_starts_pytorch_workers_from_a_command(engine):
     # The limit lands on the Python process that joined, the child of the `sh -c` the run started.
     limited = re.findall(r"worker 1 \(pid (\d+)\) limited to 50% of a CPU", said)
     assert len(limited) == 1 and limited[0] in {place[4] for place in found}, said
+    # Its pushes say so (syncscope.cpu_limit, read from the cgroup the limit put it in; the cpulimit
+    # fallback stops and continues the process instead, and no cgroup shows a limit).
+    if "CFS quota" in said:
+        assert "worker 1 runs under a CPU limit of 0.50 CPUs" in said, said
     # The evaluator command tested the final model: the run's final line has its accuracy.
     accuracy = re.search(r"final test accuracy: ([\d.]+)%", said)
     assert accuracy and float(accuracy.group(1)) > 70.0, said

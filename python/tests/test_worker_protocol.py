@@ -15,6 +15,7 @@ import zmq
 
 import syncscope
 from syncscope import wire
+from syncscope.cpu_limit import cpu_limit_cores
 from syncscope.errors import CoordinatorLost, ProtocolError, SyncScopeError
 
 pb = wire.pb
@@ -131,13 +132,17 @@ def test_step_pushes_the_flat_gradient_and_installs_released_parameters(scripted
         assert push.has_gradient and push.base_version == 5 and push.batch_size == 4
         assert push.loss == pytest.approx(loss.item(), rel=1e-6)
         assert push.compute_ms >= 50  # the time since the parameters came in
+        # The CPU limit of its cgroups (protocol 1.14), and no CPU time before a previous push.
+        assert push.cpu_limit == cpu_limit_cores() and push.cpu_ms == 0
         assert np.array_equal(gradient, expected)
         assert np.array_equal(opt.flat_parameters.numpy(), second) and opt.version == 6
         assert opt.batch_size == 2  # the coordinator's batch for the next gradient
         with pytest.raises(SyncScopeError, match="assigned 2"):
             opt.step(loss, batch_size=3)
         assert opt.step(loss, batch_size=2) is False  # answered with stop
-        assert not opt.running and peer.pushes.get(timeout=5)[0].batch_size == 2
+        last = peer.pushes.get(timeout=5)[0]
+        assert not opt.running and last.batch_size == 2
+        assert last.cpu_ms > 0  # the process's CPU time since the previous push (the backward pass)
 
 
 def test_slowdown_from_the_coordinator_is_honoured(scripted):

@@ -14,9 +14,11 @@
 #include <atomic>
 #include <cstdio>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 
+#include "engine/core/cpu_limit.h"
 #include "engine/core/cpu_throttle.h"
 #include "tests/integration/engine_process.h"
 #include "tests/integration/json_values.h"
@@ -84,6 +86,9 @@ TEST(TestCpuThrottle, theQuotaIsEvenOverTime) {
     auto throttle = CpuThrottle::apply(child, 0.25);
     const bool cgroup = throttle && (*throttle)->how().find("cgroup") != std::string::npos;
     int idle = 0, windows = 0;
+    // What a worker under this limit reports with its pushes (engine/core/cpu_limit.h), read through
+    // the child's /proc entry on this machine's real cgroup tree.
+    const double reported = cgroup ? cpuLimitCores("/proc/" + std::to_string(child)) : 0.0;
     if (cgroup) {
         sleepMs(200);
         unsigned long last = count->load();
@@ -104,6 +109,7 @@ TEST(TestCpuThrottle, theQuotaIsEvenOverTime) {
     // With the kernel's default 100 ms period a quarter share runs 25 ms and waits 75: most 20 ms
     // windows would see no progress.
     ASSERT_LT(idle, windows / 5) << how;
+    EXPECT_NEAR(reported, 0.25, 0.01) << "the limit read from the child's cgroup (" << how << ")";
 }
 
 TEST(TestCpuThrottle, runThrottlesTheNamedWorker) {
@@ -130,4 +136,48 @@ TEST(TestCpuThrottle, runThrottlesTheNamedWorker) {
     }
     std::printf("gradients pushed: worker 0 (a quarter of a CPU) %.0f, worker 1 %.0f\n", pushed[0], pushed[1]);
     ASSERT_TRUE(pushed[1] > 0 && pushed[0] < 0.6 * pushed[1]) << run.out;
+    // Its pushes report the limit its cgroup holds (cpulimit, the fallback, leaves none to read).
+    if (contains(run.err, "CFS quota")) {
+        ASSERT_TRUE(contains(run.err, "worker 0 runs under a CPU limit of 0.25 CPUs")) << run.err;
+    }
+}
+
+// Elastic sizes a throttled worker's batch by its quota: its CPU time per sample over the limit, not its
+// compute times, which are short whenever it has quota saved from waiting at the barrier. Sized by the
+// compute times its batch swung between about 13 and 55 (of 64) every few rebalances, and each large
+// batch stalled the round on the throttle (the seeds' persistent part, 2026-11-29).
+TEST(TestCpuThrottle, elasticSizesAThrottledWorkersBatchByItsQuota) {
+    const EngineRun run = runEngine({"run", "--workers", "4", "--model", "cnn", "--mode", "elastic", "--max-seconds", "24",
+                                     "--cpu-quota", "0:0.1", "--json"},
+                                    180'000);
+    ASSERT_TRUE(run.exitCode == 0) << run.err;
+    if (!contains(run.err, "CFS quota")) GTEST_SKIP() << "no cgroup quota here (the limit, if any, is not in a cgroup)";
+    ASSERT_TRUE(contains(run.err, "worker 0 runs under a CPU limit of 0.10 CPUs")) << run.err;
+    // Every rebalance after the first: worker 0's batch against the smallest of the others'.
+    std::istringstream lines(run.err);
+    int rebalances = 0;
+    double worst = 0;
+    for (std::string line; std::getline(lines, line);) {
+        const size_t at = line.find("batch sizes by speed ");
+        if (at == std::string::npos) continue;
+        std::istringstream sizes(line.substr(at + 21));
+        std::map<int, double> batch;
+        for (std::string item; sizes >> item;) batch[std::stoi(item)] = std::stod(item.substr(item.find(':') + 1));
+        double others = 1e9;
+        for (const auto& [id, b] : batch)
+            if (id != 0) others = std::min(others, b);
+        if (++rebalances > 1) worst = std::max(worst, batch[0] / others);
+    }
+    std::printf("%d rebalances; worker 0's batch at most %.2f of the smallest other's after the first\n", rebalances, worst);
+    ASSERT_GE(rebalances, 1) << run.err;
+    ASSERT_LT(worst, 0.4) << run.err;
+    // And where the run left it.
+    std::map<int, double> last;
+    const Json result = jsonObject(parseJson(run.out));
+    for (const Json& value : jsonArray(jsonMember(result, "workers"))) {
+        const Json& w = jsonObject(value);
+        last[jsonInt(jsonMember(w, "id"))] = jsonDouble(jsonMember(w, "batch_size"));
+    }
+    ASSERT_EQ(last.size(), size_t(4)) << run.out;
+    for (int id = 1; id < 4; ++id) ASSERT_LT(last[0], 0.4 * last[id]) << run.out;
 }

@@ -4,12 +4,14 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "engine/policy/accuracy_forecast.h"
 #include "engine/policy/auto_predictor.h"
+#include "engine/policy/elastic_policy.h"
 #include "engine/policy/mode_predictions.h"
 #include "engine/plan/mode_catalog.h"
 
@@ -211,4 +213,39 @@ TEST(TestModePredictions, aBarrierPaysForEveryWorkersBursts) {
     const double one = 4 * 0.1 * 0.9 * 0.9 * 0.9, two = 6 * 0.01 * 0.81;
     const double handOffRound = p * 0.064 + one * (0.128 + 0.064 / 3) + two * (0.128 + 0.064) + (1 - p - one - two) * 0.320;
     EXPECT_NEAR(predicted(workers, wire::ELASTIC).samples_per_s(), 4 * 64 / handOffRound, 0.05 * 4 * 64 / handOffRound);
+}
+
+// A worker under a CPU quota (engine/core/cpu_limit.h): it computes a batch at full speed on quota it
+// saved while waiting and is throttled in a later iteration, so its compute times say 1000 samples/s
+// like the others' while its CPU time per iteration (64 ms) over its limit (a quarter of a CPU) says
+// 256 ms: it is oneStraggler()'s worker 3, and every prediction and elastic's balance must say so.
+TEST(TestModePredictions, aWorkerUnderACpuQuotaIsTimedByItsCpuTimeOverTheLimit) {
+    WorkerRegistry workers;
+    for (int i = 0; i < 4; ++i) {
+        WorkerRecord& w = workers.add("w" + std::to_string(i), {}, kBatch);
+        w.state = wire::WORKER_COMPUTING;
+        measureAt(w, 1000.0);
+    }
+    WorkerRecord& limited = workers.all().at(3);
+    EXPECT_NEAR(predicted(workers, wire::BSP).samples_per_s(), 4000.0, 1e-6);  // before it reports its CPU
+    for (int p = 0; p < 3; ++p) limited.recordCpu(kBatch, 64.0, 0.25);
+    EXPECT_NEAR(limited.quotaBoundMs(kBatch), 256.0, 1e-9);
+    EXPECT_NEAR(limited.iterationMs(kBatch), 256.0, 1e-9);
+    EXPECT_NEAR(limited.batchWithin(128.0), 32.0, 1e-9);  // 1 ms of CPU per sample, 0.25 ms a ms
+    EXPECT_NEAR(workers.all().at(0).batchWithin(128.0), 128.0, 1e-9);
+    // The numbers of eachModeOnOneStragglerAsWorkedOutByHand.
+    EXPECT_NEAR(predicted(workers, wire::BSP).samples_per_s(), 1000.0, 1e-6);
+    EXPECT_NEAR(predicted(workers, wire::ASP).samples_per_s(), 3250.0, 1e-6);
+    EXPECT_NEAR(predicted(workers, wire::KSYNC).samples_per_s(), 3000.0, 1e-6);
+    EXPECT_NEAR(predicted(workers, wire::ELASTIC).samples_per_s(), 3250.0, 1e-6);
+    const std::map<uint32_t, double> batches = balancedBatches(workers, {0, 1, 2, 3}, kBatch);
+    EXPECT_NEAR(batches.at(3), 256.0 * 250 / 3250, 1e-6);  // 19.7 of the round's 256 samples
+    EXPECT_NEAR(batches.at(0), 256.0 * 1000 / 3250, 1e-6);
+    // A limit it does not reach (2 CPUs for a process that uses one) changes nothing.
+    for (int p = 0; p < 3; ++p) limited.recordCpu(kBatch, 64.0, 2.0);
+    EXPECT_NEAR(limited.iterationMs(kBatch), 64.0, 1e-9);
+    EXPECT_NEAR(predicted(workers, wire::BSP).samples_per_s(), 4000.0, 1e-6);
+    // Nor does a worker that reports no limit (0), or one from before protocol 1.14 (no CPU times).
+    limited.recordCpu(kBatch, 64.0, 0.0);
+    EXPECT_EQ(limited.quotaBoundMs(kBatch), 0.0);
 }
