@@ -1,6 +1,7 @@
 // ComputeTimeModel (see compute_time_model.h).
 #include "engine/policy/compute_time_model.h"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 
@@ -15,6 +16,19 @@ void ComputeTimeModel::record(uint32_t batch, double ms) {
     else
         m_ring[m_next] = {batch, ms};
     m_next = (m_next + 1) % kWindow;
+    if (m_sizesKept > 1) {
+        SizeTimes& size = m_sizes[batch];
+        if (size.ms.size() < kWindow)
+            size.ms.push_back(ms);
+        else
+            size.ms[size.next] = ms;
+        size.next = (size.next + 1) % kWindow;
+        size.lastSeen = ++m_pushes;
+        if (m_sizes.size() > m_sizesKept)  // forget the size seen longest ago
+            m_sizes.erase(std::min_element(m_sizes.begin(), m_sizes.end(), [](const auto& a, const auto& b) {
+                              return a.second.lastSeen < b.second.lastSeen;
+                          }));
+    }
     std::vector<double> speeds;
     for (const Push& p : m_ring) speeds.push_back(p.batch / p.ms * 1000.0);
     m_speed = median(std::move(speeds));
@@ -35,11 +49,12 @@ const ComputeTimeModel::Line& ComputeTimeModel::line() const {
     // Medians, not means: a push preempted by another process on a shared core is an outlier.
     std::vector<double> msPerSample;
     std::map<uint32_t, std::vector<double>> byBatch;
-    for (const Push& p : m_ring) {
-        msPerSample.push_back(p.ms / p.batch);
-        byBatch[p.batch].push_back(p.ms);
-    }
-    m_line = {0.0, median(msPerSample)};  // the proportional model, the fallback
+    for (const Push& p : m_ring) msPerSample.push_back(p.ms / p.batch);
+    if (m_sizesKept > 1)
+        for (const auto& [batch, size] : m_sizes) byBatch[batch] = size.ms;
+    else
+        for (const Push& p : m_ring) byBatch[p.batch].push_back(p.ms);
+    m_line = {0.0, median(msPerSample)};  // the proportional model (of the window), the fallback
     const double smallest = byBatch.begin()->first, largest = byBatch.rbegin()->first;
     if (largest < kSpreadToFit * smallest) return m_line;
     // Least squares over each batch size's median time, weighted by its pushes.

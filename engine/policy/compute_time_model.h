@@ -7,10 +7,17 @@
 // fixed share. With one batch size seen
 // (or sizes too close to tell the two terms apart) the line goes through zero: the proportional
 // model, right at the batch it was measured at.
+//
+// A model may also remember sizes that left its window (sizesKept > 1): for a quantity that depends on
+// the batch and not on the moment, such as a process's CPU time per iteration, which no quota or
+// neighbour changes. Elastic gives a worker one size for many pushes (a throttled one 8-12 samples for
+// seconds), and a line through zero at that size put its CPU time at 64 samples 1.5-2x too high, so
+// bsp was predicted from elastic's runs 28-53% too slow.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <vector>
 
 namespace syncscope::engine {
@@ -20,6 +27,12 @@ public:
     static constexpr size_t kWindow = 31;  ///< pushes kept (the median of as many robust to preemption)
     /// The fitted line is used once the batches seen span at least this ratio (largest / smallest).
     static constexpr double kSpreadToFit = 1.25;
+    /// Sizes a CPU-time model remembers (WorkerRecord::cpu).
+    static constexpr size_t kSizesKeptForCpu = 8;
+
+    /// `sizesKept`: besides the window, the last kWindow pushes of each of the sizesKept most recently
+    /// seen batch sizes are kept, and the line is fitted over them (1: the window alone).
+    explicit ComputeTimeModel(size_t sizesKept = 1) : m_sizesKept(sizesKept) {}
 
     /// One push: `batch` samples computed in `ms` milliseconds (ignored unless both are positive).
     /// Cheap: it runs for every gradient on the coordinator's receive loop; the line is fitted when
@@ -46,6 +59,15 @@ private:
     };
     const Line& line() const;
 
+    struct SizeTimes {
+        std::vector<double> ms;  ///< ring of its last kWindow times
+        size_t next = 0;
+        uint64_t lastSeen = 0;
+    };
+
+    size_t m_sizesKept;
+    std::map<uint32_t, SizeTimes> m_sizes;  ///< sizesKept > 1: by batch size
+    uint64_t m_pushes = 0;
     std::vector<Push> m_ring;
     size_t m_next = 0;
     double m_speed = 0;

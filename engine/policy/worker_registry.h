@@ -39,7 +39,7 @@ struct WorkerRecord {
     uint32_t shardSize = 0;      ///< training images in its shard (a batch never exceeds it)
     uint32_t group = 0;        ///< in grouped mode; 0 otherwise
     ComputeTimeModel compute;  ///< its compute time per iteration by batch size (slowdown included)
-    ComputeTimeModel cpu;      ///< its process's CPU time per iteration by batch size (Push.cpu_ms)
+    ComputeTimeModel cpu{ComputeTimeModel::kSizesKeptForCpu};  ///< its process's CPU time per iteration (Push.cpu_ms)
     double cpuLimit = 0.0;     ///< the CPU limit its process reported (Push.cpu_limit; 0: none)
     double computeSpeed = 0;   ///< compute.samplesPerSecond(): the median of its recent pushes
     wire::Slowdown slowdown;

@@ -180,6 +180,22 @@ TEST(TestComputeTimeModel, fitsAFixedPartOnceTwoBatchSizesAreSeen) {
     EXPECT_EQ(window.recent().size(), ComputeTimeModel::kWindow);
     EXPECT_NEAR(window.milliseconds(16), 32.0, 1e-9);
     EXPECT_EQ(window.recent().front().batch, 64u);
+
+    // A CPU-time model remembers sizes that left the window: elastic keeps a throttled worker at one
+    // small size for many pushes, and its time at the run's batch must still come from a line.
+    ComputeTimeModel cpu(ComputeTimeModel::kSizesKeptForCpu), plain;
+    for (ComputeTimeModel* m : {&cpu, &plain}) {
+        for (size_t i = 0; i < ComputeTimeModel::kWindow; ++i) m->record(64, 1.5 + 0.14 * 64);
+        for (size_t i = 0; i < 3 * ComputeTimeModel::kWindow; ++i) m->record(10, 1.5 + 0.14 * 10);
+    }
+    EXPECT_NEAR(cpu.milliseconds(64), 1.5 + 0.14 * 64, 1e-9);
+    EXPECT_NEAR(plain.milliseconds(64), (1.5 + 0.14 * 10) * 6.4, 1e-9);  // through zero: 2x too high
+    EXPECT_NEAR(cpu.samplesPerSecond(), plain.samplesPerSecond(), 1e-9);  // the speed is the window's
+    // It keeps kSizesKeptForCpu sizes, forgetting the ones seen longest ago (64, then 10): the line
+    // is then the new sizes' alone.
+    for (uint32_t b = 11; b < 11 + ComputeTimeModel::kSizesKeptForCpu; ++b) cpu.record(b, 3.0 + 0.14 * b);
+    EXPECT_NEAR(cpu.fixedMs(), 3.0, 1e-9);
+    EXPECT_NEAR(cpu.perSampleMs(), 0.14, 1e-9);
 }
 
 // Bursts: 4 workers whose iterations take 64 ms, one in ten 320 ms (3 of their last 30 pushes). The
