@@ -4,7 +4,8 @@
 // the registry, so tests drive them with synthetic speed profiles.
 //
 // For iteration times t_i = compute_i(b) + comm_i at the run's batch b (compute_i the worker's
-// ComputeTimeModel line, fixed + per sample, and comm the median of its recent pushes), N
+// ComputeTimeModel line, fixed + per sample, and comm the median of its recent pushes; for a worker
+// under a CPU quota at least cpu_i(b) / limit_i, WorkerRecord::quotaBoundMs), N
 // participating workers; E[max] and E[k-th] are taken over the workers' recent iterations (each push
 // moved along its line to b, one drawn per worker), since a barrier waits for each round's slowest,
 // bursts included, not for the slowest typical time:
