@@ -54,8 +54,15 @@ std::vector<std::string> gunzipLines(const std::string& path) {
     return lines(text);
 }
 
-// Whether `now` holds every field of `then` with the same value (objects recursively).
+// Whether `now` holds every field of `then` with the same value (objects recursively, and the
+// objects in lists element by element: a worker's stats gained fields too).
 bool holds(const nlohmann::json& now, const nlohmann::json& then) {
+    if (then.is_array()) {
+        if (!now.is_array() || now.size() != then.size()) return false;
+        for (size_t i = 0; i < then.size(); ++i)
+            if (!holds(now[i], then[i])) return false;
+        return true;
+    }
     if (!then.is_object()) return now == then;
     if (!now.is_object()) return false;
     for (const auto& [key, value] : then.items())
