@@ -2802,62 +2802,73 @@
         <translation>Unter %1 % der Samples/s des Median-Workers in %2 % der letzten %3 s; im Mittel %4 % seiner Geschwindigkeit</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="150"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="146"/>
+        <source>Worker %1&apos;s process runs under a CPU limit of %2 CPUs (a quota on its cgroup: a container&apos;s or Slurm&apos;s CPU limit, or run --cpu-quota). The coordinator times its iterations by its CPU time over that limit, so elastic sizes its batch by it.</source>
+        <translation>Der Prozess von Worker %1 läuft unter einer CPU-Grenze von %2 CPUs (ein Kontingent seiner cgroup: die CPU-Grenze eines Containers oder von Slurm, oder run --cpu-quota). Der Koordinator misst seine Iterationen an seiner CPU-Zeit geteilt durch diese Grenze, und elastic bemisst seinen Batch danach.</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="156"/>
         <source>Double-click to move worker %1 to another group (0-%2)</source>
         <translation>Doppelklick verschiebt Worker %1 in eine andere Gruppe (0-%2)</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="151"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="157"/>
         <source>Groups can be edited in the grouped mode</source>
         <translation>Gruppen können im gruppierten Modus bearbeitet werden</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="191"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="174"/>
+        <source>%1 CPU</source>
+        <comment>the CPU limit of a worker&apos;s process, in CPUs</comment>
+        <translation>%1 CPU</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="204"/>
         <source>Chronic: slower than the median worker for most of the last %1 s (a slow machine); brief: now and then (transient hiccups). Click a header to sort; this one puts the slowest first.</source>
         <translation>Dauernd: in den letzten %1 s meist langsamer als der Median-Worker (eine langsame Maschine); zeitweise: ab und zu (kurze Aussetzer). Ein Spaltenkopf sortiert; dieser stellt die langsamsten nach vorn.</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="196"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="209"/>
         <source>Worker</source>
         <translation>Worker</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="197"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="210"/>
         <source>State</source>
         <translation>Zustand</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="198"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="211"/>
         <source>Group</source>
         <translation>Gruppe</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="199"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="212"/>
         <source>Samples/s</source>
         <translation>Samples/s</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="200"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="213"/>
         <source>Lag</source>
         <translation>Rückstand</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="201"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="214"/>
         <source>Staleness</source>
         <translation>Staleness</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="202"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="215"/>
         <source>Dropped</source>
         <translation>Verworfen</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="203"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="216"/>
         <source>Batch</source>
         <translation>Batch</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="204"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="217"/>
         <source>Slowdown</source>
         <translation>Verlangsamung</translation>
     </message>

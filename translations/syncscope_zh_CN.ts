@@ -2797,62 +2797,73 @@
         <translation>在最近 %3 秒中有 %2% 的时间低于中位工作节点样本/s 的 %1%；平均为其速度的 %4%</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="150"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="146"/>
+        <source>Worker %1&apos;s process runs under a CPU limit of %2 CPUs (a quota on its cgroup: a container&apos;s or Slurm&apos;s CPU limit, or run --cpu-quota). The coordinator times its iterations by its CPU time over that limit, so elastic sizes its batch by it.</source>
+        <translation>工作节点 %1 的进程受 %2 个 CPU 的限制（其 cgroup 的配额：容器或 Slurm 的 CPU 限制，或 run --cpu-quota）。协调器按其 CPU 时间除以该限制来估算它的迭代时间，elastic 据此确定它的批大小。</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="156"/>
         <source>Double-click to move worker %1 to another group (0-%2)</source>
         <translation>双击可将工作节点 %1 移到另一个组（0-%2）</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="151"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="157"/>
         <source>Groups can be edited in the grouped mode</source>
         <translation>分组可在分组模式下编辑</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="191"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="174"/>
+        <source>%1 CPU</source>
+        <comment>the CPU limit of a worker&apos;s process, in CPUs</comment>
+        <translation>%1 CPU</translation>
+    </message>
+    <message>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="204"/>
         <source>Chronic: slower than the median worker for most of the last %1 s (a slow machine); brief: now and then (transient hiccups). Click a header to sort; this one puts the slowest first.</source>
         <translation>长期：在最近 %1 秒的大部分时间里慢于中位工作节点（机器较慢）；偶尔：时不时变慢（短暂卡顿）。点击列标题可排序；此列将最慢的排在最前。</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="196"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="209"/>
         <source>Worker</source>
         <translation>工作节点</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="197"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="210"/>
         <source>State</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="198"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="211"/>
         <source>Group</source>
         <translation>组</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="199"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="212"/>
         <source>Samples/s</source>
         <translation>样本/s</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="200"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="213"/>
         <source>Lag</source>
         <translation>滞后</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="201"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="214"/>
         <source>Staleness</source>
         <translation>陈旧度</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="202"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="215"/>
         <source>Dropped</source>
         <translation>已丢弃</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="203"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="216"/>
         <source>Batch</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../ui/widgets/worker_table_model.cpp" line="204"/>
+        <location filename="../ui/widgets/worker_table_model.cpp" line="217"/>
         <source>Slowdown</source>
         <translation>减速</translation>
     </message>

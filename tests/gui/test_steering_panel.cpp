@@ -94,6 +94,7 @@ private slots:
     void groupsSliderSendsOnReleaseInGroupedMode();
     void engineModeShownWithoutOverwritingEdits();
     void groupCellEditSendsExplicitAssignment();
+    void aWorkersCpuLimitShowsAsItsSlowdown();
     void markerLabelsNeverOverlap();
     void autoMarkersShowTheirReason();
     void connectDialogPlansTheRun();
@@ -242,6 +243,29 @@ void TestSteeringPanel::groupCellEditSendsExplicitAssignment() {
     QCOMPARE(groups.assignment().at(0), 0u);
     QCOMPARE(groups.assignment().at(1), 1u);
     QCOMPARE(groups.assignment().at(2), 1u);
+}
+
+// A worker under a CPU quota (WorkerStats.cpu_limit, protocol 1.14) is a straggler even with no
+// injected factor: the Slowdown column says so, and its tooltip says what it means.
+void TestSteeringPanel::aWorkersCpuLimitShowsAsItsSlowdown() {
+    SteeringPanel panel;
+    WorkerTableModel& model = *panel.workerTable();
+    TelemetryFrame frame = frameWith(modeOf(wire::ELASTIC), {0, 0, 0});
+    for (wire::WorkerStats* w : {frame.latest->mutable_workers(1), &frame.workers[1].latest}) w->set_cpu_limit(0.1);
+    for (wire::WorkerStats* w : {frame.latest->mutable_workers(2), &frame.workers[2].latest}) {
+        w->set_cpu_limit(0.5);
+        w->mutable_slowdown()->set_factor(2.0);
+    }
+    panel.showFrame(frame);
+    const auto cell = [&](int worker, int role) {
+        [&] { QCOMPARE(model.index(worker, WorkerTableModel::Id).data().toInt(), worker); }();
+        return model.index(worker, WorkerTableModel::Slowdown).data(role).toString();
+    };
+    QCOMPARE(cell(0, Qt::DisplayRole), QStringLiteral("1.0"));
+    QCOMPARE(cell(1, Qt::DisplayRole), QStringLiteral("0.10 CPU"));
+    QCOMPARE(cell(2, Qt::DisplayRole), QStringLiteral("2.0 · 0.50 CPU"));
+    QVERIFY(cell(0, Qt::ToolTipRole).isEmpty());
+    QVERIFY2(cell(1, Qt::ToolTipRole).contains(QStringLiteral("CPU limit of 0.10 CPUs")), qPrintable(cell(1, Qt::ToolTipRole)));
 }
 
 void TestSteeringPanel::markerLabelsNeverOverlap() {

@@ -142,6 +142,12 @@ QVariant WorkerTableModel::data(const QModelIndex& index, int role) const {
             .arg(int(std::lround(100 * lag.relativeSpeed)));
     if (role == Qt::TextAlignmentRole)
         return index.column() == State || index.column() == Lag ? QVariant() : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    if (index.column() == Slowdown && role == Qt::ToolTipRole && w.cpu_limit() > 0)
+        return tr("Worker %1's process runs under a CPU limit of %2 CPUs (a quota on its cgroup: a container's or "
+                  "Slurm's CPU limit, or run --cpu-quota). The coordinator times its iterations by its CPU time "
+                  "over that limit, so elastic sizes its batch by it.")
+            .arg(w.worker_id())
+            .arg(decimal(w.cpu_limit(), 2));
     if (index.column() == Group) {
         if (role == GroupCountRole) return int(m_groupCount);
         if (role == Qt::EditRole) return int(w.group());
@@ -160,7 +166,14 @@ QVariant WorkerTableModel::data(const QModelIndex& index, int role) const {
         case Staleness: return decimal(w.staleness_mean(), 2);
         case Dropped: return QVariant::fromValue<qulonglong>(w.dropped());
         case Batch: return w.batch_size();
-        case Slowdown: return decimal(w.has_slowdown() ? std::max(1.0, w.slowdown().factor()) : 1.0, 1);
+        case Slowdown: {
+            // A CPU quota slows a worker as surely as an injected factor: the limit is shown in its
+            // place (as narrow as the header), or beside a factor that was also injected.
+            const double factor = w.has_slowdown() ? std::max(1.0, w.slowdown().factor()) : 1.0;
+            if (!(w.cpu_limit() > 0)) return decimal(factor, 1);
+            const QString limit = tr("%1 CPU", "the CPU limit of a worker's process, in CPUs").arg(decimal(w.cpu_limit(), 2));
+            return factor > 1.0 ? QStringLiteral("%1 · %2").arg(decimal(factor, 1), limit) : limit;
+        }
         default: return {};
     }
 }
