@@ -21,7 +21,7 @@ std::map<uint32_t, uint32_t> assignGroups(const WorkerRegistry& workers, uint32_
     if (by == wire::GROUP_BY_SPEED) {
         // Fastest first; cut where the ratio between neighbours is largest (unknown speed: fast).
         auto speed = [&](uint32_t id) {
-            const double s = workers.all().at(id).computeSpeed;
+            const double s = workers.all().at(id).sustainedSpeed();
             return s > 0 ? s : 1e12;
         };
         std::stable_sort(ids.begin(), ids.end(), [&](uint32_t a, uint32_t b) { return speed(a) > speed(b); });
@@ -49,7 +49,7 @@ std::map<uint32_t, uint32_t> assignGroups(const WorkerRegistry& workers, uint32_
 double speedSeparation(const WorkerRegistry& workers, const std::map<uint32_t, uint32_t>& groups) {
     std::map<uint32_t, std::pair<double, double>> range;  // group -> (slowest, fastest)
     for (const auto& [id, group] : groups) {
-        const double s = workers.all().at(id).computeSpeed;
+        const double s = workers.all().at(id).sustainedSpeed();
         if (!(s > 0)) return 0;
         auto [it, fresh] = range.try_emplace(group, s, s);
         if (!fresh) it->second = {std::min(it->second.first, s), std::max(it->second.second, s)};

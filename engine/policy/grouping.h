@@ -11,7 +11,7 @@
 namespace syncscope::engine {
 
 /// Worker id -> group (0..G-1) for the participating workers. Round robin over ids; by speed:
-/// sorted by measured speed and cut at the G-1 largest speed ratios between neighbours, so a
+/// sorted by measured speed (WorkerRecord::sustainedSpeed: a CPU quota counts) and cut at the G-1 largest speed ratios between neighbours, so a
 /// straggler gets a group of its own; explicit: the given map, unnamed workers round robin.
 /// G is clamped to the number of workers (explicit with G=0: the largest group named + 1).
 std::map<uint32_t, uint32_t> assignGroups(const WorkerRegistry& workers, uint32_t count, wire::GroupBy by,

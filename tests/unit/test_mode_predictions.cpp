@@ -12,6 +12,7 @@
 #include "engine/policy/accuracy_forecast.h"
 #include "engine/policy/auto_predictor.h"
 #include "engine/policy/elastic_policy.h"
+#include "engine/policy/grouping.h"
 #include "engine/policy/mode_predictions.h"
 #include "engine/plan/mode_catalog.h"
 
@@ -264,4 +265,24 @@ TEST(TestModePredictions, aWorkerUnderACpuQuotaIsTimedByItsCpuTimeOverTheLimit) 
     // Nor does a worker that reports no limit (0), or one from before protocol 1.14 (no CPU times).
     limited.recordCpu(kBatch, 64.0, 0.0);
     EXPECT_EQ(limited.quotaBoundMs(kBatch), 0.0);
+}
+
+// Grouping by speed reads what a worker sustains: under a CPU quota its compute times say it is as
+// fast as the fastest (elastic's small batch runs on saved quota), its quota says a tenth of the
+// slow ones: it gets the straggler's group of its own.
+TEST(TestModePredictions, groupingBySpeedSeesAWorkersCpuQuota) {
+    WorkerRegistry workers;
+    for (int i = 0; i < 4; ++i) {
+        WorkerRecord& w = workers.add("w" + std::to_string(i), {}, kBatch);
+        w.state = wire::WORKER_COMPUTING;
+        measureAt(w, i < 2 ? 5000.0 : 1000.0);
+        w.computeSpeed = w.compute.samplesPerSecond();
+    }
+    const auto groups = [&] { return assignGroups(workers, 2, wire::GROUP_BY_SPEED, {}); };
+    EXPECT_EQ(groups(), (std::map<uint32_t, uint32_t>{{0, 0}, {1, 0}, {2, 1}, {3, 1}}));
+    WorkerRecord& limited = workers.all().at(0);
+    for (int p = 0; p < 3; ++p) limited.recordCpu(kBatch, 64.0, 0.1);  // 640 ms a batch: 100 samples/s
+    EXPECT_NEAR(limited.sustainedSpeed(), 100.0, 1e-9);
+    EXPECT_NEAR(workers.all().at(1).sustainedSpeed(), 5000.0, 1e-9);
+    EXPECT_EQ(groups(), (std::map<uint32_t, uint32_t>{{1, 0}, {2, 0}, {3, 0}, {0, 1}}));
 }
