@@ -32,7 +32,8 @@ public:
 
     /// `sizesKept`: besides the window, the last kWindow pushes of each of the sizesKept most recently
     /// seen batch sizes are kept, and the line is fitted over them (1: the window alone).
-    explicit ComputeTimeModel(size_t sizesKept = 1) : m_sizesKept(sizesKept) {}
+    explicit ComputeTimeModel(size_t sizesKept) : m_sizesKept(sizesKept) {}
+    ComputeTimeModel() = default;
 
     /// One push: `batch` samples computed in `ms` milliseconds (ignored unless both are positive).
     /// Cheap: it runs for every gradient on the coordinator's receive loop; the line is fitted when
@@ -65,7 +66,7 @@ private:
         uint64_t lastSeen = 0;
     };
 
-    size_t m_sizesKept;
+    size_t m_sizesKept = 1;
     std::map<uint32_t, SizeTimes> m_sizes;  ///< sizesKept > 1: by batch size
     uint64_t m_pushes = 0;
     std::vector<Push> m_ring;

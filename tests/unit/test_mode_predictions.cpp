@@ -185,9 +185,9 @@ TEST(TestComputeTimeModel, fitsAFixedPartOnceTwoBatchSizesAreSeen) {
     // A CPU-time model remembers sizes that left the window: elastic keeps a throttled worker at one
     // small size for many pushes, and its time at the run's batch must still come from a line.
     ComputeTimeModel cpu(ComputeTimeModel::kSizesKeptForCpu), plain;
-    for (ComputeTimeModel* m : {&cpu, &plain}) {
-        for (size_t i = 0; i < ComputeTimeModel::kWindow; ++i) m->record(64, 1.5 + 0.14 * 64);
-        for (size_t i = 0; i < 3 * ComputeTimeModel::kWindow; ++i) m->record(10, 1.5 + 0.14 * 10);
+    for (ComputeTimeModel* model : {&cpu, &plain}) {
+        for (size_t i = 0; i < ComputeTimeModel::kWindow; ++i) model->record(64, 1.5 + 0.14 * 64);
+        for (size_t i = 0; i < 3 * ComputeTimeModel::kWindow; ++i) model->record(10, 1.5 + 0.14 * 10);
     }
     EXPECT_NEAR(cpu.milliseconds(64), 1.5 + 0.14 * 64, 1e-9);
     EXPECT_NEAR(plain.milliseconds(64), (1.5 + 0.14 * 10) * 6.4, 1e-9);  // through zero: 2x too high
