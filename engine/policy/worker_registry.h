@@ -70,7 +70,7 @@ struct WorkerRecord {
     }
     /// Its compute speed (samples/s), or what its CPU limit sustains at its batch where that is less:
     /// under a quota a small batch's compute runs at full speed on saved quota (elastic's throttled
-    /// worker measured 5,200-6,300 samples/s, the fastest of four, while its quota sustained ~350).
+    /// worker measured 5,200-6,300 samples/s, the fastest of four, while it trained at about 470).
     double sustainedSpeed() const {
         const double bound = quotaBoundMs(batchSize);
         return bound > 0 ? std::min(computeSpeed, 1000.0 * batchSize / bound) : computeSpeed;
