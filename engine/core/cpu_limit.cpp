@@ -124,7 +124,8 @@ double cpuLimitCores(const std::string& procEntry, const std::string& root) {
                 const double limit = limitIn(root + m.point + relative, m.v2);
                 if (limit > 0) least = least > 0 ? std::min(least, limit) : limit;
                 if (relative.empty()) break;
-                relative.erase(relative.rfind('/'));
+                const size_t slash = relative.rfind('/');
+                relative.erase(slash == std::string::npos ? 0 : slash);  // (a path without a slash: nonsense, stop)
             }
         }
     return least;

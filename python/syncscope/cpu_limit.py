@@ -121,7 +121,7 @@ def cpu_limit_cores(proc_entry="/proc/self", root=""):
                     least = min(least, limit) if least > 0 else limit
                 if not relative:
                     break
-                relative = relative[:relative.rfind("/")]
+                relative = relative[:max(relative.rfind("/"), 0)]  # (a path without a slash: stop)
     return least
 
 

@@ -62,6 +62,7 @@ def test_no_limit_or_nonsense_is_zero(tmp_path):
         "/sys/fs/cgroup/cpu,cpuacct/x/cpu.cfs_period_us": "0\n"}) == 0.0
     assert tree(tmp_path / "c", "0::/x\n", V2_MOUNTS, {"/sys/fs/cgroup/x/cpu.max": "12abc 100000\n"}) == 0.0
     assert tree(tmp_path / "d", "4:memory:/\n", V1_MOUNTS, {}) == 0.0
+    assert tree(tmp_path / "e", "0::x\n", V2_MOUNTS, {"/sys/fs/cgroup/cpu.max": "max 100000\n"}) == 0.0
     assert cpu_limit_cores("/proc/self", "/nonexistent-root") == 0.0
 
 

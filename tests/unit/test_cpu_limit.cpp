@@ -86,6 +86,9 @@ TEST(TestCpuLimit, noLimitOrNonsenseIsZero) {
     FakeTree badV2("0::/x\n", kV2Mounts);
     badV2.put("/sys/fs/cgroup/x/cpu.max", "12abc 100000\n");
     EXPECT_EQ(badV2.limit(), 0.0);
+    FakeTree slashless("0::x\n", kV2Mounts);  // a path that is not one: read where it points, then stop
+    slashless.put("/sys/fs/cgroup/cpu.max", "max 100000\n");
+    EXPECT_EQ(slashless.limit(), 0.0);
     FakeTree mounted("4:memory:/\n", kV1Mounts);  // no cpu hierarchy in the process's list
     EXPECT_EQ(mounted.limit(), 0.0);
     EXPECT_EQ(cpuLimitCores("/proc/self", "/nonexistent-root"), 0.0);
