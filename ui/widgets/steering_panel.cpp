@@ -185,6 +185,7 @@ QWidget* SteeringPanel::createWorkerBox() {
     connect(m_table->horizontalHeader(), &QHeaderView::sectionResized, this, &SteeringPanel::fitTableWidth);
     m_table->setSelectionMode(QAbstractItemView::NoSelection);
     connect(m_workers, &QAbstractItemModel::modelReset, this, &SteeringPanel::rebuildSliders);
+    connect(m_workers, &QAbstractItemModel::dataChanged, this, &SteeringPanel::refitSlowdownCells);
     connect(m_workers, &WorkerTableModel::groupAssignmentEdited, this,
             [this](const std::map<uint32_t, uint32_t>& assignment, uint32_t groupCount) {
                 emit requestReady(setGroupsExplicitRequest(assignment, groupCount));
@@ -209,12 +210,13 @@ void SteeringPanel::resort() {
 void SteeringPanel::rebuildSliders() {
     if (!m_sortChosen && size_t(m_workers->rowCount()) > kLinesUpToWorkers)
         m_table->sortByColumn(WorkerTableModel::Lag, Qt::AscendingOrder);  // many workers: the slowest first
+    m_slowdownText = m_workers->widestSlowdownText();
     for (int row = 0; row < m_workers->rowCount(); ++row) {
         const uint32_t id = m_workers->workerId(row);
         auto* slider = new QSlider(Qt::Horizontal, m_table);
         slider->setObjectName(QStringLiteral("slowdown%1").arg(id));
         slider->setRange(kSliderStepsPerUnit, 10 * kSliderStepsPerUnit);
-        const double factor = m_workers->index(row, WorkerTableModel::Slowdown).data().toDouble();
+        const double factor = m_workers->index(row, WorkerTableModel::Slowdown).data(WorkerTableModel::SortRole).toDouble();
         slider->setValue(static_cast<int>(std::clamp(factor, 1.0, 10.0) * kSliderStepsPerUnit));
         slider->setToolTip(tr("Slowdown of worker %1: compute time x factor (1-10)").arg(id));
         const auto send = [this, slider, id] {
@@ -228,6 +230,7 @@ void SteeringPanel::rebuildSliders() {
         // The slider leaves the cell's right end to the factor the table shows there (a slider
         // over its own figure hides it).
         auto* cell = new QWidget(m_table);
+        cell->setObjectName(QStringLiteral("slowdownCell"));
         auto* cellLayout = new QHBoxLayout(cell);
         cellLayout->setContentsMargins(0, 0, factorWidth(), 0);
         cellLayout->addWidget(slider);
@@ -259,8 +262,17 @@ void SteeringPanel::fitTableWidth() {
 }
 
 int SteeringPanel::factorWidth() const {
-    // The widest factor the cell shows, and the cell's text margins.
-    return m_table->fontMetrics().horizontalAdvance(QStringLiteral("10.0")) + 2 * m_table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin) + 4;
+    // The widest text the cell shows (a factor, or a worker's CPU limit), and the cell's text margins.
+    return m_table->fontMetrics().horizontalAdvance(m_slowdownText) + 2 * m_table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin) + 4;
+}
+
+void SteeringPanel::refitSlowdownCells() {
+    const QString widest = m_workers->widestSlowdownText();
+    if (widest == m_slowdownText) return;  // the usual tick: nothing to move
+    m_slowdownText = widest;
+    for (QWidget* cell : m_table->findChildren<QWidget*>(QStringLiteral("slowdownCell")))
+        cell->layout()->setContentsMargins(0, 0, factorWidth(), 0);
+    fitTableWidth();
 }
 
 QSlider* SteeringPanel::slowdownSlider(uint32_t workerId) const {

@@ -75,6 +75,7 @@ private:
     void fitTableWidth();  // wide enough for every column: the panel never cuts one
     int factorWidth() const;  // room a slowdown cell keeps beside its slider for the factor
     void rebuildSliders();
+    void refitSlowdownCells();  // a CPU limit reported, changed or gone: the cells' room follows
     void resort();
     /// Worker rows the table keeps in view however short the panel (the rest scroll).
     static constexpr int kRowsAlwaysShown = 4;
@@ -88,6 +89,7 @@ private:
 
     WorkerTableModel* m_workers;
     QSortFilterProxyModel* m_sorted;
+    QString m_slowdownText = QStringLiteral("10.0");  // the text the slowdown cells keep room for
     QTableView* m_table = nullptr;
     bool m_compact = false;
     bool m_sortChosen = false;  ///< a person clicked a column header: their order stays

@@ -1,6 +1,9 @@
 // WorkerTableModel (see worker_table_model.h).
 #include "ui/widgets/worker_table_model.h"
 
+#include <QFont>
+#include <QFontMetrics>
+
 #include <QLocale>
 
 #include <algorithm>
@@ -89,6 +92,17 @@ void WorkerTableModel::showPending() {
 
 void WorkerTableModel::emitAllChanged() {
     if (!m_rows.empty()) emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+}
+
+QString WorkerTableModel::widestSlowdownText() const {
+    QString widest = QStringLiteral("10.0");
+    const QFontMetrics metrics{QFont()};
+    for (int row = 0; row < rowCount(); ++row) {
+        if (!(m_rows[size_t(row)].cpu_limit() > 0)) continue;  // only the few limited rows are measured
+        const QString text = data(index(row, Slowdown)).toString();
+        if (metrics.horizontalAdvance(text) > metrics.horizontalAdvance(widest)) widest = text;
+    }
+    return widest;
 }
 
 int WorkerTableModel::rowCount(const QModelIndex& parent) const {

@@ -47,6 +47,10 @@ public:
     /// The row shows the new group at once; the next tick shows what the engine made of it.
     bool setData(const QModelIndex& index, const QVariant& value, int role = Qt::EditRole) override;
 
+    /// The widest text the Slowdown column shows now: the widest factor ("10.0"), or a CPU limit's
+    /// text where a worker reports one (the steering panel keeps that much room beside each slider).
+    QString widestSlowdownText() const;
+
     /// Whether the engine runs the grouped mode (as of the last frame), and its G.
     bool groupsEditable() const { return m_grouped; }
     uint32_t groupCount() const { return m_groupCount; }
