@@ -266,6 +266,10 @@ void TestSteeringPanel::aWorkersCpuLimitShowsAsItsSlowdown() {
     QCOMPARE(cell(2, Qt::DisplayRole), QStringLiteral("2.0 · 0.50 CPU"));
     QVERIFY(cell(0, Qt::ToolTipRole).isEmpty());
     QVERIFY2(cell(1, Qt::ToolTipRole).contains(QStringLiteral("CPU limit of 0.10 CPUs")), qPrintable(cell(1, Qt::ToolTipRole)));
+    // The sliders start at each worker's factor, read as a number (not from the cell's text).
+    QVERIFY(panel.slowdownSlider(2) && panel.slowdownSlider(0));
+    QCOMPARE(panel.slowdownSlider(2)->value(), 20);
+    QCOMPARE(panel.slowdownSlider(0)->value(), 10);
 }
 
 void TestSteeringPanel::markerLabelsNeverOverlap() {
