@@ -29,10 +29,17 @@ void ComputeTimeModel::record(uint32_t batch, double ms) {
                               return a.second.lastSeen < b.second.lastSeen;
                           }));
     }
+    m_speedKnown = false;
+    m_fitted = false;
+}
+
+double ComputeTimeModel::samplesPerSecond() const {
+    if (m_speedKnown) return m_speed;
     std::vector<double> speeds;
     for (const Push& p : m_ring) speeds.push_back(p.batch / p.ms * 1000.0);
     m_speed = median(std::move(speeds));
-    m_fitted = false;
+    m_speedKnown = true;
+    return m_speed;
 }
 
 std::vector<ComputeTimeModel::Push> ComputeTimeModel::recent() const {

@@ -36,12 +36,12 @@ public:
     ComputeTimeModel() = default;
 
     /// One push: `batch` samples computed in `ms` milliseconds (ignored unless both are positive).
-    /// Cheap: it runs for every gradient on the coordinator's receive loop; the line is fitted when
-    /// next asked for.
+    /// Cheap: it runs for every gradient on the coordinator's receive loop (twice: compute and CPU
+    /// time); the speed and the line are worked out when next asked for.
     void record(uint32_t batch, double ms);
     bool measured() const { return !m_ring.empty(); }
     /// Median samples per second of the recent pushes, each at its own batch (0 before any).
-    double samplesPerSecond() const { return m_speed; }
+    double samplesPerSecond() const;
     /// The fitted compute time of one iteration at `batch` (0 before any push).
     double milliseconds(double batch) const { return fixedMs() + perSampleMs() * batch; }
     double fixedMs() const { return line().fixedMs; }
@@ -71,7 +71,8 @@ private:
     uint64_t m_pushes = 0;
     std::vector<Push> m_ring;
     size_t m_next = 0;
-    double m_speed = 0;
+    mutable double m_speed = 0;
+    mutable bool m_speedKnown = true;  ///< m_speed is the median of the ring as it is (a CPU-time model never asks)
     mutable Line m_line;
     mutable bool m_fitted = true;  ///< m_line holds the fit of the ring as it is
 };
