@@ -210,7 +210,7 @@ void SteeringPanel::resort() {
 void SteeringPanel::rebuildSliders() {
     if (!m_sortChosen && size_t(m_workers->rowCount()) > kLinesUpToWorkers)
         m_table->sortByColumn(WorkerTableModel::Lag, Qt::AscendingOrder);  // many workers: the slowest first
-    m_slowdownText = m_workers->widestSlowdownText();
+    m_slowdownText = m_workers->widestSlowdownText(m_table->fontMetrics());
     for (int row = 0; row < m_workers->rowCount(); ++row) {
         const uint32_t id = m_workers->workerId(row);
         auto* slider = new QSlider(Qt::Horizontal, m_table);
@@ -267,7 +267,7 @@ int SteeringPanel::factorWidth() const {
 }
 
 void SteeringPanel::refitSlowdownCells() {
-    const QString widest = m_workers->widestSlowdownText();
+    const QString widest = m_workers->widestSlowdownText(m_table->fontMetrics());
     if (widest == m_slowdownText) return;  // the usual tick: nothing to move
     m_slowdownText = widest;
     for (QWidget* cell : m_table->findChildren<QWidget*>(QStringLiteral("slowdownCell")))

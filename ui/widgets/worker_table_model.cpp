@@ -1,7 +1,6 @@
 // WorkerTableModel (see worker_table_model.h).
 #include "ui/widgets/worker_table_model.h"
 
-#include <QFont>
 #include <QFontMetrics>
 
 #include <QLocale>
@@ -94,9 +93,8 @@ void WorkerTableModel::emitAllChanged() {
     if (!m_rows.empty()) emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
 }
 
-QString WorkerTableModel::widestSlowdownText() const {
+QString WorkerTableModel::widestSlowdownText(const QFontMetrics& metrics) const {
     QString widest = QStringLiteral("10.0");
-    const QFontMetrics metrics{QFont()};
     for (int row = 0; row < rowCount(); ++row) {
         if (!(m_rows[size_t(row)].cpu_limit() > 0)) continue;  // only the few limited rows are measured
         const QString text = data(index(row, Slowdown)).toString();
@@ -130,6 +128,11 @@ QString WorkerTableModel::lagName(ui::Lag lag) {
     }
 }
 
+namespace {
+// The injected slowdown factor a worker runs at (1 without one).
+double slowdownFactor(const wire::WorkerStats& w) { return w.has_slowdown() ? std::max(1.0, w.slowdown().factor()) : 1.0; }
+}  // namespace
+
 QVariant WorkerTableModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid() || index.row() >= rowCount()) return {};
     const wire::WorkerStats& w = m_rows[index.row()];
@@ -144,7 +147,7 @@ QVariant WorkerTableModel::data(const QModelIndex& index, int role) const {
             case Staleness: return w.staleness_mean();
             case Dropped: return QVariant::fromValue<qulonglong>(w.dropped());
             case Batch: return w.batch_size();
-            case Slowdown: return w.has_slowdown() ? std::max(1.0, w.slowdown().factor()) : 1.0;
+            case Slowdown: return slowdownFactor(w);
             default: return {};
         }
     }
@@ -183,7 +186,7 @@ QVariant WorkerTableModel::data(const QModelIndex& index, int role) const {
         case Slowdown: {
             // A CPU quota slows a worker as surely as an injected factor: the limit is shown in its
             // place (as narrow as the header), or beside a factor that was also injected.
-            const double factor = w.has_slowdown() ? std::max(1.0, w.slowdown().factor()) : 1.0;
+            const double factor = slowdownFactor(w);
             if (!(w.cpu_limit() > 0)) return decimal(factor, 1);
             const QString limit = tr("%1 CPU", "the CPU limit of a worker's process, in CPUs").arg(decimal(w.cpu_limit(), 2));
             return factor > 1.0 ? QStringLiteral("%1 · %2").arg(decimal(factor, 1), limit) : limit;

@@ -15,6 +15,8 @@
 #include "ui/model/lag_classifier.h"
 #include "ui/model/telemetry_frame.h"
 
+class QFontMetrics;
+
 namespace syncscope::ui {
 
 class WorkerTableModel : public QAbstractTableModel {
@@ -48,8 +50,9 @@ public:
     bool setData(const QModelIndex& index, const QVariant& value, int role = Qt::EditRole) override;
 
     /// The widest text the Slowdown column shows now: the widest factor ("10.0"), or a CPU limit's
-    /// text where a worker reports one (the steering panel keeps that much room beside each slider).
-    QString widestSlowdownText() const;
+    /// text where a worker reports one, as wide as `metrics` (the table's font) draws them (the
+    /// steering panel keeps that much room beside each slider).
+    QString widestSlowdownText(const QFontMetrics& metrics) const;
 
     /// Whether the engine runs the grouped mode (as of the last frame), and its G.
     bool groupsEditable() const { return m_grouped; }
