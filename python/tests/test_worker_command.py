@@ -27,7 +27,7 @@ def worker_command(*extra, role="worker"):
 
 def test_run_starts_pytorch_workers_from_a_command(engine):
     run = subprocess.run([engine, "run", "--workers", "3", "--model", "external", "--parameters",
-                          str(LINEAR_PARAMETERS), "--epochs", "1", "--seed", "7", "--threads-per-worker", "2", "--cpu-quota", "1:0.5",
+                          str(LINEAR_PARAMETERS), "--epochs", "3", "--seed", "7", "--threads-per-worker", "2", "--cpu-quota", "1:0.5",
                           # Python is the shell's child here (a command follows it), as under a wrapper script.
                           "--worker-command", worker_command() + '; echo "rank $RANK: script ended"', "--evaluator-command",
                           worker_command(role="evaluator")], capture_output=True, text=True, timeout=300)
@@ -44,7 +44,9 @@ def test_run_starts_pytorch_workers_from_a_command(engine):
     limited = re.findall(r"worker 1 \(pid (\d+)\) limited to 50% of a CPU", said)
     assert len(limited) == 1 and limited[0] in {place[4] for place in found}, said
     # Its pushes say so (syncscope.cpu_limit, read from the cgroup the limit put it in; the cpulimit
-    # fallback stops and continues the process instead, and no cgroup shows a limit).
+    # fallback stops and continues the process instead, and no cgroup shows a limit). A worker reads its
+    # limit again once a second and the limit lands after it joined: three epochs, not one, so that
+    # the run outlasts that second on a fast host (an epoch took 0.84 s in CI, and the limit went unseen).
     if "CFS quota" in said:
         assert "worker 1 runs under a CPU limit of 0.50 CPUs" in said, said
     # The evaluator command tested the final model: the run's final line has its accuracy.
@@ -54,7 +56,7 @@ def test_run_starts_pytorch_workers_from_a_command(engine):
     # Not anchored to lines: three processes share the pipe, and one's line can land inside another's
     # ("worker 1: done at version 322worker 2: done at version 322", seen once on a 2-core Intel host).
     done = re.findall(r"worker \d: done at version (\d+)", run.stdout)
-    assert len(done) == 3 and len(set(done)) == 1 and int(done[0]) >= 250, said  # an epoch of bsp rounds of 3 x 64
+    assert len(done) == 3 and len(set(done)) == 1 and int(done[0]) >= 750, said  # 3 epochs of bsp rounds of 3 x 64
     assert "training started with 3 workers" in said, said
 
 
