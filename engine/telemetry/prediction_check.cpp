@@ -7,6 +7,7 @@
 #include <map>
 
 #include "engine/core/median.h"
+#include "engine/telemetry/accuracy_timeline.h"
 
 namespace syncscope::engine {
 
@@ -112,12 +113,12 @@ std::vector<PredictionCheck> checkPredictions(const std::vector<wire::Record>& r
         c.windowSeconds = to->time_s() - from->time_s();
         c.targetAccuracy = predicted->target_accuracy();
         c.predictedSecondsToTarget = option->seconds_to_target();
-        // From the switch to the first evaluation at the target, while in this mode.
-        for (const wire::Tick* t : after.ticks)
-            if (t->test_accuracy() >= c.targetAccuracy && c.targetAccuracy > 0) {
-                c.measuredSecondsToTarget = t->time_s() - switchedAt;
-                break;
-            }
+        // From the switch to when a model of this mode reached the target (AccuracyTimeline).
+        if (c.targetAccuracy > 0) {
+            AccuracyTimeline timeline;
+            for (const wire::Tick* t : after.ticks) timeline.add(*t);
+            if (auto reached = timeline.timeReached(c.targetAccuracy, switchedAt)) c.measuredSecondsToTarget = *reached - switchedAt;
+        }
         if (c.measuredSamplesPerS > 0) checks.push_back(c);
     }
     return checks;
@@ -156,12 +157,11 @@ std::optional<PredictionCheck> checkPredictionAcross(const std::vector<wire::Rec
     if (!(c.measuredSamplesPerS > 0)) return std::nullopt;
     if (forecastAt) {
         c.switchedAt = forecastAt->time_s();
-        double reachedFrom = -1, reachedTarget = -1;
-        for (const wire::Tick* t : ticksOf(to, false)) {  // a run that stopped at the target evaluated it last
-            if (reachedFrom < 0 && t->test_accuracy() >= forecastAt->test_accuracy()) reachedFrom = t->time_s();
-            if (reachedTarget < 0 && c.targetAccuracy > 0 && t->test_accuracy() >= c.targetAccuracy) reachedTarget = t->time_s();
-        }
-        if (reachedFrom >= 0 && reachedTarget > reachedFrom) c.measuredSecondsToTarget = reachedTarget - reachedFrom;
+        AccuracyTimeline timeline;  // a run that stopped at the target evaluated it last
+        for (const wire::Tick* t : ticksOf(to, false)) timeline.add(*t);
+        const auto reachedFrom = timeline.timeReached(forecastAt->test_accuracy());
+        const auto reachedTarget = c.targetAccuracy > 0 ? timeline.timeReached(c.targetAccuracy) : std::nullopt;
+        if (reachedFrom && reachedTarget && *reachedTarget > *reachedFrom) c.measuredSecondsToTarget = *reachedTarget - *reachedFrom;
     }
     return c;
 }

@@ -42,8 +42,8 @@ std::vector<PredictionCheck> checkPredictions(const std::vector<wire::Record>& r
 /// it": the runs of an experiment cell start alike (same seed, data order and straggler), and none
 /// switches. Samples/s: the median of `from`'s predictions for that option after the settle time,
 /// against `to`'s applied samples/s from its settle time to its last running tick. Time to target:
-/// `from`'s first forecast for it (at accuracy a), against the time `to` took from its first
-/// evaluation at a or above to its first at the target (a stopped run's last evaluation counts).
+/// `from`'s first forecast for it (at accuracy a), against the time `to`'s model took from a to the
+/// target (AccuracyTimeline; a stopped run's last evaluation counts).
 /// Nothing when either ran auto, `from` has no prediction for `to`'s option, or `to` ran too short.
 std::optional<PredictionCheck> checkPredictionAcross(const std::vector<wire::Record>& from, const std::vector<wire::Record>& to);
 

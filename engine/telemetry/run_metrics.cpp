@@ -5,6 +5,7 @@
 #include <cmath>
 #include <vector>
 
+#include "engine/telemetry/accuracy_timeline.h"
 #include "engine/telemetry/event_kind.h"
 #include "engine/telemetry/recording_reader.h"
 
@@ -24,6 +25,8 @@ void RunMetricsScan::add(const wire::Record& rec) {
     kept.set_time_s(t.time_s());
     kept.set_state(t.state());
     kept.set_test_accuracy(t.test_accuracy());
+    kept.set_test_version(t.test_version());
+    kept.set_version(t.version());
     kept.set_samples_total(t.samples_total());
     kept.set_applied(t.applied());
     kept.set_dropped(t.dropped());
@@ -34,11 +37,13 @@ Result<RunMetrics> RunMetricsScan::finish(const std::string& path, double target
         return dataLoss("the recording '" + path + "' has no start of training (did every worker join?); see the run's log");
     const double t0 = *m_startTime;
     RunMetrics m;
+    AccuracyTimeline timeline;
+    for (const auto& t : m_ticks) timeline.add(t);
+    if (auto reached = timeline.timeReached(target, t0)) m.timeToTarget = *reached - t0;
     const wire::Tick* lastRunning = nullptr;
     for (const auto& t : m_ticks) {
         const double at = t.time_s() - t0;
         if (at < 0) continue;
-        if (!m.timeToTarget && t.test_accuracy() >= target) m.timeToTarget = at;
         if (at <= fixedTime) m.accuracyAtFixedTime = t.test_accuracy();
         if (t.state() == wire::RUN_RUNNING) lastRunning = &t;
     }

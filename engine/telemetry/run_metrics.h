@@ -15,7 +15,9 @@ namespace syncscope::engine {
 
 /// One run's figures. Times count from the "start" event (all workers in), not process start.
 struct RunMetrics {
-    std::optional<double> timeToTarget;  ///< first tick with test accuracy >= target; empty: not reached
+    /// When the model first reached the target (AccuracyTimeline: the time its version was current,
+    /// interpolated between evaluations), not when the coordinator knew; empty: not reached.
+    std::optional<double> timeToTarget;
     double accuracyAtFixedTime = -1;     ///< see measureRun for the rule; -1 before any evaluation
     double finalAccuracy = -1;           ///< the coordinator's final evaluation
     double samplesPerSecond = 0;         ///< samples trained / training seconds

@@ -17,6 +17,7 @@ struct Runner {
     uint64_t samples = 0, pushed = 0, applied = 0;
     double appliedSamples = 0;
     double appliedSamplesShare = -1;  ///< >= 0: ticks carry applied_samples (1.13), this share of the samples
+    uint64_t version = 0;             ///< one update a tick; each tick's evaluation is of its own version
 
     // `seconds` of ticks at 10 Hz in `mode`, `samplesPerS` pushed (batch 10) and the share `applied`;
     // accuracy from `accuracy(time)`; a what-if each second from `whatIf` (if any).
@@ -39,6 +40,8 @@ struct Runner {
                 appliedSamples += double(n * 10) * appliedSamplesShare;
                 t->set_applied_samples(appliedSamples);
             }
+            t->set_version(++version);
+            t->set_test_version(version);
             t->set_test_accuracy(accuracy(time));
             if (whatIf && i % 10 == 9) *t->mutable_what_if() = whatIf();
         }
@@ -59,6 +62,12 @@ wire::WhatIf prediction(const std::string& running, double aspSamples, double as
     return w;
 }
 
+// Where a step in accuracy between two evaluations 0.1 s apart passes `target`: the time to a target
+// is placed by linear interpolation in accuracy between the evaluations' models (AccuracyTimeline).
+double crossing(double before, double accuracyBefore, double accuracyAfter, double target) {
+    return before + 0.1 * (target - accuracyBefore) / (accuracyAfter - accuracyBefore);
+}
+
 }  // namespace
 
 TEST(TestPredictionCheck, comparesTheNewestPredictionWithTheModeSwitchedTo) {
@@ -76,8 +85,9 @@ TEST(TestPredictionCheck, comparesTheNewestPredictionWithTheModeSwitchedTo) {
     EXPECT_EQ(c.predictedSamplesPerS, 2000.0);
     EXPECT_NEAR(c.measuredSamplesPerS, 1800.0, 1.0);
     EXPECT_NEAR(c.samplesError(), 200.0 / 1800.0, 1e-3);
-    EXPECT_NEAR(c.measuredSecondsToTarget, 9.0 - 5.1, 1e-6);
-    EXPECT_NEAR(c.timeError(), (3.0 - 3.9) / 3.9, 1e-6);
+    const double measured = crossing(8.9, 0.7, 0.81, 0.8) - 5.1;  // 3.89 s
+    EXPECT_NEAR(c.measuredSecondsToTarget, measured, 1e-6);
+    EXPECT_NEAR(c.timeError(), (3.0 - measured) / measured, 1e-6);
 }
 
 // Elastic drops a late worker's small batch and unneeded shares: half the gradients but a tenth of
@@ -128,7 +138,7 @@ TEST(TestPredictionCheck, aRunsPredictionsForAnotherRunsModeAgainstThatRun) {
     for (wire::Record& r : a.records)  // no forecast before the accuracy reaches 0.5
         if (r.tick().has_what_if() && r.tick().test_accuracy() < 0.5)
             r.mutable_tick()->mutable_what_if()->mutable_options(1)->set_seconds_to_target(-1);
-    // Run B (asp, the same cell): 1600 applied samples/s; 0.5 at 3 s, 0.8 at 8 s: 5 s, not 6.
+    // Run B (asp, the same cell): 1600 applied samples/s; 0.5 at about 3 s, 0.8 at about 8 s: 5 s, not 6.
     Runner b;
     b.run(wire::ASP, 10, 2000, 0.8, [](double t) { return t < 2.95 ? 0.3 : t < 7.95 ? 0.6 : 0.85; },
           [] { return prediction("asp", 1000, 1.0); });
@@ -141,8 +151,9 @@ TEST(TestPredictionCheck, aRunsPredictionsForAnotherRunsModeAgainstThatRun) {
     EXPECT_NEAR(c->samplesError(), 0.25, 1e-3);
     EXPECT_NEAR(c->switchedAt, 4.0, 1e-6);  // the first forecast
     EXPECT_EQ(c->predictedSecondsToTarget, 6.0);
-    EXPECT_NEAR(c->measuredSecondsToTarget, 5.0, 1e-6);
-    EXPECT_NEAR(c->timeError(), 0.2, 1e-6);
+    const double measured = crossing(7.9, 0.6, 0.85, 0.8) - crossing(2.9, 0.3, 0.6, 0.5);  // 5.01 s
+    EXPECT_NEAR(c->measuredSecondsToTarget, measured, 1e-6);
+    EXPECT_NEAR(c->timeError(), (6.0 - measured) / measured, 1e-6);
     // Backwards: B's predictions for bsp (1000) against A's 1000 applied samples/s; A never reached 0.8.
     const auto back = engine::checkPredictionAcross(b.records, a.records);
     ASSERT_TRUE(back.has_value());
@@ -159,7 +170,7 @@ TEST(TestPredictionCheck, aRunsPredictionsForAnotherRunsModeAgainstThatRun) {
     EXPECT_EQ(summary[0].option, "asp");
     EXPECT_EQ(summary[0].samplesChecks, 2u);
     EXPECT_NEAR(summary[0].samplesBias, 0.25, 1e-3);
-    EXPECT_NEAR(summary[0].timeAbsError, 0.2, 1e-6);
+    EXPECT_NEAR(summary[0].timeAbsError, (6.0 - measured) / measured, 1e-6);
     EXPECT_EQ(summary[1].timeChecks, 0u);
     EXPECT_TRUE(std::isnan(summary[1].timeAbsError));
 }
