@@ -316,7 +316,8 @@ int runGrid(const ExperimentSpec& grid, const ExperimentFlags& f, std::vector<Ru
     auto all = readRunsCsv(runsCsv, nullptr);
     if (!all) return printError(all.status());
     warning.clear();
-    refreshFixedTime(*all, grid, &warning);
+    if (refreshMetrics(*all, grid, &warning))  // runs.csv agrees with the tables and claims made from it
+        if (Status s = writeRunsCsv(runsCsv, *all); !s) std::fprintf(stderr, "error: %s\n", s.message().c_str());
     if (!warning.empty()) std::fprintf(stderr, "warning: %s\n", warning.c_str());
     if (rowsOut) *rowsOut = rowsOfSpec(grid, *all);
     const auto cells = summariseCells(grid, *all);

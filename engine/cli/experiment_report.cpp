@@ -79,19 +79,35 @@ Result<std::vector<RunRow>> readRunsCsv(const std::string& path, std::string* wa
     return rows;
 }
 
-void refreshFixedTime(std::vector<RunRow>& rows, const ExperimentSpec& spec, std::string* warning) {
+bool refreshMetrics(std::vector<RunRow>& rows, const ExperimentSpec& spec, std::string* warning) {
+    bool changed = false;
     for (RunRow& r : rows) {
-        if (r.fixedTime == spec.fixedTimeSeconds) continue;
         auto m = measureRun(r.recording, spec.targetAccuracyPercent / 100.0, spec.fixedTimeSeconds);
         if (!m) {
-            *warning += "accuracy at " + number(spec.fixedTimeSeconds) + " s of " + r.mode + " +" +
-                        std::to_string(r.delayPercent) + "% seed " + std::to_string(r.seed) + " is still at " +
-                        number(r.fixedTime) + " s (" + m.status().message() + "); ";
+            *warning += "the figures of " + r.mode + " +" + std::to_string(r.delayPercent) + "% seed " +
+                        std::to_string(r.seed) + " are runs.csv's, not measured again (" + m.status().message() + "); ";
             continue;
         }
-        r.metrics.accuracyAtFixedTime = m->accuracyAtFixedTime;
+        // runs.csv keeps 6 significant digits
+        const auto differ = [](double a, double b) { return std::fabs(a - b) > 1e-5 * std::max(1.0, std::fabs(b)); };
+        const bool timeChanged = r.metrics.timeToTarget.has_value() != m->timeToTarget.has_value() ||
+                                 (m->timeToTarget && differ(*r.metrics.timeToTarget, *m->timeToTarget));
+        if (timeChanged || r.fixedTime != spec.fixedTimeSeconds || differ(r.metrics.accuracyAtFixedTime, m->accuracyAtFixedTime))
+            changed = true;
+        r.metrics = *m;
         r.fixedTime = spec.fixedTimeSeconds;
     }
+    return changed;
+}
+
+Status writeRunsCsv(const std::string& path, const std::vector<RunRow>& rows) {
+    if (rows.empty()) return Status::ok();
+    const std::string temporary = path + ".new";
+    std::remove(temporary.c_str());
+    for (const RunRow& r : rows)
+        if (Status s = appendRunsCsv(temporary, r); !s) return s;
+    if (std::rename(temporary.c_str(), path.c_str()) != 0) return cannotWrite(path);
+    return Status::ok();
 }
 
 Status appendRunsCsv(const std::string& path, const RunRow& r) {

@@ -25,9 +25,14 @@ struct RunRow {
 /// Reads DIR/runs.csv; a missing file is no runs. A malformed line (a crash mid-write) is skipped
 /// and named in `warning`.
 Result<std::vector<RunRow>> readRunsCsv(const std::string& path, std::string* warning);
-/// Re-reads accuracy at a fixed time from the recordings of rows measured at another fixed time
-/// (a later --fixed-time needs no new training); rows whose recording is gone are named in `warning`.
-void refreshFixedTime(std::vector<RunRow>& rows, const ExperimentSpec& spec, std::string* warning);
+/// Measures every row again from its recording, the source of its figures (runs.csv only remembers
+/// them to resume): a later --fixed-time needs no new training, and rows written under an older rule
+/// (before 2026-11-29 the time to target was when the coordinator knew it, not when the model got
+/// there) get today's. Rows whose recording is gone or unreadable keep theirs and are named in
+/// `warning`. Returns whether any figure changed.
+bool refreshMetrics(std::vector<RunRow>& rows, const ExperimentSpec& spec, std::string* warning);
+/// Writes `rows` as the whole of runs.csv (through a temporary file, renamed over it).
+Status writeRunsCsv(const std::string& path, const std::vector<RunRow>& rows);
 /// Appends one line (writing the header first when the file is new) and flushes it to disk.
 Status appendRunsCsv(const std::string& path, const RunRow& row);
 

@@ -129,6 +129,31 @@ TEST_F(TestExperiment, rerunSkipsFinishedRuns) {
             << fromJson << " vs " << value(row, "final_accuracy");
     }
     ASSERT_TRUE(contains(json.err, "4 runs, 4 already in")) << json.err;
+    // runs.csv was written again for each fixed time, and is back where it began.
+    ASSERT_EQ(readFile(s_dir->filePath("runs.csv")), before);
+    // A figure written under another rule (here a time to target 5 s late, as when it was the time the
+    // coordinator knew it) is measured again from the recording, and runs.csv agrees with it again.
+    {
+        std::vector<std::string> lines = split(before, '\n', true);
+        bool tampered = false;
+        for (size_t i = 1; i < lines.size() && !tampered; ++i) {
+            std::vector<std::string> fields = split(lines[i], ',', false);
+            if (fields.size() < 5 || fields[4].empty()) continue;
+            fields[4] = std::to_string(toDouble(fields[4]) + 5.0);
+            std::string line;
+            for (size_t f = 0; f < fields.size(); ++f) line += (f ? "," : "") + fields[f];
+            lines[i] = line;
+            tampered = true;
+        }
+        ASSERT_TRUE(tampered) << "no run reached the target:\n" << before;
+        std::string text;
+        for (const std::string& line : lines) text += line + "\n";
+        ASSERT_TRUE(writeFile(s_dir->filePath("runs.csv"), text));
+        ASSERT_NE(readFile(s_dir->filePath("runs.csv")), before);
+        const EngineRun again = runEngine(tinyGrid(), 60'000);
+        ASSERT_TRUE(again.exitCode == 0 && contains(again.out, "4 runs, 4 already in")) << again.out + again.err;
+        ASSERT_EQ(readFile(s_dir->filePath("runs.csv")), before);
+    }
     // One more seed: only its runs are new.
     const EngineRun more = runEngine(tinyGrid("1,2") + Args{"--dry-run"}, 60'000);
     ASSERT_TRUE(contains(more.out, "8 runs, 4 already in")) << more.out;
