@@ -2,6 +2,7 @@
 #include "engine/telemetry/accuracy_timeline.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace syncscope::engine {
 
@@ -43,6 +44,14 @@ std::optional<double> AccuracyTimeline::timeReached(double accuracy, double notB
         previous = &e;
     }
     return std::nullopt;
+}
+
+std::optional<double> AccuracyTimeline::accuracyAt(double time) const {
+    std::optional<double> newest;
+    double newestModel = -std::numeric_limits<double>::infinity();
+    for (const Evaluation& e : m_evaluations)  // model times rise with the versions tested, but not strictly
+        if (e.modelTime <= time && e.modelTime >= newestModel) newest = e.accuracy, newestModel = e.modelTime;
+    return newest;
 }
 
 }  // namespace syncscope::engine

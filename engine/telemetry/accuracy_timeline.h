@@ -26,6 +26,8 @@ public:
     /// The recording time (s) at which the model first reached `accuracy`, of the evaluations of models
     /// current at or after `notBefore`; none if no such evaluation did.
     std::optional<double> timeReached(double accuracy, double notBefore = -std::numeric_limits<double>::infinity()) const;
+    /// The accuracy of the newest evaluated model that was current at or before `time`; none before any.
+    std::optional<double> accuracyAt(double time) const;
 
     struct Evaluation {
         double accuracy = 0;

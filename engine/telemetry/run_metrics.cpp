@@ -40,13 +40,10 @@ Result<RunMetrics> RunMetricsScan::finish(const std::string& path, double target
     AccuracyTimeline timeline;
     for (const auto& t : m_ticks) timeline.add(t);
     if (auto reached = timeline.timeReached(target, t0)) m.timeToTarget = *reached - t0;
+    if (auto accuracy = timeline.accuracyAt(t0 + fixedTime)) m.accuracyAtFixedTime = *accuracy;
     const wire::Tick* lastRunning = nullptr;
-    for (const auto& t : m_ticks) {
-        const double at = t.time_s() - t0;
-        if (at < 0) continue;
-        if (at <= fixedTime) m.accuracyAtFixedTime = t.test_accuracy();
-        if (t.state() == wire::RUN_RUNNING) lastRunning = &t;
-    }
+    for (const auto& t : m_ticks)
+        if (t.time_s() >= t0 && t.state() == wire::RUN_RUNNING) lastRunning = &t;
     const wire::Tick& last = m_ticks.back();
     m.finalAccuracy = last.test_accuracy();
     m.applied = last.applied();

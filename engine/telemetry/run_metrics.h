@@ -41,9 +41,10 @@ private:
     std::vector<uint32_t> m_staleness;  ///< of every applied gradient
 };
 
-/// Reads a recording and computes its figures. Accuracy at fixed time T: the test accuracy the
-/// coordinator knew at T (its last tick at or before T); a run that ended before T (it reached the
-/// target) counts with its final accuracy, since training stopped there.
+/// Reads a recording and computes its figures. Accuracy at fixed time T: the test accuracy of the
+/// newest evaluated model that was current at T (AccuracyTimeline; until 2026-11-29 the accuracy the
+/// coordinator knew at T, of a model up to two evaluations older); a run that ended before T (it
+/// reached the target) counts with its final accuracy, since training stopped there.
 Result<RunMetrics> measureRun(const std::string& recordingPath, double targetAccuracy, double fixedTimeSeconds);
 
 }  // namespace syncscope::engine

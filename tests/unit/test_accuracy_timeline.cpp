@@ -53,6 +53,9 @@ TEST(TestAccuracyTimeline, placesTheTargetAtTheModelsTimeBetweenEvaluations) {
     EXPECT_FALSE(timeline.timeReached(1.2).has_value());
     // Only models current at or after a time (a mode switched to then): the first one there counts.
     EXPECT_NEAR(*timeline.timeReached(0.3, 5.0), 5.0, 1e-9);
+    // The accuracy at a time is the newest evaluated model's then, though known only a second later.
+    EXPECT_NEAR(*timeline.accuracyAt(5.5), 0.5, 1e-9);
+    EXPECT_FALSE(timeline.accuracyAt(0.5).has_value());
 }
 
 // A tick repeats the newest evaluation until the next: repeats are one evaluation, and a fall in
@@ -78,8 +81,8 @@ TEST(TestAccuracyTimeline, placesAVersionBetweenTheTicksAroundIt) {
     EXPECT_NEAR(timeline.evaluations()[0].knownTime, 3.0, 1e-9);
 }
 
-// The run's figure counts from its start event and uses the model's time: with results known 1 s
-// late it would have said 9.5 s (10.5 - 1), not 7.5 s (8.5 - 1).
+// The run's figures count from its start event and use the model's time: with results known 1 s
+// late the time to target would have been 9.5 s (10.5 - 1), not 7.5 s (8.5 - 1).
 TEST(TestAccuracyTimeline, aRunsTimeToTargetIsWhenItsModelGotThere) {
     engine::RunMetricsScan scan;
     wire::Record start;
@@ -95,4 +98,6 @@ TEST(TestAccuracyTimeline, aRunsTimeToTargetIsWhenItsModelGotThere) {
     ASSERT_TRUE(m.isOk()) << m.status().message();
     ASSERT_TRUE(m->timeToTarget.has_value());
     EXPECT_NEAR(*m->timeToTarget, 8.5 - 1.0, 1e-9);
+    // At 5 s from the start (6 s) the model then was tested at 60%; the coordinator knew 50% then.
+    EXPECT_NEAR(m->accuracyAtFixedTime, 0.6, 1e-9);
 }
