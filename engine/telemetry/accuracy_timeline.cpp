@@ -8,6 +8,13 @@ namespace syncscope::engine {
 
 void AccuracyTimeline::add(const wire::Tick& tick) {
     const uint64_t version = tick.version();
+    // A run resumed from a checkpoint goes on in the same recording from the checkpoint's version and
+    // clock: what came after the checkpoint was lost, its versions are trained again.
+    if (!m_versions.empty() && (version < m_versions.back().first || tick.time_s() < m_versions.back().second)) {
+        while (!m_versions.empty() && (m_versions.back().first >= version || m_versions.back().second > tick.time_s()))
+            m_versions.pop_back();
+        while (!m_evaluations.empty() && m_evaluations.back().modelTime > tick.time_s()) m_evaluations.pop_back();
+    }
     if (m_versions.empty() || version > m_versions.back().first) m_versions.emplace_back(version, tick.time_s());
     if (!(tick.test_accuracy() >= 0)) return;  // no evaluation yet
     // Every tick repeats the newest evaluation: a new one has another version or another figure.

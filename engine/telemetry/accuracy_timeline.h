@@ -21,7 +21,9 @@ namespace syncscope::engine {
 
 class AccuracyTimeline {
 public:
-    /// The run's ticks in their order (every state: a stopped run's final evaluation counts).
+    /// The run's ticks in their order (every state: a stopped run's final evaluation counts). A tick
+    /// whose version or time is below the last one's begins a resumed run: what was recorded after
+    /// that point (of a model the checkpoint did not keep) is forgotten.
     void add(const wire::Tick& tick);
     /// The recording time (s) at which the model first reached `accuracy`, of the evaluations of models
     /// current at or after `notBefore`; none if no such evaluation did.

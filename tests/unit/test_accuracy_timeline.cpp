@@ -81,6 +81,27 @@ TEST(TestAccuracyTimeline, placesAVersionBetweenTheTicksAroundIt) {
     EXPECT_NEAR(timeline.evaluations()[0].knownTime, 3.0, 1e-9);
 }
 
+// A coordinator killed at 6 s (version 60) and resumed from its checkpoint of 4 s (version 40): the
+// recording goes on from 4 s and version 40. The evaluation of version 50 before the kill (at 0.55,
+// of a model that was lost) does not count; the retrained version 50 reaches 0.5 at 5.5 s after
+// the resume's own clock (a slower stretch: 0.2 s a version).
+TEST(TestAccuracyTimeline, aResumedRunForgetsWhatCameAfterItsCheckpoint) {
+    std::vector<wire::Tick> before = ticks(6, 10, 10, [](double t) { return 0.1 * t + 0.05; });
+    ASSERT_NEAR(before.back().test_accuracy(), 0.55, 1e-9);  // version 50's, known at 6 s
+    AccuracyTimeline timeline = timelineOf(before);
+    EXPECT_NEAR(*timeline.timeReached(0.5), 4.5, 1e-9);  // before the kill: version 45's time
+    for (int i = 1; i <= 30; ++i) {  // resumed: 4 s + 0.1 s a tick, version 40 + i / 2
+        wire::Tick t;
+        t.set_time_s(4.0 + 0.1 * i);
+        t.set_version(40 + static_cast<uint64_t>(i / 2));
+        t.set_test_version(i >= 20 ? 40 + static_cast<uint64_t>((i - 10) / 2) : 50);
+        t.set_test_accuracy(i >= 20 ? 0.01 * double(40 + (i - 10) / 2) : 0.55);
+        timeline.add(t);
+    }
+    // Version 45 (0.45) at 5.0 s, version 50 (0.50) at 6.0 s of the resumed clock; nothing of before counts.
+    EXPECT_NEAR(*timeline.timeReached(0.5), 6.0, 1e-9);
+}
+
 // The run's figures count from its start event and use the model's time: with results known 1 s
 // late the time to target would have been 9.5 s (10.5 - 1), not 7.5 s (8.5 - 1).
 TEST(TestAccuracyTimeline, aRunsTimeToTargetIsWhenItsModelGotThere) {
