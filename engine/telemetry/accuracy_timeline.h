@@ -1,7 +1,7 @@
 // AccuracyTimeline: when a run's model reached a test accuracy, read from its ticks. An evaluation's
 // result reaches the ticks a while after the model it tested was current: the evaluator tests a
 // snapshot of the whole test set on one core, which took 0.55-1.15 s per evaluation on the 2-core hosts
-// (longer in the modes that keep every core busy), and a snapshot taken while it is busy waits. The
+// (longer in the modes that keep every core busy), and a snapshot due while it is busy is skipped. The
 // time a tick first shows an accuracy is therefore when the coordinator knew it, late by up to two
 // evaluations, and later in the busy modes than in those whose workers wait. The time of the model is
 // when its version was current (interpolated between the ticks around it), and the crossing of an
