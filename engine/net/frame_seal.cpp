@@ -7,6 +7,7 @@
 #include <openssl/rand.h>
 #include <zmq.h>
 
+#include <atomic>
 #include <condition_variable>
 #include <functional>
 #include <mutex>
@@ -231,33 +232,40 @@ int threadsFor(size_t segments, int most) {
 /// Helper threads for a large frame's segments. They sleep on a condition variable between frames (no
 /// spinning: a cluster on one small machine runs many processes, and spinning threads starved them,
 /// 7x slower with OpenMP's default wait policy). One frame at a time: a second sealer that finds the
-/// helpers busy does its segments alone.
+/// helpers busy does its segments alone. Every lane takes the next segment no lane has taken, and the
+/// caller waits only for segments taken, not for helpers to wake: a helper that wakes late (tens of
+/// microseconds on a busy machine; a mlp frame's segment takes 60) leaves its share to the caller
+/// instead of holding the frame, and finds the frame gone.
 class SegmentHelpers {
 public:
     static SegmentHelpers& instance() {
         static SegmentHelpers* helpers = new SegmentHelpers(sealThreads() - 1);  // never joined: lives with the process
         return *helpers;
     }
-    /// Runs work(lane, s) for every segment s: the caller is lane 0, helper k lane k + 1, up to
-    /// `lanes` lanes; segments are dealt round-robin.
+    /// Runs work(lane, s) for every segment s, on up to `lanes` lanes: the caller is lane 0, helper k
+    /// lane k + 1.
     void run(int lanes, size_t segments, const std::function<void(int, size_t)>& work) {
         std::unique_lock busy(m_busy, std::try_to_lock);
         const int helpers = busy.owns_lock() ? std::min(lanes - 1, int(m_threads.size())) : 0;
-        if (helpers > 0) {
+        if (helpers == 0) {
+            for (size_t s = 0; s < segments; ++s) work(0, s);
+            return;
+        }
+        {
             std::lock_guard lock(m_mutex);
             m_work = &work;
             m_segments = segments;
             m_lanes = helpers + 1;
-            m_pending = helpers;
+            m_next = 0;
+            m_finished = 0;
             ++m_generation;
-            m_wake.notify_all();
         }
-        for (size_t s = 0; s < segments; s += size_t(helpers + 1)) work(0, s);
-        if (helpers > 0) {
-            std::unique_lock lock(m_mutex);
-            m_done.wait(lock, [&] { return m_pending == 0; });
-            m_work = nullptr;
-        }
+        m_wake.notify_all();
+        const size_t mine = takeSegments(0, work, segments);
+        std::unique_lock lock(m_mutex);
+        m_finished += mine;
+        m_done.wait(lock, [&] { return m_finished == segments && m_inside == 0; });
+        m_work = nullptr;  // a helper that wakes now finds no frame
     }
 
 private:
@@ -265,27 +273,37 @@ private:
         for (int k = 0; k < count; ++k) m_threads.emplace_back([this, k] { loop(k + 1); });
         for (std::thread& t : m_threads) t.detach();
     }
+    /// Runs the segments no lane has taken yet, one at a time; returns how many it ran.
+    size_t takeSegments(int lane, const std::function<void(int, size_t)>& work, size_t segments) {
+        size_t ran = 0;
+        for (size_t s; (s = m_next.fetch_add(1)) < segments; ++ran) work(lane, s);
+        return ran;
+    }
     void loop(int lane) {
         uint64_t seen = 0;
         for (;;) {
             std::unique_lock lock(m_mutex);
             m_wake.wait(lock, [&] { return m_generation != seen; });
             seen = m_generation;
-            if (lane >= m_lanes) continue;  // not needed for this frame
+            if (lane >= m_lanes || !m_work) continue;  // not needed for this frame, or it is done
             const auto* work = m_work;
-            const size_t segments = m_segments, step = size_t(m_lanes);
+            const size_t segments = m_segments;
+            ++m_inside;  // the frame's caller waits for this lane before it returns
             lock.unlock();
-            for (size_t s = size_t(lane); s < segments; s += step) (*work)(lane, s);
+            const size_t ran = takeSegments(lane, *work, segments);
             lock.lock();
-            if (--m_pending == 0) m_done.notify_one();
+            m_finished += ran;
+            if (--m_inside == 0) m_done.notify_one();
         }
     }
     std::mutex m_busy, m_mutex;
     std::condition_variable m_wake, m_done;
     std::vector<std::thread> m_threads;
+    // The frame in hand (under m_mutex but m_next): set by its caller, read by the helpers that wake in time.
     const std::function<void(int, size_t)>* m_work = nullptr;
-    size_t m_segments = 0;
-    int m_lanes = 1, m_pending = 0;
+    size_t m_segments = 0, m_finished = 0;
+    std::atomic<size_t> m_next{0};  ///< the next segment no lane has taken
+    int m_lanes = 1, m_inside = 0;
     uint64_t m_generation = 0;
 };
 

@@ -4,7 +4,9 @@
 // runs is checked (AES-256-GCM is skipped, saying so, on a CPU without AES-NI).
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <numeric>
+#include <thread>
 #include <vector>
 
 #include "engine/net/frame_seal.h"
@@ -144,6 +146,33 @@ TEST_P(TestFrameSeal, aFrameCutShortOrWithSegmentsSwappedIsRefused) {
     EXPECT_FALSE(m_opener->open(swapped.data(), swapped.size()).isOk());
     auto copy = genuine;
     EXPECT_TRUE(m_opener->open(copy.data(), copy.size()).isOk());
+}
+
+TEST_P(TestFrameSeal, connectionsSealingAtOnceShareTheHelpersAndEveryFrameOpens) {
+    // The helper threads serve one frame at a time, and a helper may wake after its frame's caller has
+    // taken every segment: a helper that then ran a segment of the next frame with the last frame's
+    // work, or a caller that returned while a helper still wrote, would give frames that do not open
+    // or plaintexts that differ. Four connections (each its own keys) seal and open frames of 1 to 9
+    // segments at once, 150 each.
+    constexpr int kConnections = 4, kFrames = 150;
+    std::atomic<int> failures{0};
+    std::vector<std::thread> threads;
+    for (int c = 0; c < kConnections; ++c)
+        threads.emplace_back([&, c] {
+            const Ends ends = derive(m_worker, m_coordinator, engine::randomSalt(), engine::randomSalt());
+            engine::FrameSealer sealer(GetParam(), ends.client.send);
+            engine::FrameOpener opener(GetParam(), ends.server.receive);
+            for (int f = 0; f < kFrames; ++f) {
+                const size_t size = engine::kSegmentBytes * size_t(1 + (f + c) % 9) - size_t(97 * f);
+                const auto plain = bytes(size, uint8_t(f + 31 * c));
+                auto frame = sealed(sealer, plain);
+                auto opened = opener.open(frame.data(), frame.size());
+                if (!opened.isOk() || !std::equal(plain.begin(), plain.end(), frame.begin() + engine::kCounterBytes))
+                    ++failures;
+            }
+        });
+    for (std::thread& t : threads) t.join();
+    EXPECT_EQ(failures.load(), 0) << "of " << kConnections * kFrames << " frames";
 }
 
 TEST(TestFrameSizes, everySealedSizeGivesItsPlaintextBack) {
