@@ -172,7 +172,7 @@ void addRunOptions(CLI::App& cmd, RunOptions& o, bool planFlag) {
                  "No stop condition: train until a stop command (the console's Stop, Ctrl-C); without it and "
                  "without --epochs, --max-seconds and --target-accuracy a run stops after 5 epochs");
     cmd.add_option("--record", o.record, "Write a run recording to this file");
-    cmd.add_option("--eval-interval", o.evalInterval, "Seconds between test-set evaluations")->check(positive("--eval-interval"))->capture_default_str();
+    cmd.add_option("--eval-interval", o.evalInterval, "Seconds between test-set evaluations (a model due while the evaluator is still busy is skipped; the run says when that happens)")->check(positive("--eval-interval"))->capture_default_str();
     cmd.add_option("--tick-hz", o.tickHz, "Telemetry ticks per second")->check(CLI::Range(0.5, 100.0))->capture_default_str();
     cmd.add_option("--heartbeat-timeout", o.heartbeatTimeout, "Seconds of silence before a worker counts as lost")->check(CLI::Range(0.2, 600.0))->capture_default_str();
     cmd.add_option("--slowdown", o.slowdowns, "Straggler: WORKER:FACTOR[:EXTRA_MS[:P:TRANSIENT_FACTOR]], e.g. 0:3 (repeatable)");

@@ -328,11 +328,12 @@ bool Coordinator::finished() const {
 }
 
 void Coordinator::collectEvaluation() {
+    const auto interval = std::chrono::duration<double>(m_state.options.plan.spec().eval_interval_seconds());
     if (auto result = m_evaluator ? m_evaluator->takeResult() : m_remoteEvaluator.takeResult()) {
         m_state.lastEvaluation = result;
         if (auto stalled = m_chanceLevel.observe(*result)) m_events.raise(wire::EVENT_ERROR, *stalled);
+        if (auto pace = m_evaluationPace.observe(*result, interval.count())) m_events.raise(wire::EVENT_EVALUATION, *pace);
     }
-    const auto interval = std::chrono::duration<double>(m_state.options.plan.spec().eval_interval_seconds());
     if (m_state.state != wire::RUN_RUNNING || m_evaluationGathering || Clock::now() - m_lastEvalSubmit < interval)
         return;
     // One gather per interval, counted from when it is asked (an evaluator still busy with the last

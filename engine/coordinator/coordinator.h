@@ -18,6 +18,7 @@
 #include "engine/net/zap_authenticator.h"
 #include "engine/coordinator/background_evaluator.h"
 #include "engine/coordinator/chance_level_watch.h"
+#include "engine/coordinator/evaluation_pace_watch.h"
 #include "engine/coordinator/checkpointing.h"
 #include "engine/coordinator/control_handler.h"
 #include "engine/coordinator/coordinator_state.h"
@@ -103,6 +104,7 @@ private:
     Checkpointing m_checkpoints;
     RemoteEvaluator m_remoteEvaluator{m_state, m_data, m_events};
     ChanceLevelWatch m_chanceLevel{ImageDataset{}.numClasses};  // Fashion-MNIST's, external models' too
+    EvaluationPaceWatch m_evaluationPace;
     DataPlane m_dataPlane;
     ControlHandler m_controlHandler;
     std::unique_ptr<BackgroundEvaluator> m_evaluator;  ///< null for an external model
