@@ -11,8 +11,9 @@ schedule and SGD, to compare training samples/s and time to a test accuracy (iss
 
 Both sides use one PyTorch thread per process and snapshot the model every --snapshot-seconds (wall
 clock from the start of the 4 processes): SyncScope through its evaluator, DDP on rank 0 after a step.
-The snapshots are tested on the whole test set after the runs (untimed); time to target is the first
-snapshot at or above --target. Samples/s is measured between the first and the last snapshot.
+The snapshots are tested on the whole test set after the runs (untimed); time to target is placed
+between the first snapshot at or above --target and the one before it, linearly (not quantised by the
+snapshot interval). Samples/s is measured between the first and the last snapshot.
 
     PYTHONPATH=python:build/python /usr/bin/python3 python/bench/bench_vs_ddp.py --engine build/app/syncscope-engine
 
@@ -23,12 +24,10 @@ import argparse
 import math
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 
-import numpy as np
 import torch
 import torch.distributed as dist
 import torch.nn.functional as F
@@ -182,9 +181,18 @@ def accuracy_of(flat, images, labels):
     return correct / len(labels)
 
 
+def crossing(t_below, a_below, t_at, a_at, target):
+    """The time the test accuracy reached `target` between a snapshot below it and the next one at or
+    above it, linearly (as the engine places a run's time to target between two evaluations)."""
+    if a_at <= a_below:
+        return t_at
+    return t_below + (target - a_below) / (a_at - a_below) * (t_at - t_below)
+
+
 def score(snapshots, target, images, labels):
     """(seconds to target or None, final accuracy, samples/s): the snapshots scanned every 4th until one
-    reaches the target, then the 3 before it."""
+    reaches the target, then the 3 before it; the time to target is placed between the first snapshot
+    at or above it and the one before (crossing())."""
     scores = {}
 
     def acc(i):
@@ -196,9 +204,12 @@ def score(snapshots, target, images, labels):
         if acc(i) >= target:
             reached = next(j for j in range(max(0, i - 3), i + 1) if acc(j) >= target)
             break
+    tta = None
+    if reached is not None:
+        tta = snapshots[reached][0] if reached == 0 else crossing(
+            snapshots[reached - 1][0], acc(reached - 1), snapshots[reached][0], acc(reached), target)
     (t0, n0, _), (t1, n1, _) = snapshots[0], snapshots[-1]
-    return (snapshots[reached][0] if reached is not None else None, acc(len(snapshots) - 1),
-            (n1 - n0) / (t1 - t0) if t1 > t0 else float("nan"))
+    return tta, acc(len(snapshots) - 1), (n1 - n0) / (t1 - t0) if t1 > t0 else float("nan")
 
 
 def main():
@@ -234,12 +245,14 @@ def main():
             tta, final, rate = score(snapshots, args.target, images, labels)
             results[side].append((tta, final, rate, wall))
             print("%s run %d (seed %d): %.0f samples/s, time to %.0f%% %s, final %.2f%%, %.0f s" % (
-                side, repeat + 1, args.seed, rate, 100 * args.target, "%.0f s" % tta if tta is not None else "not reached",
+                side, repeat + 1, args.seed, rate, 100 * args.target, "%.1f s" % tta if tta is not None else "not reached",
                 100 * final, wall), flush=True)
 
     def median(side, k):
-        values = [r[k] for r in results[side] if r[k] is not None]
-        return statistics.median(values) if len(values) == len(results[side]) else None
+        # A run that never reached the target counts as the slowest (its time is infinite): the median
+        # is a time while more than half the runs reached it.
+        value = statistics.median([math.inf if r[k] is None else r[k] for r in results[side]])
+        return None if math.isinf(value) else value
     fmt = lambda v, f: f % v if v is not None else "not reached"  # noqa: E731
     print("\nresidual CNN (%d parameters), %d processes x batch %d, %g epochs, cosine lr %g, momentum %g, "
           "1 thread each; %s, %d cores; medians of %d" % (syncscope.parameter_count(ResidualCnn()), WORKERS, BATCH,
@@ -248,9 +261,9 @@ def main():
     print("| side | samples/s | time to %.0f%% (s) | final test accuracy |" % (100 * args.target))
     print("|---|---:|---:|---:|")
     print("| SyncScope bsp, data plane %s | %.0f | %s | %.2f%% |" % (args.data_plane, median("syncscope", 2),
-                                                                    fmt(median("syncscope", 0), "%.0f"),
+                                                                    fmt(median("syncscope", 0), "%.1f"),
                                                                     100 * median("syncscope", 1)))
-    print("| PyTorch DDP, gloo | %.0f | %s | %.2f%% |" % (median("ddp", 2), fmt(median("ddp", 0), "%.0f"),
+    print("| PyTorch DDP, gloo | %.0f | %s | %.2f%% |" % (median("ddp", 2), fmt(median("ddp", 0), "%.1f"),
                                                         100 * median("ddp", 1)))
     s_tta, d_tta = median("syncscope", 0), median("ddp", 0)
     print("| ratio SyncScope / DDP | %.2fx | %s | |" % (median("syncscope", 2) / median("ddp", 2),
