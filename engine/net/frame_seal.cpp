@@ -234,7 +234,7 @@ int threadsFor(size_t segments, int most) {
 /// 7x slower with OpenMP's default wait policy). One frame at a time: a second sealer that finds the
 /// helpers busy does its segments alone. Every lane takes the next segment no lane has taken, and the
 /// caller waits only for segments taken, not for helpers to wake: a helper that wakes late (tens of
-/// microseconds on a busy machine; a mlp frame's segment takes 60) leaves its share to the caller
+/// microseconds on a busy machine; a 256 KiB segment takes about 65) leaves its share to the caller
 /// instead of holding the frame, and finds the frame gone.
 class SegmentHelpers {
 public:
