@@ -13,7 +13,9 @@
 namespace syncscope::engine {
 
 GroupedPolicy::GroupedPolicy(PolicyContext& context, const wire::ModeSettings& settings)
-    : m_context(context), m_settings(settings) {
+    : m_context(context),
+      m_settings(settings),
+      m_plannedGroups(plannedGroupCount(settings.group_count(), settings.group_by(), settings.assignment())) {
     const auto groups =
         assignGroups(context.workers(), settings.group_count(), settings.group_by(), settings.assignment());
     for (const auto& [id, group] : groups) {
@@ -21,7 +23,7 @@ GroupedPolicy::GroupedPolicy(PolicyContext& context, const wire::ModeSettings& s
         m_assigned.insert(id);
         m_groupCount = std::max(m_groupCount, group + 1);
     }
-    if (groups.empty()) m_groupCount = std::max<uint32_t>(1, groupCount(settings));
+    if (groups.empty()) m_groupCount = m_plannedGroups;
     m_speedKnown = !groups.empty() && allMeasured();
 }
 
@@ -65,13 +67,20 @@ uint64_t GroupedPolicy::pending() const {
 void GroupedPolicy::assignNewcomers() {
     for (uint32_t id : m_context.workers().participantIds()) {
         if (m_assigned.count(id)) continue;
-        std::vector<size_t> sizes(m_groupCount, 0);
-        for (uint32_t other : m_assigned)
-            if (const WorkerRecord* w = m_context.workers().find(other); w && w->participating()) ++sizes[w->group];
-        const uint32_t smallest = static_cast<uint32_t>(std::min_element(sizes.begin(), sizes.end()) - sizes.begin());
-        m_context.workers().find(id)->group = smallest;
+        // Up to the groups asked for: a run that formed fewer (fewer workers had started) fills them now.
+        std::vector<size_t> sizes(std::max(m_groupCount, m_plannedGroups), 0);
+        for (const auto& [other, w] : m_context.workers().all()) {
+            if (other == id || !w.active()) continue;
+            if (m_assigned.count(other))
+                sizes[w.group] += w.participating();
+            else  // still starting: it will want its own group
+                ++sizes[ownGroup(other, uint32_t(sizes.size()), m_settings.group_by(), m_settings.assignment())];
+        }
+        const uint32_t group = newcomerGroup(id, sizes, m_settings.group_by(), m_settings.assignment());
+        m_context.workers().find(id)->group = group;
+        m_groupCount = std::max(m_groupCount, group + 1);
         m_assigned.insert(id);
-        m_context.announce(wire::EVENT_GROUPS, "worker " + std::to_string(id) + " joins group " + std::to_string(smallest) +
+        m_context.announce(wire::EVENT_GROUPS, "worker " + std::to_string(id) + " joins group " + std::to_string(group) +
                                          ": " + describeGroups(m_context.workers()));
     }
 }

@@ -61,7 +61,8 @@ private:
 
     PolicyContext& m_context;
     wire::ModeSettings m_settings;
-    uint32_t m_groupCount = 1;
+    uint32_t m_plannedGroups;   ///< asked for (plannedGroupCount)
+    uint32_t m_groupCount = 1;  ///< formed: groups 0..m_groupCount-1 may have members
     std::map<uint32_t, Round> m_rounds;
     std::set<uint32_t> m_assigned;
     bool m_speedKnown = false;  ///< groups were formed from measured speeds

@@ -14,9 +14,7 @@ std::map<uint32_t, uint32_t> assignGroups(const WorkerRegistry& workers, uint32_
     std::vector<uint32_t> ids = workers.participantIds();
     std::map<uint32_t, uint32_t> groups;
     if (ids.empty()) return groups;
-    if (by == wire::GROUP_EXPLICIT && count == 0)
-        for (const auto& [worker, group] : assignment) count = std::max(count, group + 1);
-    if (count == 0) count = static_cast<uint32_t>(findParameter(modeCatalog(), "group_count")->default_value());
+    count = plannedGroupCount(count, by, assignment);
     const uint32_t g = std::max<uint32_t>(1, std::min<uint32_t>(count, static_cast<uint32_t>(ids.size())));
     if (by == wire::GROUP_BY_SPEED) {
         // Fastest first; cut where the ratio between neighbours is largest (unknown speed: fast).
@@ -44,6 +42,29 @@ std::map<uint32_t, uint32_t> assignGroups(const WorkerRegistry& workers, uint32_
         groups[id] = it != assignment.end() ? std::min(it->second, g - 1) : next++ % g;
     }
     return groups;
+}
+
+uint32_t plannedGroupCount(uint32_t count, wire::GroupBy by, const google::protobuf::Map<uint32_t, uint32_t>& assignment) {
+    if (by == wire::GROUP_EXPLICIT && count == 0)
+        for (const auto& [worker, group] : assignment) count = std::max(count, group + 1);
+    if (count == 0) count = static_cast<uint32_t>(findParameter(modeCatalog(), "group_count")->default_value());
+    return count;
+}
+
+uint32_t ownGroup(uint32_t id, uint32_t groups, wire::GroupBy by, const google::protobuf::Map<uint32_t, uint32_t>& assignment) {
+    groups = std::max<uint32_t>(1, groups);
+    if (by == wire::GROUP_EXPLICIT)
+        if (auto it = assignment.find(id); it != assignment.end()) return std::min(it->second, groups - 1);
+    return id % groups;
+}
+
+uint32_t newcomerGroup(uint32_t id, const std::vector<size_t>& sizes, wire::GroupBy by,
+                       const google::protobuf::Map<uint32_t, uint32_t>& assignment) {
+    if (sizes.empty()) return 0;
+    const uint32_t own = ownGroup(id, static_cast<uint32_t>(sizes.size()), by, assignment);
+    if (by == wire::GROUP_EXPLICIT && assignment.count(id)) return own;
+    const auto smallest = static_cast<uint32_t>(std::min_element(sizes.begin(), sizes.end()) - sizes.begin());
+    return sizes[own] == sizes[smallest] ? own : smallest;
 }
 
 double speedSeparation(const WorkerRegistry& workers, const std::map<uint32_t, uint32_t>& groups) {

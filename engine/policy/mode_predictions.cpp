@@ -92,7 +92,7 @@ Measured measure(const WorkerRegistry& workers, uint32_t batchSize) {
 void grouped(const WorkerRegistry& workers, const Measured& m, double batch, wire::AutoCandidate& c) {
     const wire::ModeSettings& s = c.settings();
     std::map<uint32_t, std::vector<const std::vector<double>*>> members;  // group -> its workers' samples
-    for (const auto& [id, group] : assignGroups(workers, groupCount(s), s.group_by(), s.assignment()))
+    for (const auto& [id, group] : assignGroups(workers, s.group_count(), s.group_by(), s.assignment()))
         members[group].push_back(&m.samples.at(id));
     std::map<uint32_t, std::pair<double, double>> perGroup;  // group -> (members, its round: slowest time)
     for (const auto& [group, samples] : members) perGroup[group] = {double(samples.size()), expectedSlowest(samples)};
@@ -172,7 +172,7 @@ std::string optionLabel(const WorkerRegistry& workers, const wire::ModeSettings&
         case wire::KASYNC: return fmt::format("kasync K={}", KAsyncPolicy::gradientsPerUpdate(s.k(), n));
         case wire::GROUPED: {
             std::map<uint32_t, int> groups;
-            for (const auto& [id, group] : assignGroups(workers, groupCount(s), s.group_by(), s.assignment())) ++groups[group];
+            for (const auto& [id, group] : assignGroups(workers, s.group_count(), s.group_by(), s.assignment())) ++groups[group];
             const wire::ParameterSpec* by = findParameter(modeCatalog(), "group_by");
             return fmt::format("grouped G={} by {}", groups.size(), by ? choiceName(s, *by) : "?");
         }

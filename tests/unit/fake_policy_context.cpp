@@ -17,10 +17,15 @@ FakeRun::FakeRun(const wire::ModeSettings& mode, bool sharded) : m_mode(mode), m
 }
 
 uint32_t FakeRun::addWorker(double samplesPerSecond, double commSeconds) {
+    const uint32_t id = registerWorker(samplesPerSecond, commSeconds);
+    arrive(id);  // its first pull
+    return id;
+}
+
+uint32_t FakeRun::registerWorker(double samplesPerSecond, double commSeconds) {
     WorkerRecord& w = m_workers.add(fmt::format("worker-{}", m_workers.all().size()), {}, kBatch);
     m_speed[w.id] = samplesPerSecond;
     m_comm[w.id] = commSeconds;
-    arrive(w.id);  // its first pull
     return w.id;
 }
 

@@ -50,6 +50,10 @@ public:
     // --- the run ---
     /// A worker computing `samplesPerSecond` (its iteration: batch / speed + commSeconds); joins at once.
     uint32_t addWorker(double samplesPerSecond, double commSeconds = 0.001);
+    /// Registered, not started: it takes part from startWorker (its first pull), as a worker that
+    /// is still loading (a PyTorch worker importing torch) does.
+    uint32_t registerWorker(double samplesPerSecond, double commSeconds = 0.001);
+    void startWorker(uint32_t worker) { arrive(worker); }
     void setSpeed(uint32_t worker, double samplesPerSecond) { m_speed[worker] = samplesPerSecond; }
     /// A part of its compute that does not grow with its batch (an interpreter's, a launch's): its
     /// iteration is then fixed + batch / speed + commSeconds.

@@ -152,6 +152,47 @@ TEST(TestSyncPolicies, groupedPinsEachGroupsRound) {
     ASSERT_TRUE(stale > 0);
 }
 
+// Workers that start in any order (PyTorch workers import torch at their own pace) end in the
+// groups their ids give, explicit assignments hold for late starters, and a grouping formed while
+// fewer workers had started than groups were asked for fills the missing groups as workers start.
+TEST(TestSyncPolicies, groupedPlacesLateStartersByTheirIds) {
+    wire::ModeSettings roundRobin = modeOf(wire::GROUPED);
+    roundRobin.set_group_count(2);
+    FakeRun run(roundRobin);
+    for (int i = 0; i < 4; ++i) run.registerWorker(3200);
+    for (uint32_t id : {3u, 1u, 2u, 0u}) run.startWorker(id);
+    for (uint32_t id = 0; id < 4; ++id) ASSERT_EQ(run.workers().find(id)->group, id % 2) << "worker " << id;
+
+    wire::ModeSettings explicitGroups = modeOf(wire::GROUPED);
+    explicitGroups.set_group_by(wire::GROUP_EXPLICIT);
+    (*explicitGroups.mutable_assignment())[0] = 1;
+    (*explicitGroups.mutable_assignment())[1] = 1;
+    (*explicitGroups.mutable_assignment())[2] = 0;
+    FakeRun named(explicitGroups);
+    for (int i = 0; i < 4; ++i) named.registerWorker(3200);
+    for (uint32_t id : {0u, 1u, 3u, 2u}) named.startWorker(id);
+    const std::vector<uint32_t> expected = {1, 1, 0, 0};  // worker 3 is not named: it evens the groups out
+    for (uint32_t id = 0; id < 4; ++id) ASSERT_EQ(named.workers().find(id)->group, expected[id]) << "worker " << id;
+
+    FakeRun switched(modeOf(wire::ASP));
+    switched.addWorker(3200);
+    const uint32_t late = switched.registerWorker(3200);
+    switched.simulate(0.2);
+    switched.switchMode(roundRobin);  // one worker has started: one group formed
+    const size_t before = switched.updates().size();
+    switched.startWorker(late);
+    ASSERT_EQ(switched.workers().find(0)->group, 0u);
+    ASSERT_EQ(switched.workers().find(late)->group, 1u);
+    switched.simulate(0.5);
+    std::set<uint32_t> applied;
+    for (size_t i = before; i < switched.updates().size(); ++i) {
+        ASSERT_EQ(membersOf(switched.updates()[i]).size(), 1u);  // two groups of one: each applies alone
+        applied.insert(*membersOf(switched.updates()[i]).begin());
+    }
+    ASSERT_EQ(applied, (std::set<uint32_t>{0, late}));
+    ASSERT_TRUE(switched.accountingError().empty()) << switched.accountingError().c_str();
+}
+
 TEST(TestSyncPolicies, groupedBySpeedIsolatesTheStraggler) {
     wire::ModeSettings mode = modeOf(wire::GROUPED);
     mode.set_group_count(2);
