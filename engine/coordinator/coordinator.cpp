@@ -22,6 +22,11 @@ namespace {
 
 /// How long a stopped run of an external model waits for its evaluator's final figure.
 constexpr double kFinalEvaluationWaitSeconds = 120;
+/// After the end, how long the data plane stays up for workers whose stop was lost (a dropped
+/// connection: ZeroMQ reconnects within a second and their next heartbeat hears the run is over)...
+constexpr double kEndNoticeSeconds = 3;
+/// ...and how long a worker that was sent its stop must be silent to count as gone.
+constexpr double kSilentAfterStopSeconds = 1;
 
 const Credentials* credentialsOf(const CoordinatorState& state) {
     return state.options.credentials ? &*state.options.credentials : nullptr;
@@ -204,6 +209,10 @@ std::optional<EvaluationResult> Coordinator::run() {
         m_events.raise(wire::EVENT_EVALUATION, fmt::format("final test accuracy {:.2f}%", 100.0 * final->accuracy));
     }
     m_telemetry.tick(refusedSoFar());
+    // A worker whose stop went down with a dropped connection hears of the end from its next
+    // heartbeat's acknowledgement, or when it registers again; one that retries would otherwise
+    // wait for this coordinator forever.
+    serveDataPlaneUntil(std::chrono::duration<double>(kEndNoticeSeconds), [this] { return workersLeft(); });
     // The stops just sent still go out when this coordinator closes its sockets (a worker that does
     // not read holds the exit 1 s at most): a worker that never hears of the end exits with an error.
     m_data.socket().set(zmq::sockopt::linger, 1000);
@@ -325,6 +334,15 @@ bool Coordinator::finished() const {
     const auto& all = m_state.workers.all();
     const bool allGone = std::none_of(all.begin(), all.end(), [](const auto& kv) { return kv.second.active(); });
     return allGone || Clock::now() >= m_controlHandler.stopDeadline();
+}
+
+bool Coordinator::workersLeft() const {
+    const auto silent = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(kSilentAfterStopSeconds));
+    const auto now = Clock::now();
+    return std::none_of(m_state.workers.all().begin(), m_state.workers.all().end(), [&](const auto& kv) {
+        const WorkerRecord& w = kv.second;
+        return w.state == wire::WORKER_DONE && !w.leaving && now - w.lastSeen < silent;
+    });
 }
 
 void Coordinator::collectEvaluation() {

@@ -86,6 +86,9 @@ private:
     /// The final model's test accuracy: evaluated here, or by an external model's evaluator.
     std::optional<EvaluationResult> evaluateFinal(const std::optional<GatheredModel>& model);
     bool finished() const;
+    /// Whether every worker that was sent its stop said its last heartbeat, or has been silent for
+    /// kSilentAfterStopSeconds (gone, or a peer older than protocol 1.15).
+    bool workersLeft() const;
     /// Messages and connections refused so far, on every endpoint.
     uint64_t refusedSoFar() const;
 

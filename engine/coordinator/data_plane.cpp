@@ -78,10 +78,19 @@ void DataPlane::handleHeartbeat(const InboundMessage& message) {
         return m_endpoint.refuse(message, "a parameter shard was replaced: register again for the new ranges",
                                  wire::Error::LAYOUT_CHANGED);
     w->lastSeen = Clock::now();
+    if (beat.leaving()) {  // its last: it heard the run is over, and waits for no answer
+        w->leaving = true;
+        if (m_state.state == wire::RUN_STOPPED) w->state = wire::WORKER_DONE;
+        return;
+    }
     if (w->state == wire::WORKER_LOST) revive(*w, "heartbeats resumed");
     wire::Envelope ack;
-    ack.mutable_heartbeat_ack()->set_awaiting_worker(w->state == wire::WORKER_COMPUTING ||
-                                                     w->state == wire::WORKER_STARTING);
+    wire::HeartbeatAck* answer = ack.mutable_heartbeat_ack();
+    answer->set_awaiting_worker(w->state == wire::WORKER_COMPUTING || w->state == wire::WORKER_STARTING);
+    if (m_state.state == wire::RUN_STOPPED) {  // its stop may have gone down with a dropped connection
+        answer->set_run_over(true);
+        answer->set_version(m_state.store.version());
+    }
     m_endpoint.send(message.identity, ack, nullptr, message.route);
 }
 
@@ -94,6 +103,8 @@ void DataPlane::handleRegister(const InboundMessage& message) {
     }
     if (reg.heartbeat_only() || reg.session_token() != 0) {
         WorkerRecord* w = m_state.workers.find(reg.worker_id());
+        if (w && w->state == wire::WORKER_DONE && reg.session_token() == w->sessionToken)
+            return m_endpoint.refuse(message, "the run is over", wire::Error::RUN_OVER);
         if (!w || !w->active())
             return m_endpoint.refuse(message, fmt::format("no active worker {}", reg.worker_id()));
         if (reg.session_token() != w->sessionToken)  // only the worker its Welcome went to knows it
@@ -111,13 +122,17 @@ void DataPlane::handleRegister(const InboundMessage& message) {
         if (!message.route.empty()) return m_endpoint.refuse(message, "an evaluator connects to the coordinator itself");
         return m_evaluator.handleRegister(message);
     }
-    if (m_state.state == wire::RUN_STOPPED) return m_endpoint.refuse(message, "the run has stopped");
+    WorkerRecord* known = m_state.workers.findByIdentity(message.identity, message.route);
+    // Registering here directly after it worked behind an aggregator: found by its own routing id.
+    WorkerRecord* cameBack = known || !message.route.empty() ? nullptr : m_state.workers.findByRoutingId(message.identity);
+    if (m_state.state == wire::RUN_STOPPED)  // one of its workers registering again: its stop was lost
+        return known || cameBack ? m_endpoint.refuse(message, "the run is over", wire::Error::RUN_OVER)
+                                 : m_endpoint.refuse(message, "the run has stopped");
     if (!acceptModel(message)) return;
     if (deferUntilShardsReady(message)) return;
-    WorkerRecord* known = m_state.workers.findByIdentity(message.identity, message.route);
-    if (!known && message.route.empty()) {  // registering here directly after it worked behind an aggregator
-        known = m_state.workers.findByRoutingId(message.identity);
-        if (known) m_state.workers.reroute(*known, message.identity, {});
+    if (cameBack) {
+        m_state.workers.reroute(*cameBack, message.identity, {});
+        known = cameBack;
     }
     if (known) {
         // The same worker process again (its routing id is its own): after a restart of this

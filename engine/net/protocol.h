@@ -8,7 +8,7 @@ namespace syncscope::engine {
 
 /// A peer with another major version is refused; minor versions only add optional fields.
 constexpr uint32_t kProtocolMajor = 1;
-constexpr uint32_t kProtocolMinor = 14;  // 1: grouped, ksync, kasync, elastic, auto; SetGroups
+constexpr uint32_t kProtocolMinor = 15;  // 1: grouped, ksync, kasync, elastic, auto; SetGroups
                                          // 2: typed events, auto decisions, the catalogue, advice,
                                          //    session tokens, roles and authentication in snapshots
                                          // 3: checkpoints: rollback, change ids, resumed/rollback
@@ -38,6 +38,9 @@ constexpr uint32_t kProtocolMinor = 14;  // 1: grouped, ksync, kasync, elastic, 
                                          //    samples exactly); CheckpointState.applied/effective_samples
                                          // 14: Push.cpu_ms and cpu_limit, WorkerStats.cpu_limit (a
                                          //    worker's CPU quota bounds its sustained iteration time)
+                                         // 15: the end of a run reaches a worker whose stop was lost:
+                                         //    HeartbeatAck.run_over/version, Heartbeat.leaving,
+                                         //    Error.RUN_OVER
 
 /// Longest hostname and backend name a registering process may report (the rest is cut).
 constexpr size_t kMaxHostnameBytes = 255, kMaxBackendBytes = 32;

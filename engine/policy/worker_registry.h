@@ -36,6 +36,7 @@ struct WorkerRecord {
     Clock::time_point releasedAt;  ///< when it was last sent parameters
     uint64_t sessionToken = 0;   ///< from its Welcome: its heartbeats must carry it
     bool mustRejoin = false;     ///< a parameter shard was replaced: it registers again for the new ranges
+    bool leaving = false;        ///< its last heartbeat said it heard the run is over and ends
     uint32_t shardSize = 0;      ///< training images in its shard (a batch never exceeds it)
     uint32_t group = 0;        ///< in grouped mode; 0 otherwise
     ComputeTimeModel compute;  ///< its compute time per iteration by batch size (slowdown included)

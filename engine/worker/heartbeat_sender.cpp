@@ -40,9 +40,14 @@ void HeartbeatSender::loop() {
         // Only an acknowledgement is a sign of life: a refusal is an answer, not a heartbeat.
         while (auto reply = receiveMessage(socket, false, limits, nullptr, seal.get()))
             if (*reply && reply->value().envelope.has_heartbeat_ack()) {
+                const wire::HeartbeatAck& ack = reply->value().envelope.heartbeat_ack();
                 lastReply = Clock::now();
-                (reply->value().envelope.heartbeat_ack().awaiting_worker() ? m_lastAwaiting : m_lastNotAwaiting)
+                (ack.awaiting_worker() ? m_lastAwaiting : m_lastNotAwaiting)
                     .store(lastReply.time_since_epoch().count(), std::memory_order_release);
+                if (ack.run_over()) {
+                    m_finalVersion.store(ack.version(), std::memory_order_release);
+                    m_runOver.store(true, std::memory_order_release);
+                }
             } else if (*reply && reply->value().envelope.error().code() == wire::Error::NOT_REGISTERED) {
                 m_lost.store(true, std::memory_order_release);  // a restarted coordinator: rejoin now
             } else if (*reply && reply->value().envelope.error().code() == wire::Error::LAYOUT_CHANGED) {
@@ -57,6 +62,13 @@ void HeartbeatSender::loop() {
             lastSent = Clock::now();
         }
     }
+    if (!m_leaving.load(std::memory_order_acquire) && !m_runOver.load(std::memory_order_acquire)) return;
+    wire::Envelope last;  // the coordinator need not stay up for this worker after the end
+    last.mutable_heartbeat()->set_worker_id(m_workerId);
+    last.mutable_heartbeat()->set_session_token(m_sessionToken);
+    last.mutable_heartbeat()->set_leaving(true);
+    sendMessage(socket, nullptr, last, nullptr, seal.get());
+    socket.set(zmq::sockopt::linger, 250);  // it goes out as the socket closes, or is given up
 }
 
 bool HeartbeatSender::coordinatorAwaitingFor(Clock::duration span) const {

@@ -31,6 +31,13 @@ public:
     /// recent one, that it waits for this worker's next message: if the worker waits for an
     /// answer meanwhile, a message between them was lost (a dropped connection).
     bool coordinatorAwaitingFor(Clock::duration span) const;
+    /// Whether the coordinator's acknowledgements said the run is over (this worker's stop may have
+    /// gone down with a dropped connection), and the model's last version they named.
+    bool runOver() const { return m_runOver.load(std::memory_order_acquire); }
+    uint64_t finalVersion() const { return m_finalVersion.load(std::memory_order_acquire); }
+    /// The worker heard the run is over: the last heartbeat, sent as this sender stops, says so
+    /// (as it does once the acknowledgements said the run is over).
+    void leave() { m_leaving.store(true, std::memory_order_release); }
 
 private:
     void loop();
@@ -42,7 +49,8 @@ private:
     uint32_t m_workerId;
     uint64_t m_sessionToken;
     std::chrono::milliseconds m_timeout;
-    std::atomic<bool> m_lost{false}, m_quit{false}, m_rejoin{false};
+    std::atomic<bool> m_lost{false}, m_quit{false}, m_rejoin{false}, m_runOver{false}, m_leaving{false};
+    std::atomic<uint64_t> m_finalVersion{0};
     /// When the last acknowledgement saying "awaiting" and the last saying "not awaiting" came
     /// (steady clock ticks; 0: none yet).
     std::atomic<Clock::rep> m_lastAwaiting{0}, m_lastNotAwaiting{0};

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <numeric>
 #include <random>
 #include <thread>
@@ -86,8 +87,13 @@ public:
     WorkerSession(const WorkerSession&) = delete;
     WorkerSession& operator=(const WorkerSession&) = delete;
     Status run();
+    /// Whether the session ended because the run is over though its stop never came (it went down
+    /// with a dropped connection): the coordinator said so another way. The worker ends cleanly.
+    bool runOver() const { return m_runOver; }
 
 private:
+    /// Ends the session as the run's end was heard `how`; `version`: the model's last, if known.
+    Status endRun(const std::string& how, std::optional<uint64_t> version);
     Result<InboundMessage> awaitReply(double timeoutSeconds, const HeartbeatSender* heartbeat);
     Status setUp(const wire::Welcome& welcome);
     /// Loads the parameters the coordinator sent, or pulls them from the parameter shards; returns
@@ -114,6 +120,7 @@ private:
     std::string m_routingId;  ///< chosen once per process: a reconnect is the same worker
     bool* m_lost;
     bool* m_messageLost;
+    bool m_runOver = false;
     /// Frames over the gradient buffer ZeroMQ still reads. Declared before the context, so it outlives
     /// the context's end, which lets go of the last of them.
     std::atomic<int> m_gradientInFlight{0};
@@ -167,6 +174,7 @@ Result<InboundMessage> WorkerSession::awaitReply(double timeoutSeconds, const He
                 const wire::Error& error = message->value().envelope.error();
                 // A coordinator that restarted (resumed from a checkpoint) does not know this
                 // session: that is a lost coordinator, which a retrying worker rejoins.
+                if (error.code() == wire::Error::RUN_OVER) return endRun("it registered again after the end", {});
                 if (error.code() == wire::Error::NOT_REGISTERED) *m_lost = true;
                 if (error.code() == wire::Error::LAYOUT_CHANGED) {  // a lost shard replaced: always rejoin
                     *m_messageLost = true;
@@ -176,6 +184,8 @@ Result<InboundMessage> WorkerSession::awaitReply(double timeoutSeconds, const He
             }
             return std::move(*message);
         }
+        if (heartbeat && heartbeat->runOver())
+            return endRun("its stop was lost; the heartbeat acknowledgements said so", heartbeat->finalVersion());
         // The coordinator waits for this worker while this worker waits for it: the push or its
         // answer went down with a dropped connection. Registering again starts both afresh.
         if (heartbeat && Clock::now() - m_pushedAt > kLostMessageAfter &&
@@ -203,6 +213,17 @@ Result<InboundMessage> WorkerSession::awaitReply(double timeoutSeconds, const He
                                "these the worker credentials it made?");
         }
     }
+}
+
+Status WorkerSession::endRun(const std::string& how, std::optional<uint64_t> version) {
+    m_runOver = true;
+    const std::string who = m_id || m_sessionToken ? fmt::format("worker {}", m_id) : std::string("worker");
+    if (version)
+        std::fprintf(stderr, "%s: the run is over (model version %llu; %s)\n", who.c_str(),
+                     static_cast<unsigned long long>(*version), how.c_str());
+    else
+        std::fprintf(stderr, "%s: the run is over (%s)\n", who.c_str(), how.c_str());
+    return unavailable("the run is over");
 }
 
 Status WorkerSession::setUp(const wire::Welcome& welcome) {
@@ -397,6 +418,7 @@ Status WorkerSession::run() {
         if (params.stop()) {
             std::fprintf(stderr, "worker %u: the run is over (model version %llu)\n", m_id,
                          static_cast<unsigned long long>(params.version()));
+            heartbeat.leave();
             return Status::ok();
         }
         if (Status s = validateParams(params); !s) return s;
@@ -423,7 +445,9 @@ Status runWorker(const WorkerOptions& options) {
     const std::string routingId = fmt::format("worker-{}-{:08x}{:08x}", getpid(), random(), random());
     for (;;) {
         bool lost = false, messageLost = false;
-        Status status = WorkerSession(options, routingId, &lost, &messageLost).run();
+        WorkerSession session(options, routingId, &lost, &messageLost);
+        Status status = session.run();
+        if (session.runOver()) return Status::ok();
         if (status || !(messageLost || (lost && options.retry))) return status;
         std::fprintf(stderr, "worker: %s; retrying in 1 s\n", status.message().c_str());
         std::this_thread::sleep_for(std::chrono::seconds(1));

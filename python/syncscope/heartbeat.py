@@ -28,13 +28,24 @@ class HeartbeatSender:
         self._rejoin = threading.Event()  # the coordinator replaced a parameter shard: register again
         self._last_awaiting = 0.0  # monotonic times of the latest acks saying so; floats are swapped whole
         self._last_not_awaiting = 0.0
+        self._run_over = threading.Event()  # the acks said the run is over (this worker's stop was lost)
+        self.final_version = 0
+        self._leaving = threading.Event()
         self.error = None
         self._thread = threading.Thread(target=self._loop, name="syncscope-heartbeat", daemon=True)
         self._thread.start()
 
-    def stop(self):
+    def stop(self, leaving=False):
+        """Stops the heartbeats; `leaving`: the worker heard the run is over, and the last heartbeat says
+        so (the coordinator need not stay up for it), as it does once the acks said the run is over."""
+        if leaving:
+            self._leaving.set()
         self._quit.set()
         self._thread.join()
+
+    def run_over(self):
+        """True once an ack said the run is over (protocol 1.15): its stop went down with a dropped connection."""
+        return self._run_over.is_set()
 
     def coordinator_lost(self):
         return self._lost.is_set()
@@ -73,6 +84,13 @@ class HeartbeatSender:
                     beat.heartbeat.session_token = self._token
                     wire.send(socket, beat)
                     last_sent = time.monotonic()
+            if self._leaving.is_set() or self._run_over.is_set():
+                last = wire.pb.Envelope()
+                last.heartbeat.worker_id = self._worker_id
+                last.heartbeat.session_token = self._token
+                last.heartbeat.leaving = True
+                wire.send(socket, last)
+                socket.close(linger=250)  # it goes out as the socket closes, or is given up
         except (zmq.ZMQError, SyncScopeError) as error:
             self.error = error
             self._lost.set()
@@ -94,6 +112,9 @@ class HeartbeatSender:
                     self._last_awaiting = now
                 else:
                     self._last_not_awaiting = now
+                if envelope.heartbeat_ack.run_over:
+                    self.final_version = envelope.heartbeat_ack.version
+                    self._run_over.set()
             elif envelope.HasField("error") and envelope.error.code == wire.pb.Error.NOT_REGISTERED:
                 self._lost.set()  # a restarted coordinator: rejoin now
             elif envelope.HasField("error") and envelope.error.code == wire.pb.Error.LAYOUT_CHANGED:

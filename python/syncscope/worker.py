@@ -32,6 +32,10 @@ PREFETCHED_BATCH_SIZES = 8  # earlier assigned sizes a gradient may still be com
 MOVE_TIMEOUT_S = 5.0  # for an aggregator's welcome after a move (engine/worker/worker.cpp's kMoveTimeoutSeconds)
 
 
+class _RunOver(Exception):
+    """Registering again, the worker heard the run is over (Error.RUN_OVER): it ends as if stopped."""
+
+
 def validate_welcome(welcome):
     """A coordinator is a peer like any other: what it sends is checked before it is relied on."""
     spec = welcome.spec
@@ -200,6 +204,8 @@ class Worker:
     def pull(self):
         """The first exchange: asks for parameters without a gradient. Returns the parameter frame, or
         None when the run is over."""
+        if self.stopped:
+            return None
         envelope = wire.pb.Envelope()
         envelope.push.worker_id = self.worker_id
         self._sent_at = time.monotonic()
@@ -210,6 +216,8 @@ class Worker:
         """Pushes a gradient (float32, parameter_count long, any buffer: sent without a copy) computed on
         the parameters held now, then waits for the next ones. Returns the parameter frame, or None when
         the run is over. compute_ms is reported as measured; injected slowdown is waited here."""
+        if self.stopped:
+            return None
         if self.version is None:
             raise SyncScopeError("push() before pull(): a gradient needs the parameters it was computed on")
         compute_ms += self._straggle(compute_ms)
@@ -364,6 +372,9 @@ class Worker:
                         and envelope.error.code == wire.pb.Error.NOT_REGISTERED):
                     self._lost_why = "the coordinator no longer knows this worker (restarted)"
                     return None, None
+                if envelope.HasField("error") and envelope.error.code == wire.pb.Error.RUN_OVER:
+                    self._run_is_over("it registered again after the end", None)
+                    raise _RunOver()
                 if envelope.HasField("error") and not (
                         asked and envelope.error.code == wire.pb.Error.INITIAL_PARAMETERS_NEEDED):
                     raise CoordinatorLost("the coordinator refused this worker: %s" % envelope.error.message)
@@ -375,6 +386,9 @@ class Worker:
                         "running at that address, and are these the worker credentials it made?"
                         % (self.connect, timeout_s))
                 continue
+            if self._heartbeat.run_over():
+                return self._run_is_over("its stop was lost; the heartbeat acknowledgements said so",
+                                         self._heartbeat.final_version)
             if self._heartbeat.rejoin_asked():
                 return None, None
             if (time.monotonic() - self._sent_at > LOST_MESSAGE_AFTER_S
@@ -388,7 +402,24 @@ class Worker:
                                       "worker made with retry=True waits for a resumed one"
                                       % (self.connect, self._coordinator_timeout))
 
+    def _run_is_over(self, how, version):
+        """The run's end heard another way than its stop (which went down with a dropped connection):
+        returns a stop as the coordinator would have sent it."""
+        print("syncscope worker %d: the run is over (%s%s)" % (
+            self.worker_id, "" if version is None else "model version %d; " % version, how), flush=True)
+        envelope = wire.pb.Envelope()
+        envelope.params.stop = True
+        envelope.params.version = version if version is not None else (self.version or 0)
+        return envelope, None
+
     def _await_params(self):
+        try:
+            return self._next_params()
+        except _RunOver:  # it registered again after the end (its stop was lost): as stopped
+            self.stopped = True
+            return None
+
+    def _next_params(self):
         while True:
             envelope, tensor = self._await(0)
             if envelope is None:  # a message was lost, or a shard replaced: register again (same id back)
@@ -402,6 +433,9 @@ class Worker:
             if params.stop:
                 self.stopped = True
                 self.version = params.version
+                if self._heartbeat:  # its last heartbeat says it leaves
+                    self._heartbeat.stop(leaving=True)
+                    self._heartbeat = None
                 return None
             validate_params(params)
             if params.from_shards:

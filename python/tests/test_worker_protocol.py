@@ -25,8 +25,15 @@ class ScriptedCoordinator:
     """A ROUTER that welcomes, acknowledges heartbeats, records pushes and answers each with the next
     scripted Params (parameters as float32), then with stop."""
 
-    def __init__(self, parameter_count, replies, major=wire.PROTOCOL_MAJOR, shard_count=1, waiting_signs=0):
+    def __init__(self, parameter_count, replies, major=wire.PROTOCOL_MAJOR, shard_count=1, waiting_signs=0,
+                 lost_stop=None):
         self.parameter_count = parameter_count
+        # When the replies run out, the stop is lost on the way (protocol 1.15): "acknowledged": the
+        # heartbeat acks then say the run is over; "registered again": they say the coordinator waits
+        # for the worker, which registers again and is answered RUN_OVER.
+        self.lost_stop = lost_stop
+        self.stopped = False
+        self.leaving = threading.Event()  # a heartbeat said the worker leaves
         self.waiting_signs = waiting_signs  # HeartbeatAcks, 0.5 s apart, before the Welcome (shards awaited)
         self.replies = list(replies)  # (Params fields dict, float array or None)
         self.major = major
@@ -54,7 +61,10 @@ class ScriptedCoordinator:
             frames = self.socket.recv_multipart()
             identity, envelope = frames[0], pb.Envelope.FromString(frames[1])
             reply = pb.Envelope()
-            if envelope.HasField("register") and not envelope.register.heartbeat_only:
+            if envelope.HasField("register") and not envelope.register.heartbeat_only and self.stopped:
+                reply.error.code, reply.error.message = pb.Error.RUN_OVER, "the run is over"
+                self.send(identity, reply)
+            elif envelope.HasField("register") and not envelope.register.heartbeat_only:
                 for _ in range(self.waiting_signs):
                     sign = pb.Envelope()
                     sign.heartbeat_ack.awaiting_worker = False
@@ -67,12 +77,19 @@ class ScriptedCoordinator:
                 spec.model, spec.batch_size, spec.shard_count = "tiny", 4, self.shard_count
                 spec.parameter_count, spec.learning_rate = self.parameter_count, 0.1
                 self.send(identity, reply)
+            elif envelope.HasField("heartbeat") and envelope.heartbeat.leaving:
+                self.leaving.set()
             elif envelope.HasField("register") or envelope.HasField("heartbeat"):
-                reply.heartbeat_ack.awaiting_worker = False
+                reply.heartbeat_ack.awaiting_worker = self.stopped and self.lost_stop == "registered again"
+                if self.stopped and self.lost_stop == "acknowledged":
+                    reply.heartbeat_ack.run_over, reply.heartbeat_ack.version = True, 7
                 self.send(identity, reply)
             elif envelope.HasField("push"):
                 gradient = np.frombuffer(frames[2], np.float32).copy() if len(frames) > 2 else None
                 self.pushes.put((envelope.push, gradient))
+                if not self.replies and self.lost_stop:
+                    self.stopped = True  # the stop goes down with a dropped connection
+                    continue
                 fields, values = self.replies.pop(0) if self.replies else ({"stop": True}, None)
                 for name, value in fields.items():
                     if name == "slowdown":
@@ -143,6 +160,27 @@ def test_step_pushes_the_flat_gradient_and_installs_released_parameters(scripted
         last = peer.pushes.get(timeout=5)[0]
         assert not opt.running and last.batch_size == 2
         assert last.cpu_ms > 0  # the process's CPU time since the previous push (the backward pass)
+
+
+@pytest.mark.parametrize("how", ["acknowledged", "registered again"])
+def test_a_worker_whose_stop_was_lost_hears_the_run_is_over(scripted, how, capsys):
+    """The stop lost with a dropped connection (protocol 1.15): the heartbeat acks say the run is over,
+    or the worker, waiting for an answer, registers again and is answered RUN_OVER. Either way it ends
+    as if stopped, and its last heartbeat says it leaves (the coordinator need not wait for it)."""
+    peer = scripted(14, [({"version": 5, "batch_size": 4}, np.zeros(14, np.float32))], lost_stop=how)
+    with syncscope.Worker(connect=peer.endpoint, insecure=True, retry=True) as worker:
+        model = tiny_model()
+        opt = worker.wrap(None, model)
+        model(torch.ones(4, 3)).sum().backward()
+        started = time.monotonic()
+        assert opt.step(0.5) is False and worker.stopped
+        assert time.monotonic() - started < 30  # (about 0.3 s and 4 s here; without 1.15, never)
+        assert worker.version == (7 if how == "acknowledged" else 5)  # the acks name the last version
+        assert opt.step(0.5) is False  # nothing is sent after the end
+    said = capsys.readouterr().out
+    assert ("heartbeat acknowledgements said so" if how == "acknowledged" else "registered again after the end") in said
+    assert peer.leaving.wait(2) or how == "registered again"  # (its heartbeats had stopped to register)
+    assert peer.pushes.qsize() == 2  # the pull, the push; then nothing
 
 
 def test_slowdown_from_the_coordinator_is_honoured(scripted):

@@ -1,8 +1,8 @@
 // FaultProxy: a user-space TCP proxy for network-fault tests (these kernels have no netem). It
 // listens on one address, connects each client through to the target, and on the way delays every
 // chunk by a fixed time, drops each connection (both sides reset, mid-stream) with a chance per
-// second, or all of them on demand, and cuts everything while partitioned (connections reset, new
-// ones refused).
+// second, or all of them on demand, cuts everything while partitioned (connections reset, new
+// ones refused), and holds back what the target sends while told to.
 // One thread polls all sockets; what it holds back waits in per-direction queues.
 #pragma once
 
@@ -64,6 +64,9 @@ public:
     int port() const { return m_port; }
     void setPartitioned(bool on) { m_partitioned = on; }
     void dropAllNow() { m_dropAll = true; }
+    /// While on, what the target sends is read and held, not delivered: dropping the connections
+    /// then loses it, as bytes in flight are lost when a middlebox drops a connection.
+    void setHolding(bool on) { m_holding = on; }
     uint64_t droppedConnections() const { return m_dropped; }
     uint64_t forwardedBytes() const { return m_forwarded; }
 
@@ -180,7 +183,8 @@ private:
                     continue;
                 }
                 for (int i = 0; i < 2 && !link.dead; ++i)
-                    if (!pump(link, i) || !deliver(link, i) || (link.ended[i] && link.pending[i].empty()))
+                    if (!pump(link, i) || (!(i == 1 && m_holding) && !deliver(link, i)) ||
+                        (link.ended[i] && link.pending[i].empty()))
                         closeLink(link);
             }
             m_links.remove_if([](const Link& link) { return link.dead; });
@@ -194,7 +198,7 @@ private:
     std::mt19937 m_random;
     std::uniform_real_distribution<double> m_uniform{0.0, 1.0};
     std::list<Link> m_links;  // only the proxy's thread touches it (and the destructor, after it)
-    std::atomic<bool> m_quit{false}, m_partitioned{false}, m_dropAll{false};
+    std::atomic<bool> m_quit{false}, m_partitioned{false}, m_dropAll{false}, m_holding{false};
     Clock::time_point m_lastLoop = Clock::now();
     std::atomic<uint64_t> m_dropped{0}, m_forwarded{0};
     std::thread m_thread;

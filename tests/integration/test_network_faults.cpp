@@ -3,7 +3,8 @@
 // reaches the coordinator through a FaultProxy here that adds 50 ms to every chunk each way and
 // drops connections (1% a second, and all of a worker's at once mid-run). Training completes; a
 // worker cut off for 30 s is declared lost, the run goes on without it, and it rejoins when the
-// partition heals. Needs root for `ip netns` (skips with the reason otherwise).
+// partition heals. Needs root for `ip netns` (skips with the reason otherwise). A worker whose stop
+// was lost with a dropped connection still ends cleanly (on loopback: no root needed).
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -184,4 +185,44 @@ TEST_F(TestNetworkFaults, partitionedWorkerIsLostAndRejoins) {
     wire::ControlRequest stop;
     stop.set_stop(true);
     ASSERT_TRUE(cluster.control().request(stop));
+}
+
+// The stop at the end of a run lost with a dropped connection (on loopback, no root needed): what
+// the coordinator sends worker 1 is held in its proxy from before the stop until the connections
+// are dropped, so its stop never arrives. A worker that retries must still hear that the run is
+// over (from its heartbeats' acknowledgements, or when it registers again) and end cleanly, and
+// the coordinator must not wait long for it.
+TEST(TestLostStop, aRetryingWorkerWhoseStopWasLostEndsCleanly) {
+    EngineCluster cluster;
+    ASSERT_TRUE(cluster.startCoordinator({"--bind", "127.0.0.1", "--workers", "2", "--model", "mlp", "--mode", "bsp",
+                                          "--max-seconds", "120"}));
+    const std::string data = cluster.endpoints().data;
+    FaultProxy proxy("127.0.0.1", 0, "127.0.0.1", std::stoi(data.substr(data.rfind(':') + 1)), {}, 7u);
+    ASSERT_TRUE(proxy.ok());
+    cluster.startWorker();
+    EngineChild& retrying = cluster.startWorkerAt("tcp://127.0.0.1:" + std::to_string(proxy.port()),
+                                                  {"--retry", "--coordinator-timeout", "3"});
+    ASSERT_TRUE(cluster.telemetry().waitForTick([](const wire::Tick& t) { return t.version() > 30; }, 60'000))
+        << cluster.logs();
+    proxy.setHolding(true);
+    wire::ControlRequest stop;
+    stop.set_stop(true);
+    ASSERT_TRUE(cluster.control().request(stop));
+    ASSERT_TRUE(cluster.telemetry().waitForEvent([](const wire::Event& e) { return e.kind() == wire::EVENT_STOP; }, 5000));
+    sleepMs(300);  // the stop (or the answer to the push the worker was computing) is in the proxy now
+    proxy.dropAllNow();
+    proxy.setHolding(false);
+    const auto dropped = std::chrono::steady_clock::now();
+    ASSERT_TRUE(cluster.coordinator().waitForExit(30'000)) << cluster.logs();
+    const double coordinatorEnd = std::chrono::duration<double>(std::chrono::steady_clock::now() - dropped).count();
+    ASSERT_EQ(cluster.coordinator().exitCode(), 0) << cluster.logs();
+    const bool ended = retrying.waitForExit(10'000);
+    ASSERT_TRUE(ended && retrying.exitCode() == 0) << "the worker whose stop was lost did not end cleanly\n"
+                                                   << cluster.logs();
+    const std::string said = retrying.stderrText();
+    ASSERT_TRUE(contains(said, "heartbeat acknowledgements said so") || contains(said, "registered again after the end"))
+        << "the stop was not lost, so this test tested nothing:\n" << said;
+    ASSERT_TRUE(proxy.droppedConnections() >= 1);
+    testLog("the coordinator ended %.1f s after the connections were dropped; the worker: %s", coordinatorEnd,
+            trimmed(split(trimmed(said), '\n').back()).c_str());
 }
