@@ -194,7 +194,11 @@ class Evaluator:
         poller.register(self._monitor, zmq.POLLIN)
         while True:
             ready = dict(poller.poll())
-            if self._socket in ready:  # first: the stop before the connection closes behind it
+            # First: the stop before the connection closes behind it. The socket's own poll, not the
+            # poller's word: on the encrypted data plane a coordinator that restarted opens with a
+            # sealed-link handshake, which is taken in there and is no message (waiting for one after
+            # it would miss the dropped connection below, and the registration it calls for).
+            if self._socket in ready and self._socket.poll(0):
                 try:
                     return self._receive()
                 except CoordinatorLost as error:
